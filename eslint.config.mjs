@@ -1,0 +1,68 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import pluginVue from 'eslint-plugin-vue';
+import globals from 'globals';
+
+/** Design rule 3: Electron and keytar live at the edges. */
+const electronEdge = ['src-main/index.ts', 'src-main/window/**', 'src-main/ipc/**', 'src-main/preload/**'];
+const keytarEdge = ['src-main/credentials/keytar-store.ts'];
+
+const restrict = (names, message) => ({ paths: names.map((name) => ({ name, message })) });
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'coverage/**', 'test/fixtures/lint/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...pluginVue.configs['flat/recommended'],
+  {
+    files: ['**/*.vue'],
+    languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.vue'] } },
+  },
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'vue/multi-word-component-names': 'off',
+      'vue/max-attributes-per-line': 'off',
+      'vue/singleline-html-element-content-newline': 'off',
+      'vue/html-self-closing': 'off',
+      'vue/html-indent': 'off',
+      'vue/html-closing-bracket-newline': 'off',
+      'vue/multiline-html-element-content-newline': 'off',
+    },
+  },
+  {
+    files: ['src-renderer/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['src-main/**', 'src-shared/**', 'src-renderer/**'],
+    ignores: [...electronEdge, ...keytarEdge],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        restrict(
+          ['electron', 'keytar'],
+          'Electron only in src-main/{index.ts,window,ipc,preload}; keytar only in src-main/credentials/keytar-store.ts (design rule 3).',
+        ),
+      ],
+    },
+  },
+  {
+    files: electronEdge,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        restrict(['keytar'], 'keytar only in src-main/credentials/keytar-store.ts (design rule 3).'),
+      ],
+    },
+  },
+  {
+    files: keytarEdge,
+    rules: {
+      'no-restricted-imports': ['error', restrict(['electron'], 'Electron only at the Electron edge (design rule 3).')],
+    },
+  },
+);

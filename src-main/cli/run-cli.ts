@@ -1,0 +1,34 @@
+import { serveCommand } from './serve-command';
+
+export interface CliCommand {
+  summary: string;
+  run(args: string[]): Promise<number>;
+}
+
+const commands: Record<string, CliCommand> = {
+  serve: serveCommand,
+};
+
+const usage = (): string =>
+  [
+    'Usage: gateway-console <command> [options]',
+    '',
+    'Commands:',
+    ...Object.entries(commands).map(([name, command]) => `  ${name.padEnd(24)}${command.summary}`),
+    '',
+    'Run `gateway-console <command> --help` for the options of a command.',
+  ].join('\n');
+
+export async function runCli(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h') {
+    process.stdout.write(`${usage()}\n`);
+    return name ? 0 : 2;
+  }
+  const command = commands[name];
+  if (!command) {
+    process.stderr.write(`Unknown command "${name}".\n${usage()}\n`);
+    return 2;
+  }
+  return command.run(rest);
+}

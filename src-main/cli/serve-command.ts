@@ -1,0 +1,45 @@
+import { parseArgs } from 'node:util';
+import { startBrowserMode } from '../host/browser-mode';
+import type { CliCommand } from './run-cli';
+
+const HELP = `Usage: gateway-console serve [--port N] [--user-data-dir DIR]
+
+Runs the console in browser mode: the same handlers as the desktop app, over HTTP on 127.0.0.1.
+Prints one line with the URL to open (it carries a random session token).
+
+  --port N             port to listen on (default: a free port)
+  --user-data-dir DIR  where profiles and settings are kept (default: ~/.config/Gateway Console)`;
+
+export const serveCommand: CliCommand = {
+  summary: 'Run the console in browser mode on 127.0.0.1',
+  async run(args) {
+    const { values } = parseArgs({
+      args,
+      options: {
+        port: { type: 'string' },
+        'user-data-dir': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    if (values.help) {
+      process.stdout.write(`${HELP}\n`);
+      return 0;
+    }
+    const port = values.port === undefined ? 0 : Number(values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) {
+      process.stderr.write(`--port must be a whole number from 0 to 65535, got "${values.port}".\n`);
+      return 2;
+    }
+    const running = await startBrowserMode({
+      port,
+      ...(values['user-data-dir'] ? { userDataDir: values['user-data-dir'] } : {}),
+    });
+    process.stdout.write(`Gateway Console (browser mode) is ready: ${running.host.url}\n`);
+    const stop = () => {
+      void running.close().then(() => process.exit(0));
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    return new Promise<number>(() => {});
+  },
+};

@@ -1,0 +1,23 @@
+/** Masks a secret to `••••last4` (design rule 5). */
+export const maskSecret = (secret: string): string => (secret.length <= 4 ? '••••' : `••••${secret.slice(-4)}`);
+
+const knownSecrets = new Set<string>();
+
+/** Secrets main has seen (tokens, client ids, signatures) are registered so free text can be scrubbed. */
+export const registerSecret = (secret: string | null | undefined): void => {
+  if (secret && secret.length >= 6) knownSecrets.add(secret);
+};
+
+const AUTH_VALUE = /\b(Bearer|Digest)\s+[A-Za-z0-9._~+/=-]{4,}/g;
+
+/** Scrubs registered secrets and any `Bearer …` / `Digest …` credential out of free text. */
+export function redactText(text: string): string {
+  let out = text.replace(
+    AUTH_VALUE,
+    (match, scheme: string) => `${scheme} ${maskSecret(match.slice(scheme.length + 1))}`,
+  );
+  for (const secret of knownSecrets) {
+    if (out.includes(secret)) out = out.split(secret).join(maskSecret(secret));
+  }
+  return out;
+}

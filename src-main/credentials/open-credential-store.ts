@@ -1,0 +1,9 @@
+import type { CredentialStore } from './credential-store';
+import { loadKeytarStore } from './keytar-store';
+import { sessionOnlyStore } from './memory-store';
+
+/** The OS keychain when it works; otherwise a session-only memory store that says why. */
+export async function openCredentialStore(service?: string): Promise<CredentialStore> {
+  const loaded = await loadKeytarStore(service);
+  return loaded.ok ? loaded.store : sessionOnlyStore(loaded.reason);
+}

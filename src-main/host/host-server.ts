@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fail, type Result } from '@shared/result';
+import type { ConsoleCore } from '../core/console-core';
+import { attachEventStream } from './event-stream';
+import { checkRequestOrigin, TOKEN_HEADER, tokenMatches } from './request-guard';
+import { serveStatic } from './static-files';
+
+export const API_CALL_PREFIX = '/api/call/';
+export const API_EVENTS_PATH = '/api/events';
+/** Largest request body the host reads; contract inputs are far smaller. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface HostOptions {
+  core: Pick<ConsoleCore, 'dispatch' | 'events'>;
+  /** Built renderer (out/renderer). */
+  rendererDir: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** Injected by tests; otherwise 32 random bytes. */
+  token?: string;
+}
+
+export interface RunningHost {
+  /** Opens the console: carries the session token as `?token=`. */
+  readonly url: string;
+  readonly origin: string;
+  readonly port: number;
+  readonly token: string;
+  close(): Promise<void>;
+}
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const sendJson = (res: ServerResponse, status: number, body: Result<unknown>): void => {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.end(text);
+};
+
+async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > MAX_BODY_BYTES)
+    throw new HttpError(413, 'body-too-large', `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES)
+      throw new HttpError(413, 'body-too-large', `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`);
+    chunks.push(chunk);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'invalid-json', 'The request body is not valid JSON.');
+  }
+}
+
+/**
+ * Browser mode: the same ConsoleApi handlers over HTTP on 127.0.0.1 (design: "browser-mode host").
+ * API calls need the session token header and a JSON body (so a cross-site form cannot post), every
+ * request needs a loopback Host and, when present, a loopback Origin; no CORS headers are ever sent.
+ */
+export async function startHost(options: HostOptions): Promise<RunningHost> {
+  const token = options.token ?? randomBytes(32).toString('base64url');
+  let port = 0;
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const verdict = checkRequestOrigin(req, port);
+    if (!verdict.ok) return sendJson(res, verdict.status, fail('forbidden-origin', verdict.reason));
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const method = req.method ?? 'GET';
+
+    if (url.pathname.startsWith('/api/')) {
+      if (method === 'OPTIONS')
+        return sendJson(res, 405, fail('method-not-allowed', 'Cross-origin requests are not supported.'));
+      if (url.pathname === API_EVENTS_PATH && method === 'GET') {
+        if (!tokenMatches(token, url.searchParams.get('token'))) {
+          return sendJson(res, 401, fail('unauthorized', 'A valid session token is required.'));
+        }
+        attachEventStream(res, options.core.events);
+        return;
+      }
+      if (url.pathname.startsWith(API_CALL_PREFIX)) {
+        if (method !== 'POST') return sendJson(res, 405, fail('method-not-allowed', 'ConsoleApi calls use POST.'));
+        if (!tokenMatches(token, req.headers[TOKEN_HEADER] as string | undefined)) {
+          return sendJson(res, 401, fail('unauthorized', 'A valid session token is required.'));
+        }
+        if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
+          return sendJson(res, 415, fail('unsupported-media-type', 'ConsoleApi calls send application/json.'));
+        }
+        const body = (await readJsonBody(req)) as { input?: unknown };
+        const name = decodeURIComponent(url.pathname.slice(API_CALL_PREFIX.length));
+        const input = typeof body === 'object' && body !== null ? body.input : undefined;
+        return sendJson(res, 200, await options.core.dispatch(name, input));
+      }
+      return sendJson(res, 404, fail('not-found', `No API route ${url.pathname}.`));
+    }
+
+    if (method !== 'GET' && method !== 'HEAD') {
+      return sendJson(res, 405, fail('method-not-allowed', 'Only GET and HEAD are served here.'));
+    }
+    await serveStatic(options.rendererDir, url.pathname, res, method);
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (res.headersSent) return res.destroy();
+      if (error instanceof HttpError) return sendJson(res, error.status, fail(error.code, error.message));
+      sendJson(res, 500, fail('internal', 'The console host failed to answer this request.'));
+    });
+  });
+  // Slow-loris guard: a client must send its headers and body promptly.
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
+
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    port,
+    token,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,45 @@
+import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router';
+
+/** The console's areas, in navigation order. Each area's view lives in features/<area>/. */
+export const areas = [
+  { path: '/orders', name: 'orders', label: 'Orders', component: () => import('./features/orders/OrdersView.vue') },
+  {
+    path: '/history',
+    name: 'history',
+    label: 'History',
+    component: () => import('./features/history/HistoryView.vue'),
+  },
+  {
+    path: '/notifications',
+    name: 'notifications',
+    label: 'Notifications',
+    component: () => import('./features/notifications/NotificationsView.vue'),
+  },
+  {
+    path: '/profiles',
+    name: 'profiles',
+    label: 'Profiles',
+    component: () => import('./features/profiles/ProfilesView.vue'),
+  },
+  {
+    path: '/simulator',
+    name: 'simulator',
+    label: 'Simulator',
+    component: () => import('./features/simulator/SimulatorView.vue'),
+  },
+  {
+    path: '/settings',
+    name: 'settings',
+    label: 'Settings',
+    component: () => import('./features/settings/SettingsView.vue'),
+  },
+] as const;
+
+const routes: RouteRecordRaw[] = [
+  { path: '/', redirect: '/orders' },
+  ...areas.map(({ path, name, component }) => ({ path, name, component })),
+  { path: '/:unknown(.*)*', redirect: '/orders' },
+];
+
+// Hash history: the same URLs work from the browser-mode host and from Electron's app:// origin.
+export const createConsoleRouter = () => createRouter({ history: createWebHashHistory(), routes });

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { event, method } from './define';
+
+export const appModeSchema = z.enum(['electron', 'browser']);
+export type AppMode = z.infer<typeof appModeSchema>;
+
+export const keychainStatusSchema = z.object({
+  /** `os-keychain`: secrets live in the OS keychain. `session-memory`: kept in memory until the app quits. */
+  backend: z.enum(['os-keychain', 'session-memory']),
+  available: z.boolean(),
+  /** Plain-language explanation shown in the top bar when the keychain is not in use. */
+  detail: z.string(),
+});
+export type KeychainStatus = z.infer<typeof keychainStatusSchema>;
+
+export const appInfoSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  mode: appModeSchema,
+  platform: z.string(),
+  nodeVersion: z.string(),
+  electronVersion: z.string().nullable(),
+  keychain: keychainStatusSchema,
+  startedAt: z.string(),
+});
+export type AppInfo = z.infer<typeof appInfoSchema>;
+
+export const appMethods = {
+  'app.info': method(
+    'Version, run mode (electron/browser) and keychain status of the running console.',
+    z.undefined().or(z.object({}).strict()),
+    appInfoSchema,
+  ),
+  'app.ping': method(
+    'Round-trip check of the transport; echoes the text it was given.',
+    z.object({ text: z.string().max(1000) }).strict(),
+    z.object({ text: z.string(), receivedAt: z.string() }),
+  ),
+};
+
+export const appEvents = {
+  'app.notice': event(
+    'A one-line message for the user from the main process (warnings, background errors).',
+    z.object({ level: z.enum(['info', 'warning', 'error']), message: z.string() }),
+  ),
+};

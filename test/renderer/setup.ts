@@ -1,0 +1,2 @@
+// Real IndexedDB semantics for Dexie in happy-dom.
+import 'fake-indexeddb/auto';

@@ -1,0 +1,47 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'vitest/config';
+import vue from '@vitejs/plugin-vue';
+
+const alias = {
+  '@shared': resolve(__dirname, 'src-shared'),
+  // Tests never need Electron: the shell's own tests stub what they touch.
+  electron: resolve(__dirname, 'test/stubs/electron.ts'),
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'main',
+          environment: 'node',
+          include: ['test/main/**/*.test.ts', 'test/shared/**/*.test.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        plugins: [vue()],
+        resolve: { alias },
+        test: {
+          name: 'renderer',
+          environment: 'happy-dom',
+          include: ['test/renderer/**/*.test.ts'],
+          setupFiles: ['test/renderer/setup.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.test.ts'],
+          // One Chromium per file; files run one at a time to keep 2-core machines steady.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
