@@ -27,6 +27,8 @@ export interface ConsoleCore {
 export async function createConsoleCore(options: ConsoleCoreOptions): Promise<ConsoleCore> {
   const events = new EventBus();
   const credentials = options.credentials ?? (await openCredentialStore());
+  // Services started below register how to stop them; close() runs these in reverse order.
+  const closers: Array<() => Promise<void>> = [];
   const handlers: Handlers = {
     ...createAppHandlers({
       mode: options.mode,
@@ -43,6 +45,9 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     dispatch,
     events,
     credentials,
-    close: async () => {},
+    close: async () => {
+      for (const close of closers.reverse())
+        await close().catch((error: unknown) => logger.warn('shutdown step failed', error));
+    },
   };
 }
