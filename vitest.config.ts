@@ -36,6 +36,8 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
+          // Builds out/ when a source is newer than the last build: E2E tests load the built renderer.
+          globalSetup: ['test/support/e2e-global-setup.ts'],
           // One Chromium per file; files run one at a time to keep 2-core machines steady.
           fileParallelism: false,
           testTimeout: 60_000,

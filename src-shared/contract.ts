@@ -7,13 +7,26 @@
 import type { z } from 'zod';
 import type { Result } from './result';
 import { appEvents, appMethods } from './contract/app';
+import { ordersEvents, ordersMethods } from './contract/orders';
+import { paymentsMethods } from './contract/payments';
+import { profilesEvents, profilesMethods } from './contract/profiles';
+import { notificationsEvents, notificationsMethods } from './contract/notifications';
+import { simulatorMethods } from './contract/simulator';
 
 export const methods = {
   ...appMethods,
+  ...profilesMethods,
+  ...ordersMethods,
+  ...paymentsMethods,
+  ...notificationsMethods,
+  ...simulatorMethods,
 };
 
 export const events = {
   ...appEvents,
+  ...profilesEvents,
+  ...ordersEvents,
+  ...notificationsEvents,
 };
 
 export type Methods = typeof methods;

@@ -1,4 +1,7 @@
 import { serveCommand } from './serve-command';
+import { simulatorCommand } from './simulator-command';
+import { decryptNotificationCommand } from './decrypt-notification-command';
+import { encryptNotificationCommand } from './encrypt-notification-command';
 
 export interface CliCommand {
   summary: string;
@@ -7,6 +10,9 @@ export interface CliCommand {
 
 const commands: Record<string, CliCommand> = {
   serve: serveCommand,
+  simulator: simulatorCommand,
+  'decrypt-notification': decryptNotificationCommand,
+  'encrypt-notification': encryptNotificationCommand,
 };
 
 const usage = (): string =>

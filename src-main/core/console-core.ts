@@ -1,10 +1,23 @@
 import type { AppMode } from '@shared/contract/app';
 import type { CredentialStore } from '../credentials/credential-store';
 import { openCredentialStore } from '../credentials/open-credential-store';
+import { join } from 'node:path';
+import { GatewayClient, RequestSender, type SenderOptions } from '../gateway';
+import type { RunningSimulator } from '../simulator';
 import { createDispatcher, type Dispatch, type Handlers } from './dispatcher';
 import { EventBus } from './event-bus';
+import { GatewayService } from './gateway-service';
 import { createAppHandlers } from './handlers/app-handlers';
+import { createPaymentsHandlers } from './handlers/payments-handlers';
+import { createProfilesHandlers } from './handlers/profiles-handlers';
+import { createSimulatorHandlers } from './handlers/simulator-handlers';
 import { logger } from './logger';
+import { ProfileFile } from './profiles/profile-file';
+import { ProfileRegistry } from './profiles/profile-registry';
+import { ProfileSecrets } from './profiles/profile-secrets';
+import { ProductionGuard } from './profiles/production-guard';
+import { startSandbox } from './sandbox';
+import { SignatureStore } from './signature-store';
 import { APP_VERSION } from './version';
 
 export interface ConsoleCoreOptions {
@@ -14,6 +27,10 @@ export interface ConsoleCoreOptions {
   electronVersion?: string | null;
   /** Injected in tests; otherwise the OS keychain, falling back to session memory. */
   credentials?: CredentialStore;
+  /** Gateway call timeouts and retry timing (tests shorten them). */
+  gateway?: SenderOptions;
+  /** Start the embedded simulator and the Sandbox profiles (default true; tests that need neither turn it off). */
+  simulator?: boolean;
 }
 
 /** Everything that matters, free of Electron: both shells wrap this one object. */
@@ -21,6 +38,12 @@ export interface ConsoleCore {
   readonly dispatch: Dispatch;
   readonly events: EventBus;
   readonly credentials: CredentialStore;
+  /** Profiles with their secrets (main only): the CLI resolves `--profile` through this. */
+  readonly profiles: ProfileRegistry;
+  /** Every gateway call the console makes goes through this (handlers and CLI alike). */
+  readonly gateway: GatewayService;
+  /** The embedded simulator behind the Sandbox profiles, or null when started without it. */
+  readonly simulator: RunningSimulator | null;
   close(): Promise<void>;
 }
 
@@ -29,6 +52,26 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
   const credentials = options.credentials ?? (await openCredentialStore());
   // Services started below register how to stop them; close() runs these in reverse order.
   const closers: Array<() => Promise<void>> = [];
+  const profileFile = new ProfileFile(join(options.userDataDir, 'profiles.json'));
+  await profileFile.load();
+  const profileSecrets = new ProfileSecrets(credentials);
+  const profiles = new ProfileRegistry(profileFile, profileSecrets, new ProductionGuard(credentials));
+  const signatures = await SignatureStore.open(join(options.userDataDir, 'transaction-signatures.enc'), credentials);
+  for (const problem of [...profileFile.problems, ...signatures.problems]) logger.warn(problem);
+  let simulator: RunningSimulator | null = null;
+  if (options.simulator !== false) {
+    const running = await startSandbox(profiles, profileSecrets);
+    closers.push(() => running.close());
+    simulator = running;
+  }
+  const sender = new RequestSender(options.gateway);
+  closers.push(() => sender.close());
+  const gateway = new GatewayService({
+    profiles,
+    signatures,
+    client: new GatewayClient(sender),
+    onExchange: (exchange) => events.emit('exchanges.recorded', exchange),
+  });
   const handlers: Handlers = {
     ...createAppHandlers({
       mode: options.mode,
@@ -37,6 +80,9 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
       credentials,
       startedAt: new Date(),
     }),
+    ...createProfilesHandlers({ profiles, gateway, events }),
+    ...createPaymentsHandlers(gateway),
+    ...createSimulatorHandlers(() => simulator),
   };
   const dispatch = createDispatcher(handlers, {
     onInternalError: (method, error) => logger.error(`handler ${method} failed`, error),
@@ -45,6 +91,9 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     dispatch,
     events,
     credentials,
+    profiles,
+    gateway,
+    simulator,
     close: async () => {
       for (const close of closers.reverse())
         await close().catch((error: unknown) => logger.warn('shutdown step failed', error));

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { isMethodName, methods, type MethodName, type MethodOutput, type Methods } from '@shared/contract';
 import { ConsoleFailure, fail, ok, type Result } from '@shared/result';
+import { redactText } from './redact-text';
 
 /** Main-side implementation of one contract method: receives parsed input, returns plain output. */
 export type Handler<M extends MethodName> = (
@@ -54,9 +55,10 @@ export function createDispatcher(handlers: Handlers, options: DispatcherOptions 
     } catch (error) {
       if (error instanceof ConsoleFailure) return fail(error.code, error.message, error.details);
       options.onInternalError?.(method, error);
+      // The message crosses to the renderer: scrub any credential an underlying error quoted.
       return fail(
         'internal',
-        `${method} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`,
+        redactText(`${method} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`),
       );
     }
   };

@@ -1,14 +1,11 @@
-import { createConsoleCore, type ConsoleCore } from '../core/console-core';
+import { createConsoleCore, type ConsoleCore, type ConsoleCoreOptions } from '../core/console-core';
 import { defaultRendererDir, defaultUserDataDir } from '../core/paths';
-import type { CredentialStore } from '../credentials/credential-store';
-import { startHost, type RunningHost } from './host-server';
+import { startHost, type HostOptions, type RunningHost } from './host-server';
 
-export interface BrowserModeOptions {
-  port?: number;
-  userDataDir?: string;
+/** Core options (everything but the mode, which is `browser` here) plus where and how the host listens. */
+export interface BrowserModeOptions
+  extends Partial<Omit<ConsoleCoreOptions, 'mode'>>, Pick<HostOptions, 'port' | 'token' | 'timeouts'> {
   rendererDir?: string;
-  credentials?: CredentialStore;
-  token?: string;
 }
 
 export interface RunningBrowserMode {
@@ -19,17 +16,19 @@ export interface RunningBrowserMode {
 
 /** Core + loopback host: the whole console without Electron. */
 export async function startBrowserMode(options: BrowserModeOptions = {}): Promise<RunningBrowserMode> {
+  const { port, token, timeouts, rendererDir, ...coreOptions } = options;
   const core = await createConsoleCore({
+    ...coreOptions,
     mode: 'browser',
-    userDataDir: options.userDataDir ?? defaultUserDataDir(),
-    ...(options.credentials ? { credentials: options.credentials } : {}),
+    userDataDir: coreOptions.userDataDir ?? defaultUserDataDir(),
   });
   try {
     const host = await startHost({
       core,
-      rendererDir: options.rendererDir ?? defaultRendererDir(),
-      ...(options.port === undefined ? {} : { port: options.port }),
-      ...(options.token === undefined ? {} : { token: options.token }),
+      rendererDir: rendererDir ?? defaultRendererDir(),
+      ...(port === undefined ? {} : { port }),
+      ...(token === undefined ? {} : { token }),
+      ...(timeouts === undefined ? {} : { timeouts }),
     });
     return {
       core,

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { fail, type Result } from '@shared/result';
 import type { ConsoleCore } from '../core/console-core';
 import { attachEventStream } from './event-stream';
-import { checkRequestOrigin, TOKEN_HEADER, tokenMatches } from './request-guard';
+import { checkRequestOrigin, hasDotSegment, TOKEN_HEADER, tokenMatches } from './request-guard';
 import { serveStatic } from './static-files';
 
 export const API_CALL_PREFIX = '/api/call/';
@@ -20,6 +20,8 @@ export interface HostOptions {
   port?: number;
   /** Injected by tests; otherwise 32 random bytes. */
   token?: string;
+  /** Slow-client guards; tests shorten them. */
+  timeouts?: { headersMs?: number; requestMs?: number };
 }
 
 export interface RunningHost {
@@ -41,13 +43,15 @@ class HttpError extends Error {
   }
 }
 
-const sendJson = (res: ServerResponse, status: number, body: Result<unknown>): void => {
+const sendJson = (res: ServerResponse, status: number, body: Result<unknown>, close = false): void => {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(text),
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
+    // After refusing a body half-way, the rest of it is still on the wire: end the connection.
+    ...(close ? { Connection: 'close' } : {}),
   });
   res.end(text);
 };
@@ -85,6 +89,10 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const verdict = checkRequestOrigin(req, port);
     if (!verdict.ok) return sendJson(res, verdict.status, fail('forbidden-origin', verdict.reason));
+    // URL parsing below would quietly resolve `..`; a path that tries to climb (or cannot be decoded)
+    // is refused outright.
+    if (hasDotSegment(req.url ?? '/'))
+      return sendJson(res, 400, fail('bad-path', 'Paths may not contain `.` or `..` segments or broken escapes.'));
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const method = req.method ?? 'GET';
 
@@ -107,6 +115,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
           return sendJson(res, 415, fail('unsupported-media-type', 'ConsoleApi calls send application/json.'));
         }
         const body = (await readJsonBody(req)) as { input?: unknown };
+        // Safe to decode: hasDotSegment above already refused malformed percent-encoding.
         const name = decodeURIComponent(url.pathname.slice(API_CALL_PREFIX.length));
         const input = typeof body === 'object' && body !== null ? body.input : undefined;
         return sendJson(res, 200, await options.core.dispatch(name, input));
@@ -120,16 +129,23 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     await serveStatic(options.rendererDir, url.pathname, res, method);
   };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (res.headersSent) return res.destroy();
-      if (error instanceof HttpError) return sendJson(res, error.status, fail(error.code, error.message));
-      sendJson(res, 500, fail('internal', 'The console host failed to answer this request.'));
-    });
-  });
-  // Slow-loris guard: a client must send its headers and body promptly.
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 30_000;
+  const headersTimeout = options.timeouts?.headersMs ?? 10_000;
+  const server = createServer(
+    {
+      // Slow-loris guard: a client must send its headers and body promptly (SSE responses are not
+      // affected: these limits cover receiving the request only).
+      headersTimeout,
+      requestTimeout: Math.max(options.timeouts?.requestMs ?? 30_000, headersTimeout),
+      connectionsCheckingInterval: Math.min(1000, headersTimeout),
+    },
+    (req, res) => {
+      handle(req, res).catch((error: unknown) => {
+        if (res.headersSent) return res.destroy();
+        if (error instanceof HttpError) return sendJson(res, error.status, fail(error.code, error.message), true);
+        sendJson(res, 500, fail('internal', 'The console host failed to answer this request.'));
+      });
+    },
+  );
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -32,6 +32,18 @@ export function tokenMatches(expected: string, presented: string | null | undefi
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** True when the raw request path has a `.` or `..` segment, literal or percent-encoded (`%2e%2e`, `..%2f`). */
+export function hasDotSegment(rawUrl: string): boolean {
+  const path = rawUrl.split(/[?#]/, 1)[0] ?? '';
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return true;
+  }
+  return decoded.split(/[/\\]/).some((segment) => segment === '.' || segment === '..');
+}
+
 export type GuardVerdict = { ok: true } | { ok: false; status: number; reason: string };
 
 /** Host and Origin checks that apply to every request, static or API. */

@@ -47,5 +47,8 @@ export async function serveStatic(root: string, urlPath: string, res: ServerResp
     res.end();
     return;
   }
-  createReadStream(file).pipe(res);
+  // A file removed between stat and read must end this response, not the whole host.
+  createReadStream(file)
+    .on('error', () => res.destroy())
+    .pipe(res);
 }

@@ -13,7 +13,8 @@ const METHODS_ARG = '--console-api-methods=';
 const methodNames = (process.argv.find((arg) => arg.startsWith(METHODS_ARG)) ?? METHODS_ARG)
   .slice(METHODS_ARG.length)
   .split(',')
-  .filter((name) => /^[a-z]+\.[a-zA-Z]+$/.test(name));
+  // Only `area.verb` names: the flag can never smuggle `on` or a prototype key into the exposed API.
+  .filter((name) => /^[a-z][a-zA-Z0-9]*\.[a-z][a-zA-Z0-9]*$/.test(name));
 
 const api: Record<string, unknown> = {};
 for (const name of methodNames) {

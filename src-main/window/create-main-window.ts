@@ -1,14 +1,15 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { app, BrowserWindow, type BrowserWindowConstructorOptions, type WebContents } from 'electron';
+import { app, BrowserWindow, screen, type BrowserWindowConstructorOptions, type WebContents } from 'electron';
 import { methodNames, PRELOAD_METHODS_ARG } from '@shared/contract';
-import type { ConsoleCore } from '../core/console-core';
+import { logger } from '../core/logger';
 import { isRendererUrl, RENDERER_ORIGIN } from './renderer-protocol';
 import { safeOpenExternal } from './safe-open-external';
-import { loadWindowBounds, saveWindowBounds, type WindowBounds } from './window-state';
+import { keepOnScreen, loadWindowBounds, MIN_SIZE, saveWindowBounds, type WindowBounds } from './window-state';
 
+// Paths are relative to the built main bundle (out/main/index.js).
 export const preloadPath = (): string => join(__dirname, '../preload/index.cjs');
-const iconPath = (): string => join(__dirname, '../../resources/icon.png');
+export const iconPath = (): string => join(__dirname, '../../resources/icon.png');
 
 /** The hardened options every window of the console is created with (pinned by test/main/shell). */
 export function mainWindowOptions(bounds: WindowBounds, preload: string): BrowserWindowConstructorOptions {
@@ -16,8 +17,8 @@ export function mainWindowOptions(bounds: WindowBounds, preload: string): Browse
     ...(bounds.x === undefined ? {} : { x: bounds.x, y: bounds.y }),
     width: bounds.width,
     height: bounds.height,
-    minWidth: 900,
-    minHeight: 600,
+    minWidth: MIN_SIZE.width,
+    minHeight: MIN_SIZE.height,
     show: false,
     title: 'Gateway Console',
     ...(existsSync(iconPath()) ? { icon: iconPath() } : {}),
@@ -39,7 +40,10 @@ export function mainWindowOptions(bounds: WindowBounds, preload: string): Browse
   };
 }
 
-/** Navigation and new-window guards: the window only ever shows our own renderer. */
+/**
+ * Navigation and new-window guards: a window only ever shows our own renderer. Installed on every
+ * WebContents the app creates (index.ts, `web-contents-created`), not just the main window's.
+ */
 export function guardWebContents(contents: WebContents): void {
   contents.on('will-navigate', (event, url) => {
     if (!isRendererUrl(url)) event.preventDefault();
@@ -54,15 +58,20 @@ export function guardWebContents(contents: WebContents): void {
   });
 }
 
-export async function createMainWindow(_core: ConsoleCore): Promise<BrowserWindow> {
+export async function createMainWindow(): Promise<BrowserWindow> {
   const userData = app.getPath('userData');
-  const bounds = loadWindowBounds(userData);
+  const workAreas = screen.getAllDisplays().map((display) => display.workArea);
+  const bounds = keepOnScreen(loadWindowBounds(userData), workAreas);
   const window = new BrowserWindow(mainWindowOptions(bounds, preloadPath()));
-  guardWebContents(window.webContents);
   if (bounds.maximized) window.maximize();
   window.once('ready-to-show', () => window.show());
   window.on('close', () => {
-    saveWindowBounds(userData, { ...window.getNormalBounds(), maximized: window.isMaximized() });
+    try {
+      saveWindowBounds(userData, { ...window.getNormalBounds(), maximized: window.isMaximized() });
+    } catch (error) {
+      // Losing the remembered size is not worth blocking the window from closing.
+      logger.warn('could not remember the window size', error);
+    }
   });
   await window.loadURL(`${RENDERER_ORIGIN}/index.html`);
   return window;

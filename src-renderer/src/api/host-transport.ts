@@ -22,6 +22,15 @@ export function takeSessionToken(location: Location, storage: Storage, history: 
 
 type Listener = (payload: unknown) => void;
 
+/** Something in between (a proxy, a restarted host on the same port) may answer with anything. */
+const isResult = (value: unknown): value is Result<unknown> => {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as { ok?: unknown; value?: unknown; error?: { code?: unknown } };
+  return candidate.ok === true
+    ? 'value' in candidate
+    : candidate.ok === false && typeof candidate.error?.code === 'string';
+};
+
 /** ConsoleApi over the browser-mode host: POST /api/call/<method>, push events over SSE. */
 export function createHostTransport(origin: string, token: string | null): ConsoleApi {
   const listeners = new Map<EventName, Set<Listener>>();
@@ -57,11 +66,11 @@ export function createHostTransport(origin: string, token: string | null): Conso
     } catch {
       return fail('host-unreachable', 'The console host is not answering. Is `npm start` still running?');
     }
-    try {
-      return (await response.json()) as Result<unknown>;
-    } catch {
+    const answer: unknown = await response.json().catch(() => null);
+    if (!isResult(answer)) {
       return fail('host-bad-response', `The console host answered HTTP ${response.status} without a result.`);
     }
+    return answer;
   };
 
   const api: Record<string, unknown> = {

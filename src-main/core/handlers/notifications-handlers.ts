@@ -1,0 +1,82 @@
+import type { DecryptResult, ReceiverStatus, SecretChoice } from '@shared/contract/notifications';
+import { parseNotification } from '@shared/notification';
+import { ConsoleFailure } from '@shared/result';
+import type { DeliveryJournal } from '../../notifications/delivery-journal';
+import {
+  decryptNotification,
+  encryptNotification,
+  NotificationCryptoError,
+} from '../../notifications/notification-crypto';
+import { replayNotifications, type ReplayItem, type ReplayRequest } from '../../notifications/replay';
+import type { Handlers } from '../dispatcher';
+
+export interface NotificationHandlerDeps {
+  journal: DeliveryJournal;
+  receiver: { status(): ReceiverStatus };
+  /** The webhook secret of a profile (resolved in main, never returned), or null when it has none. */
+  webhookSecretOf: (profileId: string) => Promise<string | null> | string | null;
+  /** Replaced in tests that only check planning; defaults to a real POST. */
+  send?: ReplayRequest['send'];
+}
+
+type NotificationHandlers = Pick<
+  Handlers,
+  'notifications.list' | 'notifications.receiverStatus' | 'notifications.decrypt' | 'notifications.replay'
+>;
+
+export function createNotificationsHandlers(deps: NotificationHandlerDeps): NotificationHandlers {
+  const resolveSecret = async (choice: SecretChoice): Promise<string> => {
+    if ('typed' in choice) return choice.typed;
+    const secret = await deps.webhookSecretOf(choice.profileId);
+    if (!secret) {
+      throw new ConsoleFailure('no-webhook-secret', `Profile ${choice.profileId} has no webhook secret set.`);
+    }
+    return secret;
+  };
+
+  const replayItem = (source: { journalSeq: number } | { json: Record<string, unknown> }): ReplayItem => {
+    if ('json' in source) {
+      const parsed = parseNotification(source.json);
+      if (!parsed.ok) throw new ConsoleFailure('not-a-notification', parsed.problem);
+      return { plaintext: JSON.stringify(source.json), notificationId: parsed.notification.notificationId };
+    }
+    const record = deps.journal.get(source.journalSeq);
+    if (!record) throw new ConsoleFailure('not-found', `There is no journaled delivery #${source.journalSeq}.`);
+    if (record.plaintext === null || record.notification === null) {
+      throw new ConsoleFailure(
+        'not-replayable',
+        `Delivery #${source.journalSeq} was never decrypted (${record.problem?.message ?? 'no notification'}), so there is nothing to re-send.`,
+      );
+    }
+    // The exact plaintext received, so the merchant sees the same bytes the gateway sent.
+    return { plaintext: record.plaintext, notificationId: record.notification.notificationId };
+  };
+
+  return {
+    'notifications.list': (input) => deps.journal.list(input.after, input.limit),
+    'notifications.receiverStatus': () => deps.receiver.status(),
+    'notifications.decrypt': async ({ secret, iv, tag, body }): Promise<DecryptResult> => {
+      const outcome = decryptNotification({ secret: await resolveSecret(secret), iv, tag, body });
+      if (!outcome.ok) throw new ConsoleFailure(outcome.error.code, outcome.error.message);
+      const parsed = parseNotification(outcome.json);
+      return {
+        plaintext: outcome.plaintext,
+        json: outcome.json,
+        notification: parsed.ok ? parsed.notification : null,
+        parseProblem: parsed.ok ? null : parsed.problem,
+      };
+    },
+    'notifications.replay': async ({ url, secret, notifications, mode, copies }) => {
+      const items = notifications.map(replayItem);
+      const key = await resolveSecret(secret);
+      try {
+        // Fail on a bad secret before anything is sent rather than once per send.
+        encryptNotification({ secret: key, plaintext: '' });
+      } catch (error) {
+        if (error instanceof NotificationCryptoError) throw new ConsoleFailure(error.code, error.message);
+        throw error;
+      }
+      return replayNotifications({ url, secret: key, items, mode, copies, send: deps.send });
+    },
+  };
+}

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import type { Profile, ProfileSettings, SecretName } from '@shared/contract/profiles';
+import { ConsoleFailure } from '@shared/result';
+import type { GatewayConnection } from '../../gateway';
+import type { ProfileFile, StoredProfile } from './profile-file';
+import { SECRET_NAMES, type ProfileSecrets } from './profile-secrets';
+import type { ProductionGuard } from './production-guard';
+
+/** Profiles as the rest of main uses them: settings from profiles.json, secrets from the keychain. */
+export class ProfileRegistry {
+  constructor(
+    private readonly file: ProfileFile,
+    private readonly secrets: ProfileSecrets,
+    private readonly guard: ProductionGuard,
+  ) {}
+
+  get problems(): readonly string[] {
+    return this.file.problems;
+  }
+
+  async list(): Promise<Profile[]> {
+    const stored = this.file.list().sort((a, b) => Number(b.managed) - Number(a.managed));
+    return Promise.all(stored.map((profile) => this.present(profile)));
+  }
+
+  async get(id: string): Promise<Profile> {
+    return this.present(this.stored(id));
+  }
+
+  /** Finds a profile by id or, for the CLI, by exact name. */
+  find(idOrName: string): StoredProfile | undefined {
+    return this.file.get(idOrName) ?? this.file.list().find((profile) => profile.name === idOrName);
+  }
+
+  stored(id: string): StoredProfile {
+    const profile = this.file.get(id);
+    if (!profile) throw new ConsoleFailure('not-found', `There is no profile with id "${id}".`);
+    return profile;
+  }
+
+  async save(input: {
+    id?: string | undefined;
+    settings: ProfileSettings;
+    secrets?: Partial<Record<SecretName, string>> | undefined;
+    managed?: boolean;
+  }): Promise<Profile> {
+    const now = new Date().toISOString();
+    // Only the console creates profiles with a chosen id (the Sandbox ones); users update by id.
+    const existing = input.id === undefined || input.managed ? this.file.get(input.id ?? '') : this.stored(input.id);
+    if (existing && !input.managed) this.refuseManaged(existing);
+    const id = existing?.id ?? input.id ?? randomUUID();
+    const duplicate = this.file.list().find((profile) => profile.name === input.settings.name && profile.id !== id);
+    if (duplicate)
+      throw new ConsoleFailure('duplicate-name', `A profile named "${input.settings.name}" already exists.`);
+    // Check every secret against the production line before anything is written, so a refused save changes nothing.
+    const incoming = Object.entries(input.secrets ?? {}) as Array<[SecretName, string]>;
+    const kept = existing ? await this.keptSecrets(id, incoming) : [];
+    for (const [name, value] of [...incoming, ...kept]) await this.guard.check(input.settings.environment, name, value);
+    await this.file.put({
+      ...input.settings,
+      id,
+      managed: input.managed ?? false,
+      createdAt: existing?.createdAt ?? now,
+      updatedAt: now,
+    });
+    for (const [name, value] of incoming) await this.secrets.set(id, name, value);
+    // The environment may have changed: re-file every secret of the profile on the right side.
+    for (const [name, value] of [...incoming, ...kept])
+      await this.guard.record(id, input.settings.environment, name, value);
+    return this.get(id);
+  }
+
+  async setSecret(id: string, name: SecretName, value: string): Promise<Profile> {
+    const profile = this.stored(id);
+    this.refuseManaged(profile);
+    await this.guard.check(profile.environment, name, value);
+    await this.secrets.set(id, name, value);
+    await this.guard.record(id, profile.environment, name, value);
+    await this.file.put({ ...profile, updatedAt: new Date().toISOString() });
+    return this.get(id);
+  }
+
+  async clearSecret(id: string, name: SecretName): Promise<Profile> {
+    const profile = this.stored(id);
+    this.refuseManaged(profile);
+    await this.secrets.clear(id, name);
+    await this.guard.forget(id, name);
+    await this.file.put({ ...profile, updatedAt: new Date().toISOString() });
+    return this.get(id);
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const profile = this.file.get(id);
+    if (!profile) return false;
+    this.refuseManaged(profile);
+    await this.secrets.clearAll(id);
+    await this.guard.forget(id);
+    return this.file.remove(id);
+  }
+
+  /** The profile with its secrets, as the SDK needs it. Stays in main. */
+  async connection(id: string): Promise<GatewayConnection & { profile: StoredProfile }> {
+    const profile = this.stored(id);
+    return {
+      profile,
+      profileId: profile.id,
+      baseUrl: profile.baseUrl,
+      pathPrefix: profile.pathPrefix,
+      version: profile.version,
+      variant: profile.variant,
+      terminalId: profile.terminalId,
+      clientIdHeader: profile.clientIdHeader,
+      bearerToken: await this.secrets.get(id, 'bearerToken'),
+      clientId: await this.secrets.get(id, 'clientId'),
+    };
+  }
+
+  private async keptSecrets(id: string, incoming: Array<[SecretName, string]>): Promise<Array<[SecretName, string]>> {
+    const out: Array<[SecretName, string]> = [];
+    for (const name of SECRET_NAMES) {
+      if (incoming.some(([given]) => given === name)) continue;
+      const value = await this.secrets.get(id, name);
+      if (value) out.push([name, value]);
+    }
+    return out;
+  }
+
+  /** The Sandbox profiles are rewritten by the console on every start; user edits would be lost or break them. */
+  private refuseManaged(profile: StoredProfile): void {
+    if (profile.managed)
+      throw new ConsoleFailure('managed-profile', `"${profile.name}" is managed by the console and cannot be changed.`);
+  }
+
+  private async present(profile: StoredProfile): Promise<Profile> {
+    return { ...profile, secrets: await this.secrets.states(profile.id) };
+  }
+}

@@ -1,0 +1,48 @@
+import type { SecretName, SecretState } from '@shared/contract/profiles';
+import type { CredentialStore } from '../../credentials/credential-store';
+import { registerSecret } from '../redact-text';
+
+export const SECRET_NAMES: readonly SecretName[] = ['bearerToken', 'clientId', 'webhookSecret'];
+
+/**
+ * Per-profile secrets in the credential store (OS keychain), account `<profileId>/<secret>`.
+ * The single place main reads a secret from (design rule 10); values are registered with the
+ * redactor as they are read so no log line can carry them.
+ */
+export class ProfileSecrets {
+  constructor(private readonly store: CredentialStore) {}
+
+  private account(profileId: string, name: SecretName): string {
+    return `${profileId}/${name}`;
+  }
+
+  async get(profileId: string, name: SecretName): Promise<string | null> {
+    const value = await this.store.get(this.account(profileId, name));
+    registerSecret(value);
+    return value;
+  }
+
+  async set(profileId: string, name: SecretName, value: string): Promise<void> {
+    registerSecret(value);
+    await this.store.set(this.account(profileId, name), value);
+  }
+
+  async clear(profileId: string, name: SecretName): Promise<void> {
+    await this.store.delete(this.account(profileId, name));
+  }
+
+  async clearAll(profileId: string): Promise<void> {
+    for (const name of SECRET_NAMES) await this.clear(profileId, name);
+  }
+
+  /** What the renderer may know: set or not, and the last four characters. */
+  async states(profileId: string): Promise<Record<SecretName, SecretState>> {
+    const out = {} as Record<SecretName, SecretState>;
+    for (const name of SECRET_NAMES) {
+      const value = await this.get(profileId, name);
+      out[name] = value ? { set: true, last4: value.length > 8 ? value.slice(-4) : undefined } : { set: false };
+      if (out[name].last4 === undefined) delete out[name].last4;
+    }
+    return out;
+  }
+}

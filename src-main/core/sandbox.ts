@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import type { SecretName } from '@shared/contract/profiles';
+import { startSimulator, type RunningSimulator } from '../simulator';
+import type { ProfileRegistry } from './profiles/profile-registry';
+import type { ProfileSecrets } from './profiles/profile-secrets';
+
+/** The Sandbox profiles the console manages: one per variant, each on its own simulator terminal. */
+export const SANDBOX_PROFILES = [
+  { id: 'sandbox-a', name: 'Sandbox · Variant A', terminalId: '1000001', variant: 'A' },
+  { id: 'sandbox-b', name: 'Sandbox · Variant B', terminalId: '1000002', variant: 'B' },
+] as const;
+
+const SANDBOX_COLOUR = '#0d9488';
+
+const newSecret = (name: SecretName): string =>
+  // The webhook secret is an AES-256 key in base64 (gateway-behaviour.md); the others are opaque tokens.
+  name === 'webhookSecret' ? randomBytes(32).toString('base64') : `sbx_${randomBytes(24).toString('base64url')}`;
+
+/**
+ * Starts the embedded simulator on a free loopback port with credentials generated on first run and
+ * kept in the keychain like any profile's, then points the Sandbox profiles at it (the port changes
+ * every start, so the base URL is refreshed each time).
+ */
+export async function startSandbox(profiles: ProfileRegistry, secrets: ProfileSecrets): Promise<RunningSimulator> {
+  const generated = new Map<string, Partial<Record<SecretName, string>>>();
+  const secretOf = async (profileId: string, name: SecretName, fallback?: string): Promise<string> => {
+    const existing = await secrets.get(profileId, name);
+    if (existing) return existing;
+    const value = fallback ?? newSecret(name);
+    generated.set(profileId, { ...generated.get(profileId), [name]: value });
+    return value;
+  };
+  // The simulator knows one client id (one merchant organisation) and one token per terminal.
+  const [first] = SANDBOX_PROFILES;
+  const clientId = await secretOf(first.id, 'clientId');
+  const terminals = [];
+  for (const sandbox of SANDBOX_PROFILES) {
+    await secretOf(sandbox.id, 'clientId', clientId);
+    await secretOf(sandbox.id, 'webhookSecret');
+    terminals.push({
+      terminalId: sandbox.terminalId,
+      variant: sandbox.variant,
+      token: await secretOf(sandbox.id, 'bearerToken'),
+    });
+  }
+  const simulator = await startSimulator({ host: '127.0.0.1', port: 0, clientId, terminals });
+  try {
+    for (const sandbox of SANDBOX_PROFILES) {
+      await profiles.save({
+        id: sandbox.id,
+        managed: true,
+        settings: {
+          name: sandbox.name,
+          environment: 'sandbox',
+          baseUrl: simulator.url,
+          pathPrefix: simulator.basePath,
+          version: simulator.version,
+          terminalId: sandbox.terminalId,
+          variant: sandbox.variant,
+          clientIdHeader: simulator.clientIdHeader,
+          colour: SANDBOX_COLOUR,
+        },
+        secrets: generated.get(sandbox.id),
+      });
+    }
+  } catch (error) {
+    await simulator.close();
+    throw error;
+  }
+  return simulator;
+}

@@ -1,0 +1,61 @@
+import { maskSecret, redactText, registerSecret } from '../core/redact-text';
+
+/**
+ * Masks the secrets of one call wherever they appear in what the SDK hands out (design rule 5).
+ * `transactionSignature` values are masked by field name as well, because a create response
+ * carries a brand new signature the SDK has not been told about yet.
+ */
+export class CallRedactor {
+  private readonly secrets: string[];
+
+  constructor(
+    secrets: Array<string | null | undefined>,
+    private readonly clientIdHeader: string,
+  ) {
+    this.secrets = secrets.filter((secret): secret is string => !!secret && secret.length >= 4);
+    // The shared logger scrubs registered secrets from any line it writes.
+    for (const secret of this.secrets) registerSecret(secret);
+  }
+
+  text(value: string): string {
+    let out = value.replace(
+      /("transactionSignature"\s*:\s*")((?:[^"\\]|\\.)*)"/g,
+      (_match, prefix: string, signature: string) => {
+        registerSecret(signature);
+        return `${prefix}${maskSecret(signature)}"`;
+      },
+    );
+    for (const secret of this.secrets) if (out.includes(secret)) out = out.split(secret).join(maskSecret(secret));
+    return redactText(out);
+  }
+
+  headers(headers: Record<string, string>): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [name, value] of Object.entries(headers)) {
+      const lower = name.toLowerCase();
+      if (lower === 'authorization') {
+        const [scheme, ...rest] = value.split(' ');
+        out[name] = rest.length ? `${scheme} ${maskSecret(rest.join(' '))}` : maskSecret(value);
+      } else if (lower === this.clientIdHeader.toLowerCase()) {
+        out[name] = maskSecret(value);
+      } else {
+        out[name] = this.text(value);
+      }
+    }
+    return out;
+  }
+
+  /** A parsed JSON body with secrets masked (strings only; structure and numbers kept). */
+  json(value: unknown): unknown {
+    if (typeof value === 'string') return this.text(value);
+    if (Array.isArray(value)) return value.map((item) => this.json(item));
+    if (value !== null && typeof value === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [key, item] of Object.entries(value)) {
+        out[key] = key === 'transactionSignature' && typeof item === 'string' ? maskSecret(item) : this.json(item);
+      }
+      return out;
+    }
+    return value;
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * The receiver's append-only journal: one JSON line per delivery in `<userData>/notifications/`,
+ * written and fsync'd BEFORE the delivery is acknowledged, so an acknowledged notification is never
+ * lost. File mode 0600 (it holds payment data, though no secret). Lines that cannot be read are
+ * counted and left in place — the file is never rewritten.
+ */
+import { mkdir, open, readFile, chmod, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import { deliveryRecordSchema, type DeliveryRecord } from '@shared/contract/notifications';
+
+export type DeliveryDraft = Omit<DeliveryRecord, 'seq' | 'duplicate' | 'duplicateOfSeq'>;
+
+export interface JournalPage {
+  records: DeliveryRecord[];
+  nextCursor: number;
+  hasMore: boolean;
+}
+
+export const JOURNAL_FILE = 'deliveries.jsonl';
+
+export class DeliveryJournal {
+  private readonly records: DeliveryRecord[] = [];
+  /** notificationID → seq of the first accepted delivery carrying it. */
+  private readonly firstAccepted = new Map<string, number>();
+  private lastSeq = 0;
+  private unreadable = 0;
+  /** Set after a failed write: the next line starts on a fresh line so a torn one cannot swallow it. */
+  private startWithNewline = false;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    readonly path: string,
+    private readonly handle: FileHandle,
+  ) {}
+
+  /** Opens (creating if needed) the journal in `dir` and loads what is already there. */
+  static async open(dir: string): Promise<DeliveryJournal> {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const path = join(dir, JOURNAL_FILE);
+    const handle = await open(path, 'a+', 0o600);
+    // A journal created by an older build or copied in may be wider; it holds payment data.
+    await chmod(path, 0o600);
+    const journal = new DeliveryJournal(path, handle);
+    const text = await readFile(path, 'utf8');
+    journal.load(text);
+    journal.startWithNewline = text.length > 0 && !text.endsWith('\n');
+    return journal;
+  }
+
+  private load(text: string): void {
+    for (const line of text.split('\n')) {
+      if (line.trim() === '') continue;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(line);
+      } catch {
+        parsed = undefined;
+      }
+      const record = deliveryRecordSchema.safeParse(parsed);
+      if (record.success) this.remember(record.data);
+      else this.unreadable += 1;
+    }
+  }
+
+  private remember(record: DeliveryRecord): void {
+    this.records.push(record);
+    this.lastSeq = Math.max(this.lastSeq, record.seq);
+    const id = record.notification?.notificationId;
+    if (record.verdict === 'accepted' && id !== undefined && !this.firstAccepted.has(id)) {
+      this.firstAccepted.set(id, record.seq);
+    }
+  }
+
+  /**
+   * Assigns the next seq, flags a duplicate (same notificationID as an earlier accepted delivery),
+   * writes the line and syncs it to disk. Appends run one at a time, so concurrent deliveries of the
+   * same notification cannot both look like the first. Rejects if the line could not be made durable.
+   */
+  append(draft: DeliveryDraft): Promise<DeliveryRecord> {
+    const run = this.queue.then(() => this.write(draft));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async write(draft: DeliveryDraft): Promise<DeliveryRecord> {
+    const id = draft.notification?.notificationId;
+    const firstSeq = draft.verdict === 'accepted' && id !== undefined ? this.firstAccepted.get(id) : undefined;
+    // The seq is consumed even if the write fails: a half-written line must never share it with the next.
+    this.lastSeq += 1;
+    const record: DeliveryRecord = {
+      ...draft,
+      seq: this.lastSeq,
+      duplicate: firstSeq !== undefined,
+      duplicateOfSeq: firstSeq ?? null,
+    };
+    const line = `${this.startWithNewline ? '\n' : ''}${JSON.stringify(record)}\n`;
+    try {
+      await this.handle.write(line);
+      await this.handle.datasync();
+    } catch (error) {
+      this.startWithNewline = true;
+      throw error;
+    }
+    this.startWithNewline = false;
+    this.remember(record);
+    return record;
+  }
+
+  /** Records with seq > after, oldest first. */
+  list(after = 0, limit = 100): JournalPage {
+    const start = this.records.findIndex((record) => record.seq > after);
+    const page = start < 0 ? [] : this.records.slice(start, start + limit);
+    const last = page.at(-1);
+    return {
+      records: page,
+      nextCursor: last ? last.seq : after,
+      hasMore: start >= 0 && start + limit < this.records.length,
+    };
+  }
+
+  get(seq: number): DeliveryRecord | undefined {
+    return this.records.find((record) => record.seq === seq);
+  }
+
+  get size(): number {
+    return this.records.length;
+  }
+
+  get unreadableLines(): number {
+    return this.unreadable;
+  }
+
+  async close(): Promise<void> {
+    await this.queue;
+    await this.handle.close();
+  }
+}

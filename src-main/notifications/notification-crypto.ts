@@ -1,0 +1,167 @@
+/**
+ * AES-256-GCM for merchant notifications, exactly as the real gateway does it (gateway-behaviour.md):
+ * key = base64 text decoding to 32 bytes; IV base64, 12 bytes (header X-Initialization-Vector);
+ * tag base64, 16 bytes, in its own header (X-Authentication-Tag); body = base64 of the ciphertext only;
+ * no AAD; plaintext UTF-8 JSON. Every bad input gets a classified error — nothing throws unclassified.
+ */
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { NotificationCryptoErrorCode, NotificationCryptoErrorInfo } from '@shared/notification-crypto-errors';
+
+const KEY_BYTES = 32;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+type Field = 'secret' | 'iv' | 'tag' | 'body';
+
+const FIELD_LABEL: Record<Field, string> = {
+  secret: 'The webhook secret',
+  iv: 'The IV (X-Initialization-Vector)',
+  tag: 'The authentication tag (X-Authentication-Tag)',
+  body: 'The body',
+};
+
+const EXPECTED_BYTES: Partial<Record<Field, number>> = { secret: KEY_BYTES, iv: IV_BYTES, tag: TAG_BYTES };
+
+/** Thrown by `encryptNotification` (which has no result channel); `decryptNotification` returns it as data. */
+export class NotificationCryptoError extends Error {
+  constructor(
+    readonly code: NotificationCryptoErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'NotificationCryptoError';
+  }
+
+  toInfo(): NotificationCryptoErrorInfo {
+    return { code: this.code, message: this.message };
+  }
+}
+
+const fault = (code: NotificationCryptoErrorCode, message: string): NotificationCryptoError =>
+  new NotificationCryptoError(code, message);
+
+const STANDARD_BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+const URL_SAFE_BASE64 = /^[A-Za-z0-9_-]*={0,2}$/;
+const HEX = /^[0-9a-fA-F]+$/;
+
+const codeFor = (field: Field, kind: 'missing' | 'not-base64' | 'wrong-length'): NotificationCryptoErrorCode =>
+  `${field}-${kind}` as NotificationCryptoErrorCode;
+
+/** Why a whitespace-free text is not standard base64, or null when it is. */
+function base64Problem(compact: string, quoteCharacters: boolean): string | null {
+  if (STANDARD_BASE64.test(compact)) {
+    const unpadded = compact.replace(/=+$/, '');
+    const badLength = (compact.includes('=') && compact.length % 4 !== 0) || unpadded.length % 4 === 1;
+    return badLength ? 'its length does not fit base64 (truncated or padded wrongly)' : null;
+  }
+  if (URL_SAFE_BASE64.test(compact)) {
+    return 'it uses the base64url alphabet ("-" or "_"); the gateway uses standard base64 ("+" and "/")';
+  }
+  const at = compact.search(/[^A-Za-z0-9+/=]|=(?=[^=])/);
+  if (at < 0) return 'it has too much "=" padding';
+  const what = quoteCharacters ? `${JSON.stringify(compact[at])} ` : '';
+  return `it has a character base64 does not use (${what}at position ${at + 1})`;
+}
+
+/**
+ * Strict base64 (Buffer.from silently skips bad characters, which would turn a typo into a confusing
+ * "authentication failed"). Whitespace is removed first because pasted values often wrap or carry a
+ * trailing newline. Characters of the secret are never echoed in a message.
+ */
+function decodeBase64(field: Field, text: unknown): Buffer {
+  const label = FIELD_LABEL[field];
+  const empty = (): NotificationCryptoError =>
+    field === 'body'
+      ? fault('body-empty', 'The body is empty: there is nothing to decrypt.')
+      : fault(codeFor(field, 'missing'), `${label} is missing.`);
+  if (typeof text !== 'string' || text.trim() === '') throw empty();
+  const compact = text.replace(/\s+/g, '');
+  const problem = base64Problem(compact, field !== 'secret');
+  if (problem) throw fault(codeFor(field, 'not-base64'), `${label} is not base64: ${problem}.`);
+  const bytes = Buffer.from(compact, 'base64');
+  if (bytes.length === 0) throw empty();
+  const expected = EXPECTED_BYTES[field];
+  if (expected !== undefined && bytes.length !== expected) {
+    const hint =
+      field === 'secret' && HEX.test(compact) && compact.length === KEY_BYTES * 2
+        ? ' It looks like hex; the back office shows the secret as base64 text.'
+        : '';
+    throw fault(
+      codeFor(field, 'wrong-length'),
+      `${label} decodes to ${bytes.length} bytes; AES-256-GCM here needs exactly ${expected}.${hint}`,
+    );
+  }
+  return bytes;
+}
+
+export interface EncryptedNotification {
+  iv: string;
+  tag: string;
+  body: string;
+}
+
+/** Encrypts a plaintext as the gateway does. A fresh random IV unless one is given. Throws NotificationCryptoError. */
+export function encryptNotification(input: { secret: string; plaintext: string; iv?: string }): EncryptedNotification {
+  const key = decodeBase64('secret', input.secret);
+  const iv = input.iv === undefined ? randomBytes(IV_BYTES) : decodeBase64('iv', input.iv);
+  const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
+  const ciphertext = Buffer.concat([cipher.update(input.plaintext, 'utf8'), cipher.final()]);
+  return {
+    iv: iv.toString('base64'),
+    tag: cipher.getAuthTag().toString('base64'),
+    body: ciphertext.toString('base64'),
+  };
+}
+
+export type DecryptOutcome =
+  { ok: true; plaintext: string; json: unknown } | { ok: false; error: NotificationCryptoErrorInfo };
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Decrypts and parses a notification; every failure comes back classified, never thrown. */
+export function decryptNotification(input: { secret: string; iv: string; tag: string; body: string }): DecryptOutcome {
+  try {
+    const key = decodeBase64('secret', input.secret);
+    const iv = decodeBase64('iv', input.iv);
+    const tag = decodeBase64('tag', input.tag);
+    const ciphertext = decodeBase64('body', input.body);
+    let clear: Buffer;
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
+      decipher.setAuthTag(tag);
+      clear = Buffer.concat([decipher.update(ciphertext), decipher.final()]);
+    } catch {
+      throw fault(
+        'authentication-failed',
+        'Authentication failed: the secret is not the one this notification was encrypted with, or the tag, IV or body was altered.',
+      );
+    }
+    let plaintext: string;
+    try {
+      plaintext = utf8.decode(clear);
+    } catch {
+      throw fault('plaintext-not-utf8', 'The decrypted plaintext is not valid UTF-8 text.');
+    }
+    try {
+      return { ok: true, plaintext, json: JSON.parse(plaintext) as unknown };
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      throw fault('plaintext-not-json', `The decrypted plaintext is not JSON (${why}).`);
+    }
+  } catch (error) {
+    if (error instanceof NotificationCryptoError) return { ok: false, error: error.toInfo() };
+    // Unreachable by construction; kept so a future node change still yields a classified answer.
+    return {
+      ok: false,
+      error: {
+        code: 'authentication-failed',
+        message: `Decryption failed: ${error instanceof Error ? error.message : String(error)}`,
+      },
+    };
+  }
+}
+
+/** A fresh webhook secret in the gateway's format (base64 of 32 random bytes). */
+export const generateWebhookSecret = (): string => randomBytes(KEY_BYTES).toString('base64');
+
+export { NOTIFICATION_IV_HEADER, NOTIFICATION_TAG_HEADER } from '@shared/notification';

@@ -1,0 +1,337 @@
+/**
+ * The merchant-notification receiver: an HTTP listener (loopback unless told otherwise) that finds the
+ * webhook secret that fits, journals every delivery — good or bad — and only then answers: HTTP 200 with
+ * the acknowledgement for what it recorded, non-200 for anything it could not decrypt or record, so the
+ * gateway retries (gateway-behaviour.md).
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { DeliveryProblemCode, DeliveryRecord, ReceiverStatus } from '@shared/contract/notifications';
+import { NOTIFICATION_IV_HEADER, NOTIFICATION_TAG_HEADER, parseNotification } from '@shared/notification';
+import { buildNotificationAck } from '@shared/notification-ack';
+import { logger } from '../core/logger';
+import { maskSecret } from '../core/redact-text';
+import type { DeliveryDraft, DeliveryJournal } from './delivery-journal';
+import { decryptNotification } from './notification-crypto';
+
+export interface SecretCandidate {
+  profileId: string;
+  /** The profile's terminal id (digits). */
+  terminalId: string;
+  /** Base64 webhook secret. Never logged, journaled or returned. */
+  secret: string;
+}
+
+export interface ReceiverOptions {
+  journal: DeliveryJournal;
+  /** The webhook secrets to try, asked afresh for every delivery so profile edits apply at once. */
+  secretsProvider: () => SecretCandidate[] | Promise<SecretCandidate[]>;
+  /** Default 127.0.0.1. Anything not loopback is allowed but warned about. */
+  host?: string;
+  /** Default 0 (a free port). */
+  port?: number;
+  /** Default /notifications. */
+  path?: string;
+  maxBodyBytes?: number;
+  /** Called after each delivery was journaled (before the answer is written). */
+  onDelivery?: (record: DeliveryRecord) => void;
+}
+
+export const DEFAULT_RECEIVER_PATH = '/notifications';
+const DEFAULT_MAX_BODY = 1024 * 1024;
+
+/** Header values that could carry a credential are masked; every other header is kept as received. */
+const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie']);
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost|::ffff:127\.\d+\.\d+\.\d+)$/i;
+
+export const isLoopbackHost = (host: string): boolean => LOOPBACK.test(host.replace(/^\[|\]$/g, ''));
+
+interface Problem {
+  code: DeliveryProblemCode;
+  message: string;
+  status: number;
+}
+
+type Outcome =
+  | { ok: true; profileId: string; plaintext: string; notification: NonNullable<DeliveryRecord['notification']> }
+  | {
+      ok: false;
+      problem: Problem;
+      profileId?: string;
+      plaintext?: string;
+      notification?: DeliveryRecord['notification'];
+    };
+
+export class NotificationReceiver {
+  private server: Server | null = null;
+  private address: AddressInfo | null = null;
+  private journalError: string | null = null;
+  private startError: string | null = null;
+  private readonly host: string;
+  private readonly port: number;
+  private readonly path: string;
+  private readonly maxBodyBytes: number;
+
+  constructor(private readonly options: ReceiverOptions) {
+    this.host = options.host ?? '127.0.0.1';
+    this.port = options.port ?? 0;
+    this.path = options.path ?? DEFAULT_RECEIVER_PATH;
+    this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+    if (!this.path.startsWith('/')) throw new Error(`The receiver path must start with "/" (got "${this.path}").`);
+  }
+
+  async start(): Promise<ReceiverStatus> {
+    if (this.server) return this.status();
+    const server = createServer((request, response) => {
+      this.handle(request, response).catch((error: unknown) => {
+        logger.error('notification receiver failed on a delivery', error);
+        if (!response.headersSent) this.answer(response, 500, { error: 'internal', message: 'Receiver error.' });
+      });
+    });
+    // A sender that stalls mid-body must not hold a socket for ever.
+    server.requestTimeout = 30_000;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(this.port, this.host, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+    } catch (error) {
+      this.startError = error instanceof Error ? error.message : String(error);
+      throw error;
+    }
+    this.startError = null;
+    this.server = server;
+    this.address = server.address() as AddressInfo;
+    const status = this.status();
+    if (status.beyondLoopback && status.warning) logger.warn(status.warning);
+    else logger.info(`notification receiver listening on ${status.url}`);
+    return status;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = null;
+    this.address = null;
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  }
+
+  /** The URL to give the gateway or the simulator, or null when not listening. */
+  get url(): string | null {
+    if (!this.address) return null;
+    const { address, port } = this.address;
+    // Bound to every interface: local senders (the simulator) still reach it on loopback.
+    const host = address === '0.0.0.0' || address === '::' ? '127.0.0.1' : address;
+    return `http://${host.includes(':') ? `[${host}]` : host}:${port}${this.path}`;
+  }
+
+  status(): ReceiverStatus {
+    const beyondLoopback = !isLoopbackHost(this.address?.address ?? this.host);
+    const warnings = [
+      this.startError ? `The notification receiver is not listening: ${this.startError}.` : null,
+      beyondLoopback
+        ? `The notification receiver listens on ${this.host}, reachable from other machines: anyone who can reach it can post deliveries into the journal.`
+        : null,
+      this.journalError
+        ? `The last delivery could not be journaled (${this.journalError}); it was refused so the sender retries.`
+        : null,
+    ].filter((text): text is string => text !== null);
+    return {
+      listening: this.server !== null,
+      url: this.url,
+      host: this.host,
+      port: this.address?.port ?? null,
+      path: this.path,
+      boundAddress: this.address ? `${this.address.address}:${this.address.port}` : null,
+      beyondLoopback,
+      warning: warnings.length ? warnings.join(' ') : null,
+      deliveries: this.options.journal.size,
+      unreadableJournalLines: this.options.journal.unreadableLines,
+    };
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const receivedAt = new Date().toISOString();
+    const { bytes, truncated } = await readBody(request, this.maxBodyBytes);
+    const outcome = await this.judge(request, bytes, truncated);
+    const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+    const isUtf8 = Buffer.from(text, 'utf8').equals(bytes);
+    const draft: DeliveryDraft = {
+      id: randomUUID(),
+      receivedAt,
+      remoteAddress: request.socket.remoteAddress ?? null,
+      method: request.method ?? '',
+      path: request.url ?? '',
+      headers: maskCredentialHeaders(request),
+      body: isUtf8 ? text : bytes.toString('base64'),
+      bodyEncoding: isUtf8 ? 'utf8' : 'base64',
+      bodyTruncated: truncated,
+      verdict: outcome.ok ? 'accepted' : 'rejected',
+      httpStatus: outcome.ok ? 200 : outcome.problem.status,
+      problem: outcome.ok ? null : { code: outcome.problem.code, message: outcome.problem.message },
+      profileId: outcome.profileId ?? null,
+      plaintext: outcome.plaintext ?? null,
+      notification: outcome.notification ?? null,
+    };
+    let record: DeliveryRecord;
+    try {
+      record = await this.options.journal.append(draft);
+      this.journalError = null;
+    } catch (error) {
+      // Not recorded means not acknowledged: the gateway keeps the notification and retries.
+      this.journalError = error instanceof Error ? error.message : String(error);
+      logger.error('notification delivery could not be journaled; answering 503 so the sender retries', error);
+      this.answer(response, 503, {
+        error: 'journal-unavailable',
+        message: 'The delivery could not be recorded; retry later.',
+      });
+      return;
+    }
+    try {
+      this.options.onDelivery?.(record);
+    } catch (error) {
+      logger.warn('notification delivery listener failed', error);
+    }
+    if (outcome.ok) this.answer(response, 200, buildNotificationAck(outcome.notification.notificationId));
+    else
+      this.answer(response, outcome.problem.status, { error: outcome.problem.code, message: outcome.problem.message });
+  }
+
+  /** Decides the verdict of one delivery; never throws for anything the sender controls. */
+  private async judge(request: IncomingMessage, body: Buffer, truncated: boolean): Promise<Outcome> {
+    const reject = (code: DeliveryProblemCode, status: number, message: string): Outcome => ({
+      ok: false,
+      problem: { code, status, message },
+    });
+    const path = (request.url ?? '').split('?')[0];
+    if (path !== this.path)
+      return reject('wrong-path', 404, `Notifications are received on ${this.path}, not ${path}.`);
+    if (request.method !== 'POST')
+      return reject('wrong-method', 405, `Notifications must be POSTed (got ${request.method}).`);
+    if (truncated) return reject('body-too-large', 413, `The body is larger than ${this.maxBodyBytes} bytes.`);
+
+    const candidates = await this.options.secretsProvider();
+    if (candidates.length === 0) {
+      return reject(
+        'no-webhook-secrets',
+        503,
+        'No profile has a webhook secret, so the notification cannot be decrypted.',
+      );
+    }
+    const iv = headerText(request, NOTIFICATION_IV_HEADER);
+    const tag = headerText(request, NOTIFICATION_TAG_HEADER);
+    const bodyText = body.toString('utf8');
+
+    const fits: Array<{ candidate: SecretCandidate; plaintext: string; json: unknown }> = [];
+    let badSecrets = 0;
+    for (const candidate of candidates) {
+      const outcome = decryptNotification({ secret: candidate.secret, iv, tag, body: bodyText });
+      if (outcome.ok) {
+        fits.push({ candidate, plaintext: outcome.plaintext, json: outcome.json });
+        continue;
+      }
+      const { code, message } = outcome.error;
+      if (code.startsWith('secret-')) badSecrets += 1;
+      else if (code === 'plaintext-not-utf8' || code === 'plaintext-not-json') {
+        // The key fitted (GCM authenticated) but the content is unusable: that is the answer.
+        return { ...reject(code, 422, message), profileId: candidate.profileId };
+      } else if (code !== 'authentication-failed') {
+        // The IV, tag or body is malformed: the same for every candidate.
+        return reject(code, 400, message);
+      }
+    }
+    const first = fits[0];
+    if (!first && badSecrets === candidates.length) {
+      return reject(
+        'no-webhook-secrets',
+        503,
+        `None of the ${candidates.length} stored webhook secret(s) is a valid base64 key of 32 bytes.`,
+      );
+    }
+    if (!first) {
+      return reject(
+        'authentication-failed',
+        403,
+        `None of the ${candidates.length - badSecrets} webhook secret(s) authenticates this notification: it was encrypted with another secret, or its tag, IV or body was altered.`,
+      );
+    }
+    const parsed = parseNotification(first.json);
+    if (!parsed.ok) {
+      return {
+        ...reject('not-a-notification', 422, parsed.problem),
+        profileId: first.candidate.profileId,
+        plaintext: first.plaintext,
+      };
+    }
+    const notification = parsed.notification;
+    // Several profiles may share one secret: the terminal id inside says which one it is for.
+    const owner =
+      notification.terminalId === null
+        ? first
+        : fits.find((fit) => fit.candidate.terminalId === notification.terminalId);
+    if (!owner) {
+      return {
+        ...reject(
+          'terminal-mismatch',
+          422,
+          `Decrypted with the webhook secret of profile ${first.candidate.profileId}, but merchant.terminalId ${notification.terminalId} is not the terminal of any profile using that secret.`,
+        ),
+        profileId: first.candidate.profileId,
+        plaintext: first.plaintext,
+        notification,
+      };
+    }
+    return { ok: true, profileId: owner.candidate.profileId, plaintext: owner.plaintext, notification };
+  }
+
+  private answer(response: ServerResponse, status: number, body: unknown): void {
+    const text = JSON.stringify(body);
+    response.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+    response.end(text);
+  }
+}
+
+function headerText(request: IncomingMessage, name: string): string {
+  const value = request.headers[name.toLowerCase()];
+  return Array.isArray(value) ? (value[0] ?? '') : (value ?? '');
+}
+
+function maskCredentialHeaders(request: IncomingMessage): Record<string, string | string[]> {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(request.headersDistinct)) {
+    if (value === undefined) continue;
+    const lower = name.toLowerCase();
+    headers[lower] = CREDENTIAL_HEADERS.has(lower)
+      ? value.map(maskSecret)
+      : value.length === 1
+        ? (value[0] ?? '')
+        : value;
+  }
+  return headers;
+}
+
+/** Reads up to `limit` bytes; the rest is drained so the answer can still be written. */
+async function readBody(request: IncomingMessage, limit: number): Promise<{ bytes: Buffer; truncated: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let truncated = false;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    if (size + chunk.length > limit) {
+      truncated = true;
+      chunks.push(chunk.subarray(0, Math.max(0, limit - size)));
+      size = limit;
+      continue;
+    }
+    chunks.push(chunk);
+    size += chunk.length;
+  }
+  return { bytes: Buffer.concat(chunks), truncated };
+}

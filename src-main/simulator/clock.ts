@@ -1,0 +1,80 @@
+/**
+ * The simulator's clock and job scheduler. Simulated time = real time + an offset that the control API
+ * can move forward, so tests cross order expiry, MB WAY approval windows and notification retry tiers
+ * without sleeping. Jobs due at a simulated instant run when real time reaches it or when the clock is
+ * advanced past it, whichever comes first.
+ */
+
+interface Job {
+  at: number;
+  seq: number;
+  run: () => void;
+}
+
+/** Node's setTimeout limit; later jobs are re-armed when the timer fires. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+export class SimClock {
+  private offsetMs = 0;
+  private jobs: Job[] = [];
+  private seq = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  now(): number {
+    return Date.now() + this.offsetMs;
+  }
+
+  iso(at = this.now()): string {
+    return new Date(at).toISOString();
+  }
+
+  get offsetSeconds(): number {
+    return this.offsetMs / 1000;
+  }
+
+  /** Moves simulated time forward and runs every job that became due, in time order. */
+  advance(seconds: number): void {
+    if (!Number.isFinite(seconds) || seconds < 0) throw new RangeError('advanceSeconds must be a number ≥ 0');
+    this.offsetMs += seconds * 1000;
+    this.runDue();
+  }
+
+  /** Schedules `run` at simulated time `at` (ms). Returns a cancel function. */
+  schedule(at: number, run: () => void): () => void {
+    const job: Job = { at, seq: this.seq++, run };
+    this.jobs.push(job);
+    this.jobs.sort((a, b) => a.at - b.at || a.seq - b.seq);
+    this.arm();
+    return () => {
+      this.jobs = this.jobs.filter((other) => other !== job);
+    };
+  }
+
+  /** Runs due jobs; jobs scheduled by a job for a time already passed run in the same call. */
+  runDue(): void {
+    for (;;) {
+      const next = this.jobs[0];
+      if (!next || next.at > this.now()) break;
+      this.jobs.shift();
+      next.run();
+    }
+    this.arm();
+  }
+
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.timer);
+    this.jobs = [];
+  }
+
+  private arm(): void {
+    clearTimeout(this.timer);
+    const next = this.jobs[0];
+    if (!next || this.closed) return;
+    const delay = Math.min(Math.max(next.at - this.now(), 0), MAX_TIMER_MS);
+    this.timer = setTimeout(() => this.runDue(), delay);
+    // A pending expiry must not keep a CLI or test process alive.
+    this.timer.unref();
+  }
+}

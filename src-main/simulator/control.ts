@@ -1,0 +1,88 @@
+/**
+ * What tests and the console's Simulator panel can do to a running simulator: move the clock, play the
+ * shopper's part (pay, approve, decline), read a transaction and the notification delivery log. Used by
+ * the HTTP control API and by the `simulator.*` contract handlers alike.
+ */
+import { isPaymentStatus, type PaymentStatus } from '@shared/gateway';
+import type { SimClock } from './clock';
+import { httpError } from './errors';
+import { payReference } from './gateway-endpoints';
+import type { Delivery, Notifier } from './notifier';
+import type { TransactionBook, TransactionView } from './transactions';
+
+export interface ClockView {
+  now: string;
+  offsetSeconds: number;
+}
+
+export class SimulatorControl {
+  constructor(
+    private readonly clock: SimClock,
+    private readonly book: TransactionBook,
+    private readonly notifier: Notifier,
+  ) {}
+
+  clockView(): ClockView {
+    return { now: this.clock.iso(), offsetSeconds: this.clock.offsetSeconds };
+  }
+
+  /**
+   * Moves the clock and waits until everything it made due has happened, notification retries that
+   * fall inside the jump included, so a caller can assert on the result right away.
+   */
+  async advanceClock(seconds: number): Promise<ClockView> {
+    if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0 || seconds > 400 * 86_400)
+      throw httpError(400, 'advanceSeconds: must be a number of seconds from 0 to 34560000 (400 days)');
+    this.clock.advance(seconds);
+    await this.settle();
+    return this.clockView();
+  }
+
+  /** Plays the shopper's part: pays the reference, approves / declines MB WAY, finishes the extra step. */
+  async complete(transactionId: string, paymentStatus: unknown): Promise<TransactionView> {
+    if (!isPaymentStatus(paymentStatus) || paymentStatus === 'Pending')
+      throw httpError(
+        400,
+        'paymentStatus: must be one of InProcessing, Partial, Success, Declined, Error, Timeout, Expired',
+      );
+    const transaction = this.mustGet(transactionId);
+    const status: PaymentStatus = paymentStatus;
+    if (status === 'Success' && transaction.reference) {
+      payReference(this.book, transaction, 'shopper paid the reference (control API)');
+    } else {
+      this.book.transition(transaction, status, 'completed through the control API');
+    }
+    if (transaction.action && status !== 'InProcessing' && status !== 'Partial') transaction.action = undefined;
+    await this.settle();
+    return this.book.view(transaction);
+  }
+
+  transaction(transactionId: string): TransactionView {
+    return this.book.view(this.mustGet(transactionId));
+  }
+
+  transactions(): TransactionView[] {
+    this.clock.runDue();
+    return this.book.list().map((transaction) => this.book.view(transaction));
+  }
+
+  deliveries(): Delivery[] {
+    return this.notifier.deliveries();
+  }
+
+  /** Runs due jobs and waits for the notification attempts they start, until nothing is left to do. */
+  async settle(): Promise<void> {
+    for (let round = 0; round < 10_000; round++) {
+      this.clock.runDue();
+      if (!this.notifier.busy) return;
+      await this.notifier.idle();
+    }
+  }
+
+  private mustGet(transactionId: string) {
+    this.clock.runDue();
+    const transaction = this.book.get(transactionId);
+    if (!transaction) throw httpError(404, `Transaction ${transactionId} does not exist.`);
+    return transaction;
+  }
+}

@@ -1,0 +1,294 @@
+/**
+ * The gateway's own endpoints: create order, Multibanco reference generate, MB WAY purchase, status, and
+ * the address an actionResponse points to. Every check follows the spec's order of concerns: headers
+ * (400), client id (403), rate limit (429), credentials (401), body (400), state (409).
+ */
+import type { IncomingMessage } from 'node:http';
+import {
+  canonicaliseOrderSpelling,
+  describeIssue,
+  isFinalPaymentStatus,
+  isMbwayPhone,
+  validateOrder,
+  type Order,
+} from '@shared/gateway';
+import { bearerTerminal, checkClientId, checkDigest, checkHeaders } from './auth';
+import type { SimClock } from './clock';
+import { fieldError, httpError } from './errors';
+import { parseJson, readBody, sendJson } from './http-io';
+import type { ResolvedOptions } from './options';
+import type { Random } from './random';
+import type { RateLimiter } from './rate-limiter';
+import { createResponse, mbwayResponse, referenceResponse, statusResponse, type Execution } from './responses';
+import type { Router } from './router';
+import { findAmountScenario, findMbwayScenario, SHORT_REFERENCE_SECONDS } from './scenarios';
+import type { Transaction, TransactionBook } from './transactions';
+
+/** Variant B methods whose payment needs a step outside the order (redirect, 3-D Secure, bank app). */
+const ACTION_METHODS_B: readonly string[] = ['CARD', 'PAY_BY_LINK', 'BLIK', 'XPAY', 'IDEL', 'BNCT', 'CRTB', 'BIZM'];
+
+export interface GatewayDeps {
+  options: ResolvedOptions;
+  clock: SimClock;
+  random: Random;
+  book: TransactionBook;
+  limiter: RateLimiter;
+  /** http://host:port of the running server, for actionResponse URLs. */
+  origin: () => string;
+}
+
+const asObject = (value: unknown, what: string): Record<string, unknown> => {
+  if (value === undefined) return {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw httpError(400, `The ${what} body must be a JSON object.`);
+  return value as Record<string, unknown>;
+};
+
+export function addGatewayRoutes(router: Router, deps: GatewayDeps): void {
+  const { options, clock, random, book, limiter } = deps;
+  const prefix = `${options.basePath}/${options.version}/payments`;
+  const actionPath = (id: string) => `${prefix}/${encodeURIComponent(id)}/action`;
+
+  const execution = (startTime: string): Execution => ({ startTime, endTime: clock.iso() });
+
+  /** Headers, client id and rate limit: common to every gateway call. */
+  const admit = (req: IncomingMessage): { authorization: string } => {
+    const { authorization, clientId } = checkHeaders(req, options);
+    checkClientId(clientId, options);
+    const wait = limiter.take(clientId.trim());
+    if (wait > 0)
+      throw httpError(429, `Rate limit of ${options.rateLimit} requests per second exceeded.`, {
+        headers: { 'Retry-After': String(wait) },
+      });
+    return { authorization };
+  };
+
+  const readJson = async (req: IncomingMessage): Promise<unknown> =>
+    parseJson(await readBody(req, options.maxBodyBytes));
+
+  const findTransaction = (id: string): Transaction => {
+    clock.runDue();
+    const transaction = book.get(id);
+    if (!transaction) throw httpError(404, `Transaction ${id} does not exist.`);
+    return transaction;
+  };
+
+  router.add('POST', prefix, async ({ req, res }) => {
+    const startTime = clock.iso();
+    const { authorization } = admit(req);
+    const terminal = bearerTerminal(authorization, options);
+    const body = canonicaliseOrderSpelling(await readJson(req));
+    const validation = validateOrder(terminal.variant, body);
+    if (!validation.ok) {
+      const shown = validation.issues.slice(0, 5).map(describeIssue);
+      const more = validation.issues.length - shown.length;
+      throw httpError(400, shown.join('; ') + (more > 0 ? `; and ${more} more` : ''), { statusCode: 'E0501' });
+    }
+    const order: Order = validation.order;
+    if (String(order.merchant.terminalId) !== terminal.terminalId)
+      throw httpError(401, `The bearer token is not tied to terminal ${order.merchant.terminalId}.`);
+    const scenario = findAmountScenario(order.transaction.amount.value);
+    if (scenario?.when === 'create' && scenario.httpStatus) {
+      throw httpError(
+        scenario.httpStatus,
+        `Simulated ${scenario.httpStatus} for amount ${scenario.amount.toFixed(2)}.`,
+        {
+          headers: scenario.httpStatus === 429 ? { 'Retry-After': '1' } : {},
+        },
+      );
+    }
+    const transaction = book.create({ terminal, order, ttlSeconds: options.orderTtlSeconds });
+    const methods: readonly string[] = order.transaction.paymentMethod;
+    if (terminal.variant === 'B' && methods.some((code) => ACTION_METHODS_B.includes(code)))
+      transaction.action = { token: random.string(32) };
+    const formContext =
+      terminal.variant === 'A'
+        ? Buffer.from(JSON.stringify({ id: transaction.id, methods, nonce: random.string(16) })).toString('base64')
+        : undefined;
+    sendJson(
+      res,
+      200,
+      createResponse(transaction, execution(startTime), {
+        websiteAddress: options.websiteAddress,
+        expiry: clock.iso(transaction.expiresAt),
+        actionUrl: `${deps.origin()}${actionPath(transaction.id)}`,
+        ...(formContext ? { formContext } : {}),
+      }),
+    );
+  });
+
+  router.add('GET', `${prefix}/:id/status`, ({ req, res, params }) => {
+    const startTime = clock.iso();
+    const { authorization } = admit(req);
+    const terminal = bearerTerminal(authorization, options);
+    const transaction = findTransaction(params.id ?? '');
+    if (transaction.terminal !== terminal)
+      throw httpError(401, 'The bearer token is not tied to the terminal of this transaction.');
+    transaction.statusQueries += 1;
+    const scenario = findAmountScenario(transaction.amount.value);
+    if (scenario?.when === 'first-status' && transaction.statusQueries === 1) {
+      if (scenario.statusCode === '999') {
+        sendJson(res, 200, {
+          returnStatus: {
+            statusCode: '999',
+            statusMsg: 'Validation Request Failed',
+            statusDescription: 'The status could not be validated. Please try again.',
+          },
+          transactionID: transaction.id,
+          execution: execution(startTime),
+        });
+        return;
+      }
+      if (scenario.httpStatus && scenario.httpStatus !== 200)
+        throw httpError(scenario.httpStatus, `Simulated ${scenario.httpStatus} on the first status query.`, {
+          headers: scenario.httpStatus === 429 ? { 'Retry-After': '1' } : {},
+        });
+    }
+    sendJson(res, 200, statusResponse(transaction, execution(startTime)));
+  });
+
+  router.add('POST', `${prefix}/:id/service-reference/generate`, async ({ req, res, params }) => {
+    const startTime = clock.iso();
+    const { authorization } = admit(req);
+    const transaction = findTransaction(params.id ?? '');
+    checkDigest(authorization, transaction.signature);
+    asObject(await readJson(req), 'reference generate');
+    const { order } = transaction;
+    if (!(order.transaction.paymentMethod as readonly string[]).includes('REFERENCE'))
+      throw httpError(409, 'REFERENCE is not a payment method of this order.', { statusCode: 'E0501' });
+    const reference = transaction.reference;
+    if (reference?.status === 'PAID')
+      throw httpError(409, 'The Multibanco reference of this order is already paid.', { statusCode: 'E0613' });
+    if (reference?.status === 'EXPIRED' || transaction.status === 'Expired')
+      throw httpError(409, 'The Multibanco reference of this order is cancelled or expired.', { statusCode: 'E0612' });
+    if (isFinalPaymentStatus(transaction.status))
+      throw httpError(409, `Transaction ${transaction.id} is ${transaction.status}, a final status.`);
+    if (!reference) {
+      const scenario = findAmountScenario(transaction.amount.value);
+      const limits = 'paymentReference' in order.transaction ? order.transaction.paymentReference : undefined;
+      const expiresAt =
+        scenario?.statusCode === 'E0612'
+          ? clock.now() + SHORT_REFERENCE_SECONDS * 1000
+          : limits?.finalDatetime
+            ? Date.parse(limits.finalDatetime)
+            : transaction.expiresAt;
+      transaction.reference = {
+        reference: String(100_000_000 + random.int(900_000_000)),
+        entity: limits?.entity ?? '21098',
+        expiresAt,
+        status: 'UNPAID',
+        payments: 0,
+      };
+      transaction.paymentMethod = 'REFERENCE';
+      book.setExpiry(transaction, expiresAt);
+      if (scenario?.statusCode === 'E0613')
+        book.scheduleFor(transaction, clock.now() + options.shopperDelaySeconds * 1000, () =>
+          payReference(book, transaction, 'shopper paid the reference (scenario 6.13)'),
+        );
+    }
+    sendJson(
+      res,
+      200,
+      referenceResponse(transaction, execution(startTime), clock.iso(transaction.reference?.expiresAt)),
+    );
+  });
+
+  router.add('POST', `${prefix}/:id/mbway-id/purchase`, async ({ req, res, params }) => {
+    const startTime = clock.iso();
+    const { authorization } = admit(req);
+    const transaction = findTransaction(params.id ?? '');
+    checkDigest(authorization, transaction.signature);
+    const body = asObject(await readJson(req), 'MB WAY purchase');
+    const phone = body.customerPhone;
+    if (phone === undefined) throw fieldError('customerPhone', 'is required');
+    if (!isMbwayPhone(phone))
+      throw fieldError('customerPhone', 'must be shaped <country code>#<number>, e.g. 351#912345678', 'E0504');
+    if (!(transaction.order.transaction.paymentMethod as readonly string[]).includes('MBWAY'))
+      throw httpError(409, 'MBWAY is not a payment method of this order.', { statusCode: 'E0501' });
+    if (transaction.status !== 'Pending' || transaction.mbwayPhone)
+      throw httpError(
+        409,
+        transaction.mbwayPhone && transaction.status === 'Pending'
+          ? 'An MB WAY request for this order is already waiting for the shopper.'
+          : `Transaction ${transaction.id} is ${transaction.status}; it cannot start an MB WAY payment.`,
+      );
+    transaction.mbwayPhone = phone;
+    transaction.paymentMethod = 'MBWAY';
+    const scenario = findMbwayScenario(phone);
+    if (scenario?.outcome === 'not-found' && scenario.returnStatus) {
+      book.transition(transaction, 'Declined', scenario.summary, scenario.returnStatus);
+      sendJson(
+        res,
+        200,
+        mbwayResponse(transaction, execution(startTime), {
+          ...scenario.returnStatus,
+          statusDescription: scenario.summary,
+        }),
+      );
+      return;
+    }
+    const windowEnd = clock.now() + options.mbwayWindowSeconds * 1000;
+    book.scheduleFor(transaction, windowEnd, () => {
+      if (transaction.status === 'Pending')
+        book.transition(transaction, 'Timeout', 'MB WAY approval window ended', {
+          statusCode: '000',
+          statusMsg: 'Success',
+        });
+    });
+    if (scenario?.finalStatus) {
+      const final = scenario.finalStatus;
+      book.scheduleFor(transaction, clock.now() + options.shopperDelaySeconds * 1000, () =>
+        book.transition(transaction, final, scenario.summary, scenario.returnStatus),
+      );
+    }
+    sendJson(res, 200, mbwayResponse(transaction, execution(startTime)));
+  });
+
+  // The extra step an actionResponse asks for (3-D Secure, bank redirect). The shopper's side calls it,
+  // so no merchant credentials: the one-time action token in the params is what authorises it.
+  router.add('POST', `${prefix}/:id/action`, async ({ req, res, params }) => {
+    const startTime = clock.iso();
+    const transaction = findTransaction(params.id ?? '');
+    const body = asObject(parseJson(await readBody(req, options.maxBodyBytes)), 'action');
+    const values = readActionParams(body);
+    if (!transaction.action) throw httpError(409, 'This transaction has no extra step to perform.');
+    if (values.actionToken !== transaction.action.token)
+      throw fieldError('actionToken', 'does not match the actionResponse of this transaction', 'E0501');
+    const outcome = values.paymentStatus ?? 'Success';
+    if (outcome !== 'Success' && outcome !== 'Declined')
+      throw fieldError('paymentStatus', 'must be Success or Declined');
+    book.transition(transaction, outcome, 'shopper completed the extra step');
+    transaction.action = undefined;
+    sendJson(res, 200, statusResponse(transaction, execution(startTime)));
+  });
+}
+
+/** Action params as an object `{name: value}` or as `{params: [{name, value|data}]}` (both shapes exist). */
+function readActionParams(body: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  const list = Array.isArray(body.params) ? body.params : [];
+  for (const item of list) {
+    if (typeof item !== 'object' || item === null) continue;
+    const { name, value, data } = item as Record<string, unknown>;
+    const text = typeof value === 'string' ? value : typeof data === 'string' ? data : undefined;
+    if (typeof name === 'string' && text !== undefined) out[name] = text;
+  }
+  for (const [name, value] of Object.entries(body)) if (typeof value === 'string') out[name] ??= value;
+  return out;
+}
+
+/** The shopper pays a Multibanco reference: Success, PAID; a second payment is E0613. */
+export function payReference(book: TransactionBook, transaction: Transaction, reason: string): void {
+  const reference = transaction.reference;
+  if (!reference) return;
+  if (reference.status === 'PAID')
+    throw httpError(409, 'The Multibanco reference of this order is already paid.', { statusCode: 'E0613' });
+  if (reference.status === 'EXPIRED')
+    throw httpError(409, 'The Multibanco reference of this order is cancelled or expired.', { statusCode: 'E0612' });
+  if (isFinalPaymentStatus(transaction.status))
+    throw httpError(409, `Transaction ${transaction.id} is ${transaction.status}, a final status.`);
+  // Marked paid before the transition so the notification it triggers already reports PAID / PREF.
+  reference.status = 'PAID';
+  reference.payments += 1;
+  book.transition(transaction, 'Success', reason);
+}

@@ -1,0 +1,77 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { httpError, type ReturnStatus, type SimError } from './errors';
+
+/**
+ * Reads the body up to `maxBytes`. Larger bodies are refused with 400 without buffering them, so a
+ * hostile client cannot exhaust memory; the connection is closed after the answer.
+ */
+export function readBody(req: IncomingMessage, maxBytes: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    req.on('data', (chunk: Buffer) => {
+      if (done) return;
+      size += chunk.length;
+      if (size > maxBytes) {
+        done = true;
+        req.pause();
+        reject(
+          httpError(400, `The request body is larger than ${maxBytes} bytes.`, { headers: { Connection: 'close' } }),
+        );
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!done) {
+        done = true;
+        resolve(Buffer.concat(chunks).toString('utf8'));
+      }
+    });
+    req.on('error', (error) => {
+      if (!done) {
+        done = true;
+        reject(error);
+      }
+    });
+  });
+}
+
+/** JSON.parse with a 400 naming the problem; an empty body parses as `undefined`. */
+export function parseJson(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw httpError(
+      400,
+      `The request body is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+    ...headers,
+  });
+  res.end(text);
+}
+
+export const sendError = (res: ServerResponse, error: SimError): void =>
+  sendJson(res, error.httpStatus, { returnStatus: error.returnStatus satisfies ReturnStatus }, error.headers);
+
+/** Header value as one string (Node lower-cases names, which makes the client-id header case-insensitive). */
+export const header = (req: IncomingMessage, name: string): string | undefined => {
+  const value = req.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+};

@@ -1,0 +1,218 @@
+/**
+ * Merchant notifications (gateway-behaviour.md): on every status change, an AES-256-GCM encrypted POST
+ * to the terminal's webhook. An acknowledgement counts only if it is HTTP 200 with statusMsg "Success",
+ * the echoed notificationID and statusCode "200" | 200 | "000"; anything else is retried on the real
+ * tiered schedule, measured on the simulator clock so tests compress it with POST /__simulator/clock.
+ */
+import {
+  encryptNotification,
+  NOTIFICATION_IV_HEADER,
+  NOTIFICATION_TAG_HEADER,
+} from '../notifications/notification-crypto';
+import { isFinalPaymentStatus } from '@shared/gateway';
+import type { SimClock } from './clock';
+import type { NotificationOptions, WebhookTarget } from './options';
+import type { Random } from './random';
+import type { StatusChange, Transaction } from './transactions';
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** Delay before retry n (seconds): every 5 min for the first 5 tries, then 1 h, 2 h, 4 h, 6 h, 12 h, daily. */
+export const RETRY_DELAYS_SECONDS = [
+  5 * MINUTE,
+  5 * MINUTE,
+  5 * MINUTE,
+  5 * MINUTE,
+  5 * MINUTE,
+  HOUR,
+  2 * HOUR,
+  4 * HOUR,
+  6 * HOUR,
+  12 * HOUR,
+];
+export const RETRY_HORIZON_SECONDS = 60 * DAY;
+/** Out-of-order mode holds non-final notifications back this long, so the next change overtakes them. */
+export const OUT_OF_ORDER_HOLD_SECONDS = 60;
+
+export const retryDelaySeconds = (retry: number): number => RETRY_DELAYS_SECONDS[retry - 1] ?? DAY;
+
+export interface DeliveryAttempt {
+  at: string;
+  httpStatus: number | null;
+  acknowledged: boolean;
+  verdict: string;
+}
+
+export interface Delivery {
+  notificationID: string;
+  transactionID: string;
+  paymentStatus: string;
+  url: string;
+  /** true for the extra copy sent in duplicates mode. */
+  duplicate: boolean;
+  state: 'scheduled' | 'delivered' | 'retrying' | 'gave-up';
+  firstAt: string;
+  nextAttemptAt: string | null;
+  attempts: DeliveryAttempt[];
+  /** The plaintext JSON that was encrypted (no secrets in it). */
+  payload: Record<string, unknown>;
+}
+
+export function notificationPayload(transaction: Transaction, change: StatusChange, notificationID: string) {
+  const { order } = transaction;
+  return {
+    returnStatus: { statusCode: change.statusCode, statusMsg: change.statusMsg },
+    paymentStatus: change.to,
+    paymentMethod: transaction.paymentMethod,
+    transactionID: transaction.id,
+    transactionDateTime: change.at,
+    amount: { currency: transaction.amount.currency, value: transaction.amount.value.toFixed(2) },
+    // Here `transactionId` is the merchant's id, unlike the status response (gateway-behaviour.md).
+    merchant: {
+      transactionId: order.merchant.merchantTransactionId,
+      terminalId: Number(transaction.terminal.terminalId),
+    },
+    paymentType: transaction.reference?.status === 'PAID' ? 'PREF' : transaction.paymentType,
+    notificationID,
+    ...(transaction.mbwayPhone ? { token: { tokenType: 'MobilePhone', value: transaction.mbwayPhone } } : {}),
+    ...(transaction.reference
+      ? {
+          paymentReference: {
+            reference: transaction.reference.reference,
+            entity: transaction.reference.entity,
+            status: transaction.reference.status,
+          },
+        }
+      : {}),
+  };
+}
+
+/** Why an answer is not an acknowledgement, or null when it is one. */
+export function judgeAck(httpStatus: number, bodyText: string, notificationID: string): string | null {
+  if (httpStatus !== 200) return `HTTP ${httpStatus}, expected 200`;
+  let body: unknown;
+  try {
+    body = JSON.parse(bodyText);
+  } catch {
+    return 'the answer is not JSON';
+  }
+  if (typeof body !== 'object' || body === null) return 'the answer is not a JSON object';
+  const ack = body as Record<string, unknown>;
+  if (ack.statusMsg !== 'Success') return `statusMsg is ${JSON.stringify(ack.statusMsg)}, expected "Success"`;
+  if (!['200', 200, '000'].includes(ack.statusCode as string | number))
+    return `statusCode is ${JSON.stringify(ack.statusCode)}, expected "200", 200 or "000"`;
+  if (ack.notificationID !== notificationID)
+    return `notificationID ${JSON.stringify(ack.notificationID)} is not the one sent`;
+  return null;
+}
+
+export class Notifier {
+  private readonly log: Delivery[] = [];
+  private readonly inFlight = new Set<Promise<void>>();
+  private closed = false;
+
+  constructor(
+    private readonly clock: SimClock,
+    private readonly random: Random,
+    private readonly options: Required<NotificationOptions>,
+    private readonly webhookFor: (transaction: Transaction) => WebhookTarget | undefined,
+  ) {}
+
+  /** Called on every status change; without a webhook nothing is sent (and nothing is logged). */
+  notify(transaction: Transaction, change: StatusChange): void {
+    const target = this.webhookFor(transaction);
+    if (!target || this.closed) return;
+    const notificationID = this.random.uuid();
+    const payload = notificationPayload(transaction, change, notificationID);
+    const hold = this.options.outOfOrder && !isFinalPaymentStatus(change.to) ? OUT_OF_ORDER_HOLD_SECONDS : 0;
+    const copies = this.options.duplicates ? 2 : 1;
+    for (let copy = 0; copy < copies; copy++) {
+      const firstAt = this.clock.now() + hold * 1000;
+      const delivery: Delivery = {
+        notificationID,
+        transactionID: transaction.id,
+        paymentStatus: change.to,
+        url: target.url,
+        duplicate: copy > 0,
+        state: 'scheduled',
+        firstAt: this.clock.iso(firstAt),
+        nextAttemptAt: this.clock.iso(firstAt),
+        attempts: [],
+        payload,
+      };
+      this.log.push(delivery);
+      this.clock.schedule(firstAt, () => this.attempt(delivery, target, firstAt));
+    }
+  }
+
+  deliveries(): Delivery[] {
+    return this.log.map((delivery) => ({ ...delivery, attempts: [...delivery.attempts] }));
+  }
+
+  /** Resolves when every attempt already started has its verdict (tests and the clock endpoint wait on it). */
+  async idle(): Promise<void> {
+    while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
+  }
+
+  get busy(): boolean {
+    return this.inFlight.size > 0;
+  }
+
+  close(): void {
+    this.closed = true;
+  }
+
+  private attempt(delivery: Delivery, target: WebhookTarget, firstAt: number): void {
+    if (this.closed) return;
+    const attemptAt = this.clock.now();
+    const run = this.post(delivery, target).then((outcome) => {
+      delivery.attempts.push({ at: this.clock.iso(attemptAt), ...outcome });
+      if (outcome.acknowledged) {
+        delivery.state = 'delivered';
+        delivery.nextAttemptAt = null;
+        return;
+      }
+      // Retries are scheduled from the attempt's own time so that a clock jump replays tier by tier.
+      const next = attemptAt + retryDelaySeconds(delivery.attempts.length) * 1000;
+      if (next - firstAt > RETRY_HORIZON_SECONDS * 1000) {
+        delivery.state = 'gave-up';
+        delivery.nextAttemptAt = null;
+        return;
+      }
+      delivery.state = 'retrying';
+      delivery.nextAttemptAt = this.clock.iso(next);
+      this.clock.schedule(next, () => this.attempt(delivery, target, firstAt));
+    });
+    this.inFlight.add(run);
+    void run.finally(() => this.inFlight.delete(run));
+  }
+
+  private async post(
+    delivery: Delivery,
+    target: WebhookTarget,
+  ): Promise<{ httpStatus: number | null; acknowledged: boolean; verdict: string }> {
+    try {
+      const sealed = encryptNotification({ secret: target.secret, plaintext: JSON.stringify(delivery.payload) });
+      const response = await fetch(target.url, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'text/plain',
+          [NOTIFICATION_IV_HEADER]: sealed.iv,
+          [NOTIFICATION_TAG_HEADER]: sealed.tag,
+        },
+        body: sealed.body,
+        signal: AbortSignal.timeout(this.options.ackTimeoutMs),
+      });
+      const text = await response.text();
+      const problem = judgeAck(response.status, text, delivery.notificationID);
+      return problem
+        ? { httpStatus: response.status, acknowledged: false, verdict: `not acknowledged: ${problem}` }
+        : { httpStatus: response.status, acknowledged: true, verdict: 'acknowledged' };
+    } catch (error) {
+      const why =
+        error instanceof Error ? (error.name === 'TimeoutError' ? 'no answer in time' : error.message) : String(error);
+      return { httpStatus: null, acknowledged: false, verdict: `not delivered: ${why}` };
+    }
+  }
+}

@@ -1,0 +1,123 @@
+import { DEFAULT_API_VERSION, DEFAULT_BASE_PATH, DEFAULT_CLIENT_ID_HEADER, type Variant } from '@shared/gateway';
+import type { Random } from './random';
+
+export interface SimulatorTerminal {
+  /** Digits only, at most 10 (the order sends it as a JSON number). */
+  terminalId: string;
+  variant: Variant;
+  /** Bearer token tied to this terminal. */
+  token: string;
+  /** Overrides the simulator-wide webhook for this terminal. */
+  webhook?: WebhookTarget;
+}
+
+export interface WebhookTarget {
+  url: string;
+  /** base64 text decoding to 32 bytes (AES-256-GCM key). */
+  secret: string;
+}
+
+export interface NotificationOptions {
+  /** Send every notification twice with the same notificationID. */
+  duplicates?: boolean;
+  /** Hold back non-final notifications so that a later one overtakes them. */
+  outOfOrder?: boolean;
+  /** How long the sender waits for an acknowledgement (real ms). Default 5000. */
+  ackTimeoutMs?: number;
+}
+
+export interface SimulatorOptions {
+  host?: string;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  basePath?: string;
+  version?: string;
+  clientIdHeader?: string;
+  clientId?: string;
+  /** Default: 1000001 (Variant A) and 1000002 (Variant B) with random tokens. */
+  terminals?: SimulatorTerminal[];
+  webhook?: WebhookTarget;
+  /** Requests per second per client id; 0 or absent turns the limit off. */
+  rateLimit?: number;
+  /** Seconds an order stays payable. Default 1800. */
+  orderTtlSeconds?: number;
+  /** Seconds the shopper has to approve an MB WAY request. Default 240 (the real app's 4 minutes). */
+  mbwayWindowSeconds?: number;
+  /** Seconds before a magic MB WAY phone answers (approve / decline / funds). Default 5. */
+  shopperDelaySeconds?: number;
+  /** Seed for ids, tokens and signatures: same seed, same values. */
+  seed?: number;
+  /** Control API under /__simulator (loopback only). Default true. */
+  control?: boolean;
+  notifications?: NotificationOptions;
+  /** merchant.websiteAddress in create responses (static per merchant, as configured at onboarding). */
+  websiteAddress?: string;
+  /** Largest request body accepted, in bytes. Default 256 KiB. */
+  maxBodyBytes?: number;
+}
+
+export interface ResolvedOptions {
+  host: string;
+  port: number;
+  basePath: string;
+  version: string;
+  clientIdHeader: string;
+  clientId: string;
+  terminals: SimulatorTerminal[];
+  webhook: WebhookTarget | undefined;
+  rateLimit: number;
+  orderTtlSeconds: number;
+  mbwayWindowSeconds: number;
+  shopperDelaySeconds: number;
+  seed: number | undefined;
+  control: boolean;
+  notifications: Required<NotificationOptions>;
+  websiteAddress: string;
+  maxBodyBytes: number;
+}
+
+const normaliseBasePath = (path: string): string => {
+  const trimmed = path.trim().replace(/\/+$/, '');
+  if (trimmed === '') return '';
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+};
+
+export function resolveOptions(options: SimulatorOptions, random: Random): ResolvedOptions {
+  const token = () => random.string(40);
+  const terminals = options.terminals?.length
+    ? options.terminals
+    : [
+        { terminalId: '1000001', variant: 'A' as const, token: token() },
+        { terminalId: '1000002', variant: 'B' as const, token: token() },
+      ];
+  for (const terminal of terminals) {
+    if (!/^\d{1,10}$/.test(terminal.terminalId))
+      throw new Error(`Terminal id "${terminal.terminalId}" must be 1 to 10 digits.`);
+    if (terminal.token.trim() === '') throw new Error(`Terminal ${terminal.terminalId} needs a bearer token.`);
+  }
+  if (new Set(terminals.map((t) => t.token)).size !== terminals.length)
+    throw new Error('Each terminal needs its own bearer token (a token is tied to one terminal).');
+  return {
+    host: options.host ?? '127.0.0.1',
+    port: options.port ?? 0,
+    basePath: normaliseBasePath(options.basePath ?? DEFAULT_BASE_PATH),
+    version: (options.version ?? DEFAULT_API_VERSION).replace(/^\/+|\/+$/g, ''),
+    clientIdHeader: options.clientIdHeader ?? DEFAULT_CLIENT_ID_HEADER,
+    clientId: options.clientId ?? random.string(32),
+    terminals,
+    webhook: options.webhook,
+    rateLimit: options.rateLimit ?? 0,
+    orderTtlSeconds: options.orderTtlSeconds ?? 1800,
+    mbwayWindowSeconds: options.mbwayWindowSeconds ?? 240,
+    shopperDelaySeconds: options.shopperDelaySeconds ?? 5,
+    seed: options.seed,
+    control: options.control ?? true,
+    notifications: {
+      duplicates: options.notifications?.duplicates ?? false,
+      outOfOrder: options.notifications?.outOfOrder ?? false,
+      ackTimeoutMs: options.notifications?.ackTimeoutMs ?? 5000,
+    },
+    websiteAddress: options.websiteAddress ?? 'https://shop.sandbox.example',
+    maxBodyBytes: options.maxBodyBytes ?? 256 * 1024,
+  };
+}

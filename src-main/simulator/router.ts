@@ -1,0 +1,65 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { httpError } from './errors';
+
+export interface RouteRequest {
+  req: IncomingMessage;
+  res: ServerResponse;
+  params: Record<string, string>;
+}
+
+interface Route {
+  method: string;
+  pattern: RegExp;
+  names: string[];
+  handle: (request: RouteRequest) => Promise<void> | void;
+}
+
+/** Path patterns like `/api/v2/payments/:id/status`; a known path with another method is 405. */
+export class Router {
+  private readonly routes: Route[] = [];
+
+  add(method: string, path: string, handle: Route['handle']): this {
+    const names: string[] = [];
+    const escaped = path
+      .split('/')
+      .map((segment) => {
+        if (!segment.startsWith(':')) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        names.push(segment.slice(1));
+        return '([^/]+)';
+      })
+      .join('/');
+    this.routes.push({ method, pattern: new RegExp(`^${escaped}/?$`), names, handle });
+    return this;
+  }
+
+  /** The handler for a request, or a 404 / 405 SimError. */
+  resolve(method: string, pathname: string): (request: Omit<RouteRequest, 'params'>) => Promise<void> | void {
+    const allowed: string[] = [];
+    for (const route of this.routes) {
+      const match = route.pattern.exec(pathname);
+      if (!match) continue;
+      if (route.method !== method) {
+        allowed.push(route.method);
+        continue;
+      }
+      const params: Record<string, string> = {};
+      route.names.forEach((name, index) => {
+        params[name] = safeDecode(match[index + 1] ?? '');
+      });
+      return (request) => route.handle({ ...request, params });
+    }
+    if (allowed.length)
+      throw httpError(405, `${method} is not defined for ${pathname}; use ${allowed.join(', ')}.`, {
+        headers: { Allow: allowed.join(', ') },
+      });
+    throw httpError(404, `No operation is defined at ${pathname}.`);
+  }
+}
+
+const safeDecode = (segment: string): string => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};

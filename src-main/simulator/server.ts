@@ -1,0 +1,137 @@
+/**
+ * `startSimulator(options)`: the embedded gateway on node:http. Used by the CLI (`npm run simulator`),
+ * by the console core for the Sandbox profile, and by tests. Electron-free.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SimClock } from './clock';
+import { CONTROL_PREFIX, addControlRoutes, isLoopback } from './control-routes';
+import { SimulatorControl } from './control';
+import { SimError, httpError } from './errors';
+import { addGatewayRoutes } from './gateway-endpoints';
+import { sendError } from './http-io';
+import { Notifier } from './notifier';
+import { resolveOptions, type SimulatorOptions, type SimulatorTerminal, type WebhookTarget } from './options';
+import { createRandom } from './random';
+import { RateLimiter } from './rate-limiter';
+import { Router } from './router';
+import { TransactionBook } from './transactions';
+
+export interface RunningSimulator {
+  /** Origin, e.g. `http://127.0.0.1:4010` (a profile's base URL). */
+  url: string;
+  /** Path prefix before `/{version}/payments`, e.g. `/api`. */
+  basePath: string;
+  version: string;
+  /** `${url}${basePath}/${version}`: where `/payments` lives. */
+  apiUrl: string;
+  clientId: string;
+  clientIdHeader: string;
+  terminals: SimulatorTerminal[];
+  /** Whether the /__simulator control API is served. */
+  controlEnabled: boolean;
+  control: SimulatorControl;
+  /** Points notifications at a webhook (or stops them with null); terminals with their own webhook keep it. */
+  setWebhook(webhook: WebhookTarget | null): void;
+  webhookUrl(): string | null;
+  close(): Promise<void>;
+}
+
+export async function startSimulator(input: SimulatorOptions = {}): Promise<RunningSimulator> {
+  const random = createRandom(input.seed);
+  const options = resolveOptions(input, random);
+  const clock = new SimClock();
+  const book = new TransactionBook(clock, random);
+  let webhook: WebhookTarget | undefined = options.webhook;
+  const notifier = new Notifier(
+    clock,
+    random,
+    options.notifications,
+    (transaction) => transaction.terminal.webhook ?? webhook,
+  );
+  book.onChange((transaction, change) => notifier.notify(transaction, change));
+  const control = new SimulatorControl(clock, book, notifier);
+  let origin = '';
+
+  const gateway = new Router();
+  addGatewayRoutes(gateway, {
+    options,
+    clock,
+    random,
+    book,
+    limiter: new RateLimiter(options.rateLimit),
+    origin: () => origin,
+  });
+  const controlRouter = new Router();
+  const describe = () => ({
+    url: origin,
+    apiUrl: `${origin}${options.basePath}/${options.version}`,
+    clientIdHeader: options.clientIdHeader,
+    terminals: options.terminals.map(({ terminalId, variant }) => ({ terminalId, variant })),
+    clock: control.clockView(),
+    transactions: book.list().length,
+    webhookUrl: webhook?.url ?? null,
+  });
+  addControlRoutes(controlRouter, control, options, describe);
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const pathname = new URL(req.url ?? '/', 'http://simulator').pathname;
+    const isControl = pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`);
+    // Without --no-control and from loopback only; otherwise the control API simply does not exist.
+    const router = isControl && options.control && isLoopback(req) ? controlRouter : gateway;
+    await router.resolve(req.method ?? 'GET', pathname)({ req, res });
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      const simError =
+        error instanceof SimError
+          ? error
+          : httpError(500, `The simulator failed: ${error instanceof Error ? error.message : String(error)}`);
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      sendError(res, simError);
+      // Do not keep reading an oversized or unread body after answering.
+      if (simError.headers.Connection === 'close') req.resume();
+    });
+  });
+  // No request may hang the simulator: slow headers or bodies are cut off.
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  origin = `http://${host}:${address.port}`;
+
+  return {
+    url: origin,
+    basePath: options.basePath,
+    version: options.version,
+    apiUrl: `${origin}${options.basePath}/${options.version}`,
+    clientId: options.clientId,
+    clientIdHeader: options.clientIdHeader,
+    terminals: options.terminals.map((terminal) => ({ ...terminal })),
+    controlEnabled: options.control,
+    control,
+    setWebhook: (next) => {
+      webhook = next ?? undefined;
+    },
+    webhookUrl: () => webhook?.url ?? null,
+    close: async () => {
+      notifier.close();
+      book.close();
+      clock.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * What an Exchange tells us about a transaction. Bodies are parsed leniently (the real gateway sends
+ * amounts as numbers or strings, extra fields, missing fields): anything unreadable is simply unknown.
+ */
+import type { Exchange } from '@shared/exchange';
+import { OUTCOME_UNKNOWN, type StoredReturnStatus } from './records';
+
+export interface TransactionFacts {
+  /** The transactions row key: transactionID, or `attempt:<exchange id>` for an unknown outcome. */
+  key: string;
+  transactionId: string | null;
+  merchantTransactionId: string | null;
+  amount: number | null;
+  currency: string | null;
+  methods: string[];
+  paymentStatus: string | null;
+  statusKey: string | null;
+  returnStatus: StoredReturnStatus | null;
+  expiry: string | null;
+  reference: string | null;
+  referenceEntity: string | null;
+  maskedPhone: string | null;
+  /** When the gateway said this (the exchange's start), epoch ms. */
+  observedAt: number;
+  /** Whether this exchange alone justifies a new history row (a created or found transaction). */
+  mayCreateRow: boolean;
+}
+
+type Json = Record<string, unknown>;
+
+const asObject = (value: unknown): Json | null =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : null;
+const asString = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : typeof value === 'number' ? String(value) : null;
+const asNumber = (value: unknown): number | null => {
+  const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
+  return Number.isFinite(number) ? number : null;
+};
+const parseJson = (text: string | null | undefined): Json | null => {
+  if (!text) return null;
+  try {
+    return asObject(JSON.parse(text));
+  } catch {
+    return null;
+  }
+};
+const path = (value: unknown, ...keys: string[]): unknown =>
+  keys.reduce<unknown>((current, key) => asObject(current)?.[key], value);
+
+/** `351#912345678` → `351#9•••••678`: enough for a support agent to recognise, not a usable number. */
+export function maskPhone(phone: string): string {
+  const [country, national] = phone.includes('#') ? phone.split('#', 2) : ['', phone];
+  const digits = (national ?? '').replace(/\D/g, '');
+  if (digits.length < 5) return `${country ? `${country}#` : ''}•••`;
+  return `${country ? `${country}#` : ''}${digits.slice(0, 1)}${'•'.repeat(digits.length - 4)}${digits.slice(-3)}`;
+}
+
+const TRANSACTION_IN_URL = /\/payments\/([A-Za-z0-9_-]+)\/(?:status|service-reference|mbway-id|card|action)/;
+
+export function transactionIdOf(exchange: Exchange): string | null {
+  return exchange.transactionID ?? TRANSACTION_IN_URL.exec(exchange.url)?.[1] ?? null;
+}
+
+/** Returns null when the exchange concerns no transaction (e.g. a create refused before one existed). */
+export function factsFromExchange(exchange: Exchange): TransactionFacts | null {
+  const request = parseJson(exchange.request.body);
+  const response = parseJson(exchange.response?.bodyText);
+  const observedAt = Date.parse(exchange.timings.startedAt) || 0;
+  const transactionId = transactionIdOf(exchange);
+  const answered = exchange.classification === 'ok';
+  const unknownOutcome = exchange.classification === 'outcome-unknown';
+
+  if (exchange.operation === 'createOrder' && transactionId === null && !unknownOutcome) return null;
+  if (exchange.operation !== 'createOrder' && transactionId === null) return null;
+
+  const requestAmount = path(request, 'transaction', 'amount');
+  const responseAmount = path(response, 'amount');
+  const offered = path(request, 'transaction', 'paymentMethod');
+  const listed = path(response, 'paymentMethodList');
+  const used = asString(path(response, 'paymentMethod'));
+  const methods = [
+    ...(Array.isArray(offered) ? offered : []),
+    ...(Array.isArray(listed) && !Array.isArray(offered) ? listed : []),
+    ...(used ? [used] : []),
+  ].filter((m): m is string => typeof m === 'string');
+  const reference = asString(path(response, 'paymentReference', 'reference'));
+  const phone = asString(path(request, 'customerPhone'));
+
+  return {
+    key: transactionId ?? `attempt:${exchange.id}`,
+    transactionId,
+    merchantTransactionId:
+      exchange.merchantTransactionId ??
+      asString(path(request, 'merchant', 'merchantTransactionId')) ??
+      asString(path(response, 'merchant', 'merchantTransactionId')),
+    amount: asNumber(path(responseAmount, 'value')) ?? asNumber(path(requestAmount, 'value')),
+    currency: asString(path(responseAmount, 'currency')) ?? asString(path(requestAmount, 'currency')),
+    methods: [...new Set(methods)],
+    paymentStatus: exchange.paymentStatus,
+    statusKey: exchange.paymentStatus ?? (unknownOutcome ? OUTCOME_UNKNOWN : null),
+    returnStatus: exchange.returnStatus,
+    expiry: asString(path(response, 'expiry')) ?? asString(path(response, 'paymentReference', 'expireDate')),
+    reference: reference ? reference.replace(/\D/g, '') || null : null,
+    referenceEntity: asString(path(response, 'paymentReference', 'entity')),
+    maskedPhone: phone ? maskPhone(phone) : null,
+    observedAt,
+    // A create that got a transactionID (or whose outcome is unknown) starts a row; a follow-up that the
+    // gateway answered proves the transaction exists (this is how a support-desk lookup lands in history).
+    mayCreateRow: exchange.operation === 'createOrder' || answered,
+  };
+}

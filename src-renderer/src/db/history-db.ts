@@ -1,0 +1,38 @@
+import { Dexie, type Table } from 'dexie';
+import type {
+  ExchangeBodyRecord,
+  ExchangeRecord,
+  NotificationRecord,
+  QuarantineRecord,
+  TemplateRecord,
+  TransactionRecord,
+} from './records';
+import { applySchema, HISTORY_SCHEMA, type SchemaVersion } from './schema';
+
+export const HISTORY_DB_NAME = 'gateway-console-history';
+
+/**
+ * The renderer's IndexedDB. Tables are typed for writing; reads go through the repositories, which
+ * validate every row (rows written by older versions or imported may not match the types).
+ */
+export class HistoryDb extends Dexie {
+  transactions!: Table<TransactionRecord, string>;
+  exchanges!: Table<ExchangeRecord, string>;
+  exchangeBodies!: Table<ExchangeBodyRecord, string>;
+  notifications!: Table<NotificationRecord, string>;
+  templates!: Table<TemplateRecord, string>;
+  quarantine!: Table<QuarantineRecord, number>;
+
+  constructor(name: string = HISTORY_DB_NAME, schema: readonly SchemaVersion[] = HISTORY_SCHEMA) {
+    super(name);
+    applySchema(this, schema);
+  }
+}
+
+let shared: HistoryDb | null = null;
+
+/** The app's single database connection. */
+export function useHistoryDb(): HistoryDb {
+  shared ??= new HistoryDb();
+  return shared;
+}

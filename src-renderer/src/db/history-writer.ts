@@ -1,0 +1,153 @@
+/**
+ * Writes Exchanges into history: the exchange row, its bodies (apart, truncated above BODY_LIMIT_CHARS)
+ * and the upserted transaction. Idempotent per exchange id, because the same Exchange reaches us twice
+ * (the `exchanges.recorded` push event and the result of the call that made it).
+ */
+import type { Exchange } from '@shared/exchange';
+import { isFinalPaymentStatus } from '@shared/gateway/codes';
+import { factsFromExchange, transactionIdOf, type TransactionFacts } from './exchange-facts';
+import type { HistoryDb } from './history-db';
+import { strongerSource } from './merge-rows';
+import { validateRows } from './quarantine';
+import {
+  BODY_LIMIT_CHARS,
+  STATUS_NOT_SEEN,
+  transactionRecordSchema,
+  type ExchangeBodyRecord,
+  type ExchangeRecord,
+  type StoredBody,
+  type TransactionRecord,
+  type TransactionSource,
+} from './records';
+
+export interface ProfileInfo {
+  id: string;
+  name: string;
+  environment: string;
+  variant: 'A' | 'B' | null;
+}
+
+export type ProfileLookup = (id: string) => ProfileInfo | undefined;
+
+export interface RecordOutcome {
+  duplicate: boolean;
+  before: TransactionRecord | undefined;
+  after: TransactionRecord | undefined;
+}
+
+export function storeBody(text: string | null | undefined): StoredBody | null {
+  if (text === null || text === undefined) return null;
+  const truncated = text.length > BODY_LIMIT_CHARS;
+  return { text: truncated ? text.slice(0, BODY_LIMIT_CHARS) : text, truncated, originalLength: text.length };
+}
+
+export function splitExchange(
+  exchange: Exchange,
+  transactionKey: string | null,
+): { row: ExchangeRecord; body: ExchangeBodyRecord } {
+  const { request, response, ...rest } = exchange;
+  const body: ExchangeBodyRecord = {
+    exchangeId: exchange.id,
+    request: storeBody(request.body),
+    response: storeBody(response?.bodyText),
+  };
+  const row: ExchangeRecord = {
+    ...rest,
+    transactionKey,
+    startedAtMs: Date.parse(exchange.timings.startedAt) || 0,
+    request: { headers: request.headers },
+    response: response ? { status: response.status, headers: response.headers } : null,
+    requestBodyLength: request.body?.length ?? 0,
+    responseBodyLength: response?.bodyText.length ?? 0,
+    bodiesTruncated: Boolean(body.request?.truncated || body.response?.truncated),
+  };
+  return { row, body };
+}
+
+/** Folds newer facts into a row. The newest observed status wins (the status query is the source of truth). */
+export function mergeFacts(
+  existing: TransactionRecord | undefined,
+  facts: TransactionFacts,
+  profile: ProfileInfo,
+  source: TransactionSource,
+): TransactionRecord | undefined {
+  if (!existing && !facts.mayCreateRow) return undefined;
+  const base: TransactionRecord = existing ?? {
+    key: facts.key,
+    transactionId: facts.transactionId,
+    merchantTransactionId: null,
+    profileId: profile.id,
+    profileName: profile.name,
+    environment: profile.environment,
+    variant: profile.variant,
+    amount: null,
+    currency: null,
+    methods: [],
+    paymentStatus: null,
+    statusKey: STATUS_NOT_SEEN,
+    returnStatus: null,
+    expiry: null,
+    createdAt: facts.observedAt,
+    updatedAt: facts.observedAt,
+    reference: null,
+    referenceEntity: null,
+    maskedPhone: null,
+    source,
+  };
+  const newer = !existing || facts.observedAt >= existing.updatedAt;
+  const statusKey = facts.statusKey ?? null;
+  return {
+    ...base,
+    merchantTransactionId: facts.merchantTransactionId ?? base.merchantTransactionId,
+    amount: facts.amount ?? base.amount,
+    currency: facts.currency ?? base.currency,
+    methods: [...new Set([...base.methods, ...facts.methods])],
+    paymentStatus: newer && facts.paymentStatus ? facts.paymentStatus : base.paymentStatus,
+    statusKey: newer && statusKey ? statusKey : base.statusKey,
+    returnStatus: newer && facts.returnStatus ? facts.returnStatus : base.returnStatus,
+    expiry: facts.expiry ?? base.expiry,
+    reference: facts.reference ?? base.reference,
+    referenceEntity: facts.referenceEntity ?? base.referenceEntity,
+    maskedPhone: facts.maskedPhone ?? base.maskedPhone,
+    createdAt: Math.min(base.createdAt, facts.observedAt),
+    updatedAt: Math.max(base.updatedAt, facts.observedAt),
+    source: strongerSource(base.source, source),
+  };
+}
+
+const UNKNOWN_PROFILE = (id: string | null): ProfileInfo => ({
+  id: id ?? 'unknown',
+  name: id ?? 'Unknown profile',
+  environment: 'unknown',
+  variant: null,
+});
+
+/**
+ * Records one Exchange. `source` says what a new row is marked as when the exchange creates one
+ * ('created' for orders made here; a status answer for a transaction not yet in history is 'looked-up').
+ */
+export async function recordExchange(db: HistoryDb, exchange: Exchange, profiles: ProfileLookup): Promise<RecordOutcome> {
+  const facts = factsFromExchange(exchange);
+  const source: TransactionSource = exchange.operation === 'createOrder' ? 'created' : 'looked-up';
+  const profile = (exchange.profileId && profiles(exchange.profileId)) || UNKNOWN_PROFILE(exchange.profileId);
+  return db.transaction('rw', [db.transactions, db.exchanges, db.exchangeBodies, db.quarantine], async () => {
+    const transactionKey = facts?.key ?? transactionIdOf(exchange);
+    const before = transactionKey ? await readForUpdate(db, transactionKey) : undefined;
+    if (await db.exchanges.get(exchange.id)) return { duplicate: true, before, after: before };
+    const after = facts ? mergeFacts(before, facts, profile, source) : before;
+    if (after && after !== before) await db.transactions.put(after);
+    const { row, body } = splitExchange(exchange, transactionKey);
+    await db.exchanges.put(row);
+    await db.exchangeBodies.put(body);
+    return { duplicate: false, before, after };
+  });
+}
+
+/** Reads a row about to be updated; an invalid one is quarantined (inside the same transaction) first. */
+async function readForUpdate(db: HistoryDb, key: string): Promise<TransactionRecord | undefined> {
+  const raw = await db.transactions.get(key);
+  if (raw === undefined) return undefined;
+  return (await validateRows(db, 'transactions', transactionRecordSchema, [raw]))[0];
+}
+
+export const isFinalRow = (row: TransactionRecord): boolean => isFinalPaymentStatus(row.paymentStatus);

@@ -1,0 +1,25 @@
+/**
+ * A last check before anything leaves the app as a file. Exchanges are redacted by the SDK in main
+ * (design rule 5); this pass makes sure an old or imported record cannot leak a credential into an export.
+ */
+const MASK = '••••';
+const SECRET_HEADER = /^(authorization|proxy-authorization|x-[a-z-]*client-id)$/i;
+
+export function maskValue(value: string): string {
+  if (value.includes(MASK)) return value;
+  const scheme = /^(Bearer|Digest|Basic)\s+/i.exec(value)?.[0] ?? '';
+  const secret = value.slice(scheme.length);
+  return `${scheme}${MASK}${secret.length > 8 ? secret.slice(-4) : ''}`;
+}
+
+export function redactHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name, SECRET_HEADER.test(name) ? maskValue(value) : value]),
+  );
+}
+
+const SIGNATURE_IN_JSON = /("transactionSignature"\s*:\s*")([^"]*)(")/g;
+
+export function redactBody(text: string): string {
+  return text.replace(SIGNATURE_IN_JSON, (_all, open: string, value: string, close: string) => open + maskValue(value) + close);
+}

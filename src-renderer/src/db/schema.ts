@@ -1,0 +1,52 @@
+/**
+ * The history database's schema as an ordered list of versions. Each entry is applied with Dexie's
+ * `version(n).stores(...).upgrade(...)`; earlier entries are never edited once released, a change is a new
+ * entry (Dexie needs every old version declared to upgrade users who skipped some).
+ *
+ * Index notes (why these): every list query sorts by time and pages by keyset, so each filter that can
+ * drive a query has a compound index ending in `createdAt+key` (`key` makes the order total, so a
+ * cursor `(createdAt, key)` is exact even when two rows share a millisecond). Method, amount and
+ * multi-status filters are applied to rows streamed from the best of these indexes.
+ */
+import type { Dexie, Transaction } from 'dexie';
+
+export interface SchemaVersion {
+  version: number;
+  stores: Record<string, string | null>;
+  /** Rewrites existing rows for this version; runs once, inside the upgrade transaction. */
+  upgrade?: (tx: Transaction) => Promise<unknown> | void;
+}
+
+export const HISTORY_SCHEMA: readonly SchemaVersion[] = [
+  {
+    version: 1,
+    stores: {
+      transactions: [
+        'key',
+        'transactionId',
+        'merchantTransactionId',
+        'reference',
+        'updatedAt',
+        '[createdAt+key]',
+        '[profileId+createdAt+key]',
+        '[environment+createdAt+key]',
+        '[statusKey+createdAt+key]',
+        '[profileId+statusKey+createdAt+key]',
+      ].join(', '),
+      exchanges: 'id, transactionKey, [transactionKey+startedAtMs], startedAtMs',
+      exchangeBodies: 'exchangeId',
+      notifications: 'id, [transactionId+receivedAt], receivedAt',
+      templates: 'id, name, updatedAt',
+      quarantine: '++id, table, quarantinedAt',
+    },
+    // Version 1 creates the stores; there is nothing older to convert.
+    upgrade: undefined,
+  },
+];
+
+export function applySchema(db: Dexie, schema: readonly SchemaVersion[]): void {
+  for (const step of schema) {
+    const version = db.version(step.version).stores(step.stores);
+    if (step.upgrade) version.upgrade(step.upgrade);
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Status queries from history: the support-desk lookup and one bulk-refresh step. Both go through
+ * `payments.status` (main's SDK records and redacts the call) and record the answer here at once, so the
+ * result is in history even before the `exchanges.recorded` push event arrives.
+ */
+import type { ConsoleApi } from '@shared/contract';
+import type { Exchange } from '@shared/exchange';
+import type { HistoryDb } from '../../db/history-db';
+import { recordExchange, type ProfileLookup } from '../../db/history-writer';
+import type { TransactionRecord } from '../../db/records';
+import type { RefreshItem, RefreshOutcome } from './bulk-refresh';
+
+type StatusApi = Pick<ConsoleApi, 'payments.status'>;
+
+/** Retry-After in ms (delta-seconds or an HTTP date); 1 s when absent or unreadable. */
+export function retryAfterMs(exchange: Exchange, now = Date.now()): number {
+  const value = exchange.response?.headers['retry-after']?.trim();
+  if (value && /^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000);
+  const date = value ? Date.parse(value) : NaN;
+  return Number.isNaN(date) ? 1000 : Math.max(0, date - now);
+}
+
+export type LookupResult =
+  | { ok: true; row: TransactionRecord; exchange: Exchange }
+  | { ok: false; message: string; exchange: Exchange | null };
+
+export async function lookupTransaction(
+  api: StatusApi,
+  db: HistoryDb,
+  profiles: ProfileLookup,
+  profileId: string,
+  transactionId: string,
+): Promise<LookupResult> {
+  const result = await api['payments.status']({ profileId, transactionId: transactionId.trim() });
+  if (!result.ok) return { ok: false, message: result.error.message, exchange: null };
+  const { exchange } = result.value;
+  const { after } = await recordExchange(db, exchange, profiles);
+  if (exchange.classification !== 'ok' || !after) {
+    const action = exchange.suggestedAction ? ` ${exchange.suggestedAction}` : '';
+    return { ok: false, message: `The gateway did not return a status: ${exchange.summary}.${action}`, exchange };
+  }
+  return { ok: true, row: after, exchange };
+}
+
+/** One bulk-refresh step: changed / unchanged by paymentStatus, rate-limited on HTTP 429. */
+export function statusRefresher(
+  api: StatusApi,
+  db: HistoryDb,
+  profiles: ProfileLookup,
+): (item: RefreshItem) => Promise<RefreshOutcome> {
+  return async (item) => {
+    // Read the status before asking: the push event may record the answer before this call returns.
+    const prior = (await db.transactions.get(item.key))?.paymentStatus ?? null;
+    const result = await api['payments.status']({ profileId: item.profileId, transactionId: item.transactionId });
+    if (!result.ok) return { kind: 'failed', message: result.error.message };
+    const { exchange } = result.value;
+    await recordExchange(db, exchange, profiles);
+    if (exchange.response?.status === 429) return { kind: 'rate-limited', retryAfterMs: retryAfterMs(exchange) };
+    if (exchange.classification !== 'ok') return { kind: 'failed', message: exchange.summary };
+    const now = (await db.transactions.get(item.key))?.paymentStatus ?? null;
+    return { kind: now !== prior ? 'changed' : 'unchanged' };
+  };
+}

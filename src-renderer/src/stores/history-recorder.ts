@@ -1,0 +1,69 @@
+import { defineStore } from 'pinia';
+import { ref, shallowRef } from 'vue';
+import type { Exchange } from '@shared/exchange';
+import { useConsoleApi } from '../api';
+import { useHistoryDb } from '../db/history-db';
+import { recordExchange, type ProfileInfo, type RecordOutcome } from '../db/history-writer';
+import { onQuarantine, type QuarantineReport } from '../db/quarantine';
+import { isQuotaError } from '../db/storage-quota';
+
+/**
+ * The one recorder: every Exchange main reports (`exchanges.recorded`) lands in history, whichever
+ * screen made the call. It also knows the profiles (names, environments) that rows are labelled with.
+ * A write that fails (disk full, quota) keeps the Exchange here, in memory, until retried or exported.
+ */
+export const useHistoryRecorderStore = defineStore('history-recorder', () => {
+  const profiles = shallowRef<ProfileInfo[]>([]);
+  /** Exchanges that could not be saved; shown with Retry / Export. */
+  const unsaved = ref<{ exchange: Exchange; reason: string }[]>([]);
+  const quarantineReports = ref<QuarantineReport[]>([]);
+  /** Bumped after every successful write so lists can refresh. */
+  const revision = ref(0);
+  let started = false;
+
+  const profileById = (id: string) => profiles.value.find((profile) => profile.id === id);
+
+  async function loadProfiles(): Promise<void> {
+    const result = await useConsoleApi()['profiles.list']();
+    if (result.ok)
+      profiles.value = result.value.profiles.map((p) => ({
+        id: p.id,
+        name: p.name,
+        environment: p.environment,
+        variant: p.variant,
+      }));
+  }
+
+  async function record(exchange: Exchange): Promise<RecordOutcome | null> {
+    try {
+      const outcome = await recordExchange(useHistoryDb(), exchange, profileById);
+      revision.value++;
+      return outcome;
+    } catch (error) {
+      const reason = isQuotaError(error)
+        ? 'Browser storage is full: free space (clear older history) and retry, or export it.'
+        : `Could not save to history: ${error instanceof Error ? error.message : String(error)}`;
+      if (!unsaved.value.some((u) => u.exchange.id === exchange.id)) unsaved.value.push({ exchange, reason });
+      return null;
+    }
+  }
+
+  async function retryUnsaved(): Promise<void> {
+    const waiting = unsaved.value;
+    unsaved.value = [];
+    for (const { exchange } of waiting) await record(exchange);
+  }
+
+  /** Subscribes once, at start-up. */
+  function start(): void {
+    if (started) return;
+    started = true;
+    const api = useConsoleApi();
+    void loadProfiles();
+    api.on('profiles.changed', () => void loadProfiles());
+    api.on('exchanges.recorded', (exchange) => void record(exchange));
+    onQuarantine((report) => quarantineReports.value.push(report));
+  }
+
+  return { profiles, unsaved, quarantineReports, revision, profileById, loadProfiles, record, retryUnsaved, start };
+});

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { method } from './define';
+import { gatewayCallResultSchema, productionConfirmationSchema, profileIdInputSchema } from './orders';
+
+const transactionIdSchema = z
+  .string()
+  .trim()
+  .min(1, 'Transaction id is required')
+  .max(36, 'Transaction id is at most 36 characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'Transaction id may hold only letters, digits, - and _');
+
+export const paymentsMethods = {
+  'payments.generateReference': method(
+    'Generate a Multibanco payment reference for a transaction (Digest auth with its stored signature).',
+    z
+      .object({
+        profileId: profileIdInputSchema,
+        transactionId: transactionIdSchema,
+        confirmation: productionConfirmationSchema.optional(),
+      })
+      .strict(),
+    gatewayCallResultSchema,
+  ),
+  'payments.mbwayPurchase': method(
+    'Ask the shopper to pay with MB WAY; the phone may be +351 912 345 678, 912345678 or 351#912345678.',
+    z
+      .object({
+        profileId: profileIdInputSchema,
+        transactionId: transactionIdSchema,
+        phone: z.string().trim().min(1, 'Phone is required').max(32),
+        confirmation: productionConfirmationSchema.optional(),
+      })
+      .strict(),
+    gatewayCallResultSchema,
+  ),
+  'payments.status': method(
+    'Query the payment status of a transaction (read-only; retried on transient failures).',
+    z.object({ profileId: profileIdInputSchema, transactionId: transactionIdSchema }).strict(),
+    gatewayCallResultSchema,
+  ),
+  'payments.performAction': method(
+    'Send an actionResponse’s params to its url (e.g. a 3-D Secure step) for a transaction.',
+    z
+      .object({
+        profileId: profileIdInputSchema,
+        transactionId: transactionIdSchema,
+        url: z.string().url(),
+        params: z.array(z.object({ name: z.string().min(1).max(200), value: z.string().max(100_000) })).max(50),
+        confirmation: productionConfirmationSchema.optional(),
+      })
+      .strict(),
+    gatewayCallResultSchema,
+  ),
+};

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { exchangeSchema } from '../exchange';
+import { event, method } from './define';
+
+export const environmentSchema = z.enum(['sandbox', 'test', 'production']);
+export type Environment = z.infer<typeof environmentSchema>;
+
+export const variantSchema = z.enum(['A', 'B']);
+export type Variant = z.infer<typeof variantSchema>;
+
+/** Secret fields of a profile: write-only across the contract (design rule 5). */
+export const secretNameSchema = z.enum(['bearerToken', 'clientId', 'webhookSecret']);
+export type SecretName = z.infer<typeof secretNameSchema>;
+
+/** What the renderer may know about a secret: whether it is set, and its last four characters. */
+export const secretStateSchema = z.object({ set: z.boolean(), last4: z.string().max(4).optional() });
+export type SecretState = z.infer<typeof secretStateSchema>;
+
+const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
+
+/** The non-secret settings of a profile, as saved in profiles.json. */
+export const profileSettingsSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(60),
+  environment: environmentSchema,
+  baseUrl: z
+    .string()
+    .trim()
+    .url('Base URL must be an absolute URL')
+    .refine((url) => /^https?:\/\//i.test(url), 'Base URL must start with http:// or https://'),
+  /** Path between the base URL and the version segment (`/api` in the spec; longer on some deployments). */
+  pathPrefix: z
+    .string()
+    .trim()
+    .regex(/^(\/[A-Za-z0-9._~-]+)*$/, 'Path prefix must look like /api or /some/longer/prefix (or be empty)')
+    .default('/api'),
+  version: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._-]+$/, 'Version must be one path segment such as v2')
+    .default('v2'),
+  /** Numeric terminal identifier, at most 10 digits (kept as digits text; sent as a JSON number). */
+  terminalId: z
+    .string()
+    .trim()
+    .regex(/^\d{1,10}$/, 'Terminal id must be 1 to 10 digits'),
+  variant: variantSchema,
+  clientIdHeader: z
+    .string()
+    .trim()
+    .regex(HEADER_NAME, 'Client-id header name must be a valid HTTP header name')
+    .default('X-Platform-Client-Id'),
+  /** Colour of the environment frame; defaults by environment when absent. */
+  colour: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'Colour must look like #1a2b3c')
+    .optional(),
+});
+export type ProfileSettings = z.infer<typeof profileSettingsSchema>;
+export type ProfileSettingsInput = z.input<typeof profileSettingsSchema>;
+
+export const profileSchema = profileSettingsSchema.extend({
+  id: z.string(),
+  /** Managed by the console (the Sandbox profiles): cannot be edited or deleted. */
+  managed: z.boolean(),
+  secrets: z.object({
+    bearerToken: secretStateSchema,
+    clientId: secretStateSchema,
+    webhookSecret: secretStateSchema,
+  }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+const profileIdSchema = z.string().min(1).max(100);
+const secretValueSchema = z.string().min(1, 'A secret cannot be empty').max(4096);
+
+export const connectionTestSchema = z.object({
+  /** `ok`: the gateway answered and accepted the credentials. */
+  verdict: z.enum(['ok', 'credentials-rejected', 'unreachable', 'unexpected']),
+  message: z.string(),
+  exchange: exchangeSchema.nullable(),
+});
+export type ConnectionTest = z.infer<typeof connectionTestSchema>;
+
+export const profilesMethods = {
+  'profiles.list': method(
+    'Every profile, Sandbox first; secrets only as {set, last4}. `problems` explains records that could not be read.',
+    z.undefined().or(z.object({}).strict()),
+    z.object({ profiles: z.array(profileSchema), problems: z.array(z.string()) }),
+  ),
+  'profiles.get': method('One profile by id.', z.object({ id: profileIdSchema }).strict(), profileSchema),
+  'profiles.save': method(
+    'Create (no id) or update a profile; secrets given here are stored in the keychain, never in the file.',
+    z
+      .object({
+        id: profileIdSchema.optional(),
+        settings: profileSettingsSchema,
+        secrets: z.partialRecord(secretNameSchema, secretValueSchema).optional(),
+      })
+      .strict(),
+    profileSchema,
+  ),
+  'profiles.delete': method(
+    'Delete a profile and its secrets.',
+    z.object({ id: profileIdSchema }).strict(),
+    z.object({ deleted: z.boolean() }),
+  ),
+  'profiles.setSecret': method(
+    'Store one secret of a profile (write-only: it is never returned).',
+    z.object({ id: profileIdSchema, name: secretNameSchema, value: secretValueSchema }).strict(),
+    profileSchema,
+  ),
+  'profiles.clearSecret': method(
+    'Remove one secret of a profile.',
+    z.object({ id: profileIdSchema, name: secretNameSchema }).strict(),
+    profileSchema,
+  ),
+  'profiles.testConnection': method(
+    'Ask the gateway for the status of a made-up transaction to check reachability and credentials.',
+    z.object({ id: profileIdSchema }).strict(),
+    connectionTestSchema,
+  ),
+};
+
+export const profilesEvents = {
+  'profiles.changed': event(
+    'The profile list changed (saved, deleted, secret set or cleared, Sandbox refreshed).',
+    z.object({ ids: z.array(z.string()) }),
+  ),
+};

@@ -1,0 +1,93 @@
+/**
+ * The Exchange record: one gateway call as the console recorded it. Produced by the gateway SDK in main
+ * with every secret already masked (design rule 5), then pushed to the renderer, stored and exported.
+ * Shared by main and the renderer, so this file is pure zod and types.
+ */
+import { z } from 'zod';
+
+/** What happened, from the merchant's point of view. */
+export const exchangeClassificationSchema = z.enum([
+  /** HTTP 200 and returnStatus.statusCode `000` (the request was processed; not necessarily paid). */
+  'ok',
+  /** HTTP 200 but returnStatus.statusCode is not `000`. */
+  'gateway-error',
+  /** HTTP status other than 200 (400/401/403/404/405/409/429/5xx…); `suggestedAction` says what to do. */
+  'http-error',
+  /** returnStatus.statusCode `999`: the gateway asks to try again. */
+  'retry-advised',
+  /** No answer within the configured time (a read call that timed out). */
+  'timeout',
+  /** Connection refused, reset or DNS failure before an answer arrived. */
+  'network',
+  /** An answer came but is not JSON or has no usable returnStatus. */
+  'invalid-response',
+  /** A money-moving call was sent but no answer came: check the transaction before trying again. */
+  'outcome-unknown',
+]);
+export type ExchangeClassification = z.infer<typeof exchangeClassificationSchema>;
+
+export const gatewayOperationSchema = z.enum([
+  'createOrder',
+  'generateReference',
+  'mbwayPurchase',
+  'getStatus',
+  'performAction',
+]);
+export type GatewayOperation = z.infer<typeof gatewayOperationSchema>;
+
+/** A difference between what the gateway answered and what the spec describes (not a failure). */
+export const conformanceNoteSchema = z.object({
+  /** Dotted path in the response body, `(body)` for the whole body, `header:<name>` for a header. */
+  path: z.string(),
+  message: z.string(),
+});
+export type ConformanceNote = z.infer<typeof conformanceNoteSchema>;
+
+const headersSchema = z.record(z.string(), z.string());
+
+export const exchangeSchema = z.object({
+  /** Unique id of this record (UUID). */
+  id: z.string(),
+  /** The profile the call was made with, when it came from a saved profile. */
+  profileId: z.string().nullable(),
+  operation: gatewayOperationSchema,
+  /** HTTP method. */
+  method: z.string(),
+  url: z.string(),
+  request: z.object({
+    /** Headers as sent, with Authorization and the client-id header masked to `••••last4`. */
+    headers: headersSchema,
+    /** Body text as sent (redacted), or null for a GET. */
+    body: z.string().nullable(),
+  }),
+  /** Null when no answer came (timeout, network, outcome-unknown). */
+  response: z
+    .object({
+      status: z.number().int(),
+      headers: headersSchema,
+      /** Raw body text as received (kept even when it is not JSON), secrets masked. */
+      bodyText: z.string(),
+    })
+    .nullable(),
+  timings: z.object({
+    startedAt: z.string(),
+    /** Wall time of the whole call, retries and waits included. */
+    durationMs: z.number().nonnegative(),
+    /** How many HTTP attempts were made (more than 1 only for status queries that were retried). */
+    attempts: z.number().int().positive(),
+  }),
+  size: z.object({ requestBytes: z.number().int().nonnegative(), responseBytes: z.number().int().nonnegative() }),
+  classification: exchangeClassificationSchema,
+  /** One line saying what happened, e.g. "HTTP 401 Unauthorized" or "Connection refused". */
+  summary: z.string(),
+  /** What the user should do next (from the spec's error table when it names one), or null. */
+  suggestedAction: z.string().nullable(),
+  returnStatus: z
+    .object({ statusCode: z.string(), statusMsg: z.string().optional(), statusDescription: z.string().optional() })
+    .nullable(),
+  paymentStatus: z.string().nullable(),
+  conformanceNotes: z.array(conformanceNoteSchema),
+  transactionID: z.string().nullable(),
+  merchantTransactionId: z.string().nullable(),
+});
+export type Exchange = z.infer<typeof exchangeSchema>;

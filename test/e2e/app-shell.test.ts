@@ -1,0 +1,76 @@
+import { copyFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import packageJson from '../../package.json';
+import { openConsole, type ConsoleSession } from '../support/browser-mode';
+import { saveScreenshot } from '../support/chromium';
+
+const AREAS = ['Orders', 'History', 'Notifications', 'Profiles', 'Simulator', 'Settings'];
+
+describe('app shell in Chromium (browser mode)', () => {
+  let session: ConsoleSession;
+  beforeAll(async () => {
+    session = await openConsole();
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('shows the navigation for every area', async () => {
+    const nav = session.page.getByRole('navigation', { name: 'Main' });
+    for (const area of AREAS) await expect(nav.getByRole('menuitem', { name: area }).isVisible()).resolves.toBe(true);
+  });
+
+  it('shows live app.info facts from the core', async () => {
+    const mode = session.page.getByTestId('app-mode');
+    await mode.waitFor();
+    expect(await mode.textContent()).toContain(`Browser mode · v${packageJson.version}`);
+    expect(await session.page.getByTestId('keychain-status').textContent()).toContain('Keychain: session only');
+  });
+
+  it('removes the session token from the address bar', async () => {
+    expect(session.page.url()).not.toContain('token');
+    expect(session.page.url()).not.toContain(session.host.token);
+  });
+
+  it('navigates between areas', async () => {
+    await session.page.getByRole('menuitem', { name: 'Settings' }).click();
+    await session.page.getByRole('heading', { name: 'Settings' }).waitFor();
+    expect(session.page.url()).toMatch(/#\/settings$/);
+  });
+
+  it('keeps the dark theme across a reload', async () => {
+    const page = session.page;
+    const darkSwitch = page.getByRole('switch', { name: 'Dark theme' });
+    // naive-ui fades the body colour, so wait for it to settle rather than read it mid-transition.
+    const backgroundBecomes = (predicate: 'dark' | 'light') =>
+      page.waitForFunction((want) => {
+        const [r = 0, g = 0, b = 0] = (getComputedStyle(document.body).backgroundColor.match(/\d+/g) ?? []).map(Number);
+        const luminance = (r + g + b) / 3;
+        return want === 'dark' ? luminance < 60 : luminance > 200;
+      }, predicate);
+    if ((await darkSwitch.getAttribute('aria-checked')) === 'true') await darkSwitch.click();
+    await backgroundBecomes('light');
+
+    await darkSwitch.click();
+    expect(await darkSwitch.getAttribute('aria-checked')).toBe('true');
+    await backgroundBecomes('dark');
+
+    await page.reload();
+    await page.getByTestId('app-mode').waitFor(); // the token survived the reload (sessionStorage)
+    expect(await page.getByRole('switch', { name: 'Dark theme' }).getAttribute('aria-checked')).toBe('true');
+    await backgroundBecomes('dark');
+  });
+
+  it('loads without page errors or CSP violations, and leaves a screenshot', async () => {
+    const page = session.page;
+    await page.getByRole('switch', { name: 'Dark theme' }).click(); // the README shows the light theme
+    await page.waitForFunction(() => getComputedStyle(document.body).backgroundColor === 'rgb(255, 255, 255)');
+    await page.getByRole('menuitem', { name: 'Orders' }).click();
+    await page.getByRole('heading', { name: 'Orders' }).waitFor();
+    const path = await saveScreenshot(page, 'app-shell');
+    if (process.env.UPDATE_README_SCREENSHOT === '1')
+      copyFileSync(path, resolve(__dirname, '../../docs/screenshot.png'));
+    expect(session.pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,170 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { CliIo } from '../../../src-main/cli/cli-io';
+import { runDecryptNotification } from '../../../src-main/cli/decrypt-notification-command';
+import { runEncryptNotification } from '../../../src-main/cli/encrypt-notification-command';
+import { encryptNotification } from '../../../src-main/notifications/notification-crypto';
+
+const secret = Buffer.alloc(32, 0x5a).toString('base64');
+const plaintext = '{"notificationID":"n-1","paymentStatus":"Success","amount":{"value":"16.20","currency":"EUR"}}';
+const dir = mkdtempSync(join(tmpdir(), 'notification-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const file = (name: string, content: string | Buffer): string => {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+};
+
+/** Runs a command in-process with captured streams and an optional piped stdin. */
+async function run(command: typeof runDecryptNotification, args: string[], stdin?: string) {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    readStdin: async () => Buffer.from(stdin ?? ''),
+    stdinIsTty: stdin === undefined,
+  };
+  const code = await command(args, io);
+  return { code, stdout, stderr };
+}
+
+describe('decrypt-notification', () => {
+  const wire = encryptNotification({ secret, plaintext });
+  const base = ['--secret', secret, '--iv', wire.iv, '--tag', wire.tag];
+
+  it('prints the plaintext JSON, body from a file', async () => {
+    const result = await run(runDecryptNotification, [...base, '--body-file', file('body.txt', `${wire.body}\n`)]);
+    expect(result).toEqual({ code: 0, stdout: `${plaintext}\n`, stderr: '' });
+  });
+
+  it('reads the body from stdin when no file is given', async () => {
+    expect(await run(runDecryptNotification, base, wire.body)).toMatchObject({ code: 0, stdout: `${plaintext}\n` });
+  });
+
+  it('reads the secret from an environment variable', async () => {
+    process.env.TEST_WEBHOOK_SECRET = secret;
+    const args = ['--secret-env', 'TEST_WEBHOOK_SECRET', '--iv', wire.iv, '--tag', wire.tag];
+    expect(await run(runDecryptNotification, args, wire.body)).toMatchObject({ code: 0, stdout: `${plaintext}\n` });
+    delete process.env.TEST_WEBHOOK_SECRET;
+  });
+
+  it.each([
+    [
+      'a wrong key',
+      ['--secret', Buffer.alloc(32, 1).toString('base64'), '--iv', wire.iv, '--tag', wire.tag],
+      'authentication-failed',
+    ],
+    ['a short IV', ['--secret', secret, '--iv', 'AAAAAAAA', '--tag', wire.tag], 'iv-wrong-length'],
+    ['a non-base64 tag', ['--secret', secret, '--iv', wire.iv, '--tag', 'tag?'], 'tag-not-base64'],
+  ])('exits 1 naming the error for %s', async (_label, args, code) => {
+    const result = await run(runDecryptNotification, args, wire.body);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(new RegExp(`^decrypt-notification: ${code}: `));
+  });
+
+  it('exits 1 on an empty body and on a missing body file', async () => {
+    expect((await run(runDecryptNotification, base, '')).stderr).toMatch(/body-empty/);
+    const missing = await run(runDecryptNotification, [...base, '--body-file', join(dir, 'nope.txt')]);
+    expect(missing).toMatchObject({ code: 1, stderr: expect.stringMatching(/file-unreadable.*ENOENT/) });
+  });
+
+  it('exits 2 on usage errors, and never waits on an interactive stdin', async () => {
+    expect((await run(runDecryptNotification, ['--iv', wire.iv, '--tag', wire.tag], wire.body)).code).toBe(2);
+    expect((await run(runDecryptNotification, [...base, '--bogus'], wire.body)).stderr).toMatch(/bogus/);
+    expect(await run(runDecryptNotification, base)).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/no body/),
+    });
+  });
+
+  it('--help explains the options', async () => {
+    const result = await run(runDecryptNotification, ['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/--body-file F/);
+  });
+});
+
+describe('encrypt-notification', () => {
+  it('prints {iv, tag, body} that decrypt back, using the given IV', async () => {
+    const iv = Buffer.alloc(12, 4).toString('base64');
+    const result = await run(runEncryptNotification, [
+      '--secret',
+      secret,
+      '--iv',
+      iv,
+      '--file',
+      file('n.json', plaintext),
+    ]);
+    expect(result.code).toBe(0);
+    const wire = JSON.parse(result.stdout) as { iv: string; tag: string; body: string };
+    expect(Object.keys(wire)).toEqual(['iv', 'tag', 'body']);
+    expect(wire.iv).toBe(iv);
+    const back = await run(runDecryptNotification, ['--secret', secret, '--iv', wire.iv, '--tag', wire.tag], wire.body);
+    expect(back.stdout).toBe(`${plaintext}\n`);
+  });
+
+  it('uses a fresh IV when none is given', async () => {
+    const args = ['--secret', secret, '--file', file('n2.json', plaintext)];
+    const a = JSON.parse((await run(runEncryptNotification, args)).stdout) as { iv: string };
+    const b = JSON.parse((await run(runEncryptNotification, args)).stdout) as { iv: string };
+    expect(a.iv).not.toBe(b.iv);
+  });
+
+  it.each([
+    ['a hex secret', ['--secret', 'ab'.repeat(32), '--file', 'n.json'], 'secret-wrong-length'],
+    ['a bad IV', ['--secret', secret, '--iv', 'zz-_', '--file', 'n.json'], 'iv-not-base64'],
+    ['a non-JSON file', ['--secret', secret, '--file', 'text.txt'], 'plaintext-not-json'],
+    ['a Latin-1 file', ['--secret', secret, '--file', 'latin1.json'], 'plaintext-not-utf8'],
+    ['a missing file', ['--secret', secret, '--file', 'missing.json'], 'file-unreadable'],
+  ])('exits 1 naming the error for %s', async (_label, args, code) => {
+    file('n.json', plaintext);
+    file('text.txt', 'paymentStatus=Success');
+    file('latin1.json', Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xe9, 0x22, 0x7d]));
+    const resolved = args.map((arg, i) => (args[i - 1] === '--file' ? join(dir, arg) : arg));
+    const result = await run(runEncryptNotification, resolved);
+    expect(result).toMatchObject({ code: 1, stdout: '' });
+    expect(result.stderr).toMatch(new RegExp(`^encrypt-notification: ${code}: `));
+  });
+
+  it('exits 2 without --file or --secret', async () => {
+    expect((await run(runEncryptNotification, ['--secret', secret])).code).toBe(2);
+    expect((await run(runEncryptNotification, ['--file', 'x.json'])).code).toBe(2);
+  });
+});
+
+describe('the real CLI entry point', () => {
+  const exec = promisify(execFile);
+  const cli = (args: string[], input?: string) => {
+    const child = exec('npx', ['tsx', '--tsconfig', 'tsconfig.node.json', 'src-main/cli.ts', ...args], {
+      cwd: join(__dirname, '../../..'),
+      env: { ...process.env, npm_config_nodedir: undefined },
+    });
+    if (input !== undefined) child.child.stdin?.end(input);
+    else child.child.stdin?.end();
+    return child.then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+  };
+
+  it('encrypts a file and decrypts the piped body, exiting non-zero with the specific error on tampering', async () => {
+    const enc = await cli(['encrypt-notification', '--secret', secret, '--file', file('cli.json', plaintext)]);
+    expect(enc.code).toBe(0);
+    const wire = JSON.parse(enc.stdout) as { iv: string; tag: string; body: string };
+    const dec = await cli(['decrypt-notification', '--secret', secret, '--iv', wire.iv, '--tag', wire.tag], wire.body);
+    expect(dec).toMatchObject({ code: 0, stdout: `${plaintext}\n` });
+    const bad = await cli(
+      ['decrypt-notification', '--secret', secret, '--iv', wire.iv, '--tag', wire.iv + 'AAAAAAAA'],
+      wire.body,
+    );
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/decrypt-notification: authentication-failed: /);
+  }, 60_000);
+});
