@@ -1,4 +1,9 @@
+import { createCommand } from './create-command';
+import { mbwayCommand } from './mbway-command';
+import { profilesCommand } from './profiles-command';
+import { referenceCommand } from './reference-command';
 import { serveCommand } from './serve-command';
+import { statusCommand } from './status-command';
 import { simulatorCommand } from './simulator-command';
 import { decryptNotificationCommand } from './decrypt-notification-command';
 import { encryptNotificationCommand } from './encrypt-notification-command';
@@ -9,6 +14,11 @@ export interface CliCommand {
 }
 
 const commands: Record<string, CliCommand> = {
+  profiles: profilesCommand,
+  create: createCommand,
+  status: statusCommand,
+  reference: referenceCommand,
+  mbway: mbwayCommand,
   serve: serveCommand,
   simulator: simulatorCommand,
   'decrypt-notification': decryptNotificationCommand,

@@ -98,6 +98,29 @@ export class GatewayService {
     );
   }
 
+  /**
+   * Files a signature the user supplied for a transaction created elsewhere (the CLI's environment
+   * profile, where nothing persists between runs). Amount unknown: such profiles are never production.
+   */
+  async rememberSignature(profileId: string, transactionId: string, signature: string): Promise<void> {
+    if (this.deps.profiles.stored(profileId).environment === 'production')
+      throw new ConsoleFailure('production-guard', 'Signatures cannot be supplied by hand for a production profile.');
+    await this.deps.signatures.put({
+      profileId,
+      transactionId,
+      signature,
+      merchantTransactionId: null,
+      amount: null,
+      currency: null,
+      createdAt: new Date().toISOString(),
+    });
+  }
+
+  /** A deleted profile's signatures are of no further use: drop them. */
+  forgetProfile(profileId: string): Promise<void> {
+    return this.deps.signatures.forgetProfile(profileId);
+  }
+
   private async followUp(profileId: string, transactionId: string, confirmation: ProductionConfirmation | undefined) {
     const connection = await this.deps.profiles.connection(profileId);
     const record = this.deps.signatures.get(connection.profile.id, transactionId);

@@ -30,13 +30,15 @@ export async function startSandbox(profiles: ProfileRegistry, secrets: ProfileSe
     generated.set(profileId, { ...generated.get(profileId), [name]: value });
     return value;
   };
-  // The simulator knows one client id (one merchant organisation) and one token per terminal.
+  // The simulator knows one client id (one merchant organisation) and one token per terminal; one
+  // webhook secret for both lets a single receiver decrypt every Sandbox notification.
   const [first] = SANDBOX_PROFILES;
   const clientId = await secretOf(first.id, 'clientId');
+  const webhookSecret = await secretOf(first.id, 'webhookSecret');
   const terminals = [];
   for (const sandbox of SANDBOX_PROFILES) {
     await secretOf(sandbox.id, 'clientId', clientId);
-    await secretOf(sandbox.id, 'webhookSecret');
+    await secretOf(sandbox.id, 'webhookSecret', webhookSecret);
     terminals.push({
       terminalId: sandbox.terminalId,
       variant: sandbox.variant,

@@ -2,7 +2,6 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { CredentialStore } from '../credentials/credential-store';
 import { backUp, readTextIfExists, writeFileAtomic } from './atomic-file';
-import { registerSecret } from './redact-text';
 
 const KEY_ACCOUNT = 'signature-store/key';
 /** Oldest records are dropped beyond this, so the file stays small. */
@@ -59,7 +58,6 @@ export class SignatureStore {
       decipher.setAuthTag(Buffer.from(envelope.tag, 'base64'));
       const plain = Buffer.concat([decipher.update(Buffer.from(envelope.data, 'base64')), decipher.final()]);
       for (const record of z.array(recordSchema).parse(JSON.parse(plain.toString('utf8')))) {
-        registerSecret(record.signature);
         this.records.set(SignatureStore.id(record.profileId, record.transactionId), record);
       }
     } catch {
@@ -76,7 +74,6 @@ export class SignatureStore {
   }
 
   async put(record: TransactionRecord): Promise<void> {
-    registerSecret(record.signature);
     this.records.set(SignatureStore.id(record.profileId, record.transactionId), record);
     while (this.records.size > MAX_RECORDS) this.records.delete(this.records.keys().next().value as string);
     await this.save();

@@ -78,7 +78,11 @@ export class GatewayClient {
     };
   }
 
-  async generateReference(connection: GatewayConnection, transactionId: string, signature: string): Promise<CallResult> {
+  async generateReference(
+    connection: GatewayConnection,
+    transactionId: string,
+    signature: string,
+  ): Promise<CallResult> {
     return this.call(connection, {
       operation: 'generateReference',
       method: 'POST',
@@ -87,7 +91,7 @@ export class GatewayClient {
       // gateway-behaviour.md: an empty object; the reference limits came with the create request.
       body: {},
       transactionID: transactionId,
-      extraSecrets: [signature],
+      signatures: [signature],
     });
   }
 
@@ -109,7 +113,7 @@ export class GatewayClient {
       authorization: `Digest ${requireSecret(signature, 'transaction signature')}`,
       body: { customerPhone: parsed.value },
       transactionID: transactionId,
-      extraSecrets: [signature],
+      signatures: [signature],
     });
   }
 
@@ -157,7 +161,7 @@ export class GatewayClient {
       withClientId: sameGateway,
       body: Object.fromEntries(action.params.map((param) => [param.name, param.value])),
       transactionID: action.transactionId,
-      extraSecrets: action.signature ? [action.signature] : [],
+      signatures: action.signature ? [action.signature] : [],
     });
   }
 
@@ -173,7 +177,7 @@ export class GatewayClient {
       body?: unknown;
       transactionID?: string;
       merchantTransactionId?: string;
-      extraSecrets?: string[];
+      signatures?: string[];
     },
   ): Promise<CallResult & { rawBody: unknown }> {
     const url = spec.url ?? `${apiRoot(connection)}${spec.path ?? ''}`;
@@ -182,7 +186,7 @@ export class GatewayClient {
     if (spec.withClientId !== false)
       headers[connection.clientIdHeader] = requireSecret(connection.clientId, 'client id');
     const redactor = new CallRedactor(
-      [connection.bearerToken, connection.clientId, ...(spec.extraSecrets ?? [])],
+      { credentials: [connection.bearerToken, connection.clientId], signatures: spec.signatures ?? [] },
       connection.clientIdHeader,
     );
     const { exchange, rawBody } = await this.sender.send({
@@ -198,7 +202,20 @@ export class GatewayClient {
       conform: (status, body, responseHeaders) =>
         checkConformance(spec.operation, connection.variant, status, body, responseHeaders['content-type']),
     });
-    return { exchange, response: rawBody === undefined ? null : redactor.json(rawBody), rawBody };
+    return { exchange, response: redactedJson(exchange, rawBody, redactor), rawBody };
+  }
+}
+
+/**
+ * The answer as JSON with secrets masked. Re-parsing the already-redacted body text is cheaper than
+ * walking the parsed object; the walk is the fallback should masking ever have broken the JSON.
+ */
+function redactedJson(exchange: Exchange, rawBody: unknown, redactor: CallRedactor): unknown {
+  if (rawBody === undefined) return null;
+  try {
+    return JSON.parse(exchange.response?.bodyText ?? '');
+  } catch {
+    return redactor.json(rawBody);
   }
 }
 

@@ -9,21 +9,25 @@ export class CallRedactor {
   private readonly secrets: string[];
 
   constructor(
-    secrets: Array<string | null | undefined>,
+    secrets: {
+      /** The profile's bearer token and client id: also registered with the shared logger. */
+      credentials: Array<string | null | undefined>;
+      /** transactionSignatures of this call: masked here only (one per transaction, and the logger already masks any `Digest …` value). */
+      signatures?: Array<string | null | undefined>;
+    },
     private readonly clientIdHeader: string,
   ) {
-    this.secrets = secrets.filter((secret): secret is string => !!secret && secret.length >= 4);
-    // The shared logger scrubs registered secrets from any line it writes.
-    for (const secret of this.secrets) registerSecret(secret);
+    const usable = (list: Array<string | null | undefined>) =>
+      list.filter((secret): secret is string => !!secret && secret.length >= 4);
+    const credentials = usable(secrets.credentials);
+    for (const secret of credentials) registerSecret(secret);
+    this.secrets = [...credentials, ...usable(secrets.signatures ?? [])];
   }
 
   text(value: string): string {
     let out = value.replace(
       /("transactionSignature"\s*:\s*")((?:[^"\\]|\\.)*)"/g,
-      (_match, prefix: string, signature: string) => {
-        registerSecret(signature);
-        return `${prefix}${maskSecret(signature)}"`;
-      },
+      (_match, prefix: string, signature: string) => `${prefix}${maskSecret(signature)}"`,
     );
     for (const secret of this.secrets) if (out.includes(secret)) out = out.split(secret).join(maskSecret(secret));
     return redactText(out);

@@ -218,7 +218,14 @@ export class NotificationReceiver {
       return reject('wrong-method', 405, `Notifications must be POSTed (got ${request.method}).`);
     if (truncated) return reject('body-too-large', 413, `The body is larger than ${this.maxBodyBytes} bytes.`);
 
-    const candidates = await this.options.secretsProvider();
+    let candidates: SecretCandidate[];
+    try {
+      candidates = await this.options.secretsProvider();
+    } catch (error) {
+      // A locked keychain must not turn into an unrecorded 500: journal it, refuse it, let the gateway retry.
+      const why = error instanceof Error ? error.message : String(error);
+      return reject('no-webhook-secrets', 503, `The webhook secrets could not be read (${why}).`);
+    }
     if (candidates.length === 0) {
       return reject(
         'no-webhook-secrets',
@@ -309,11 +316,8 @@ function maskCredentialHeaders(request: IncomingMessage): Record<string, string 
   for (const [name, value] of Object.entries(request.headersDistinct)) {
     if (value === undefined) continue;
     const lower = name.toLowerCase();
-    headers[lower] = CREDENTIAL_HEADERS.has(lower)
-      ? value.map(maskSecret)
-      : value.length === 1
-        ? (value[0] ?? '')
-        : value;
+    const kept = CREDENTIAL_HEADERS.has(lower) ? value.map(maskSecret) : value;
+    headers[lower] = kept.length === 1 ? (kept[0] ?? '') : kept;
   }
   return headers;
 }

@@ -19,6 +19,8 @@ export class SimClock {
   private jobs: Job[] = [];
   private seq = 0;
   private timer: NodeJS.Timeout | undefined;
+  /** When the armed timer fires (simulated ms), so that runDue on every request does not re-arm it. */
+  private armedFor: number | undefined;
   private closed = false;
 
   now(): number {
@@ -37,6 +39,8 @@ export class SimClock {
   advance(seconds: number): void {
     if (!Number.isFinite(seconds) || seconds < 0) throw new RangeError('advanceSeconds must be a number ≥ 0');
     this.offsetMs += seconds * 1000;
+    // The armed timer's real-time delay is now too long; force a re-arm.
+    this.armedFor = undefined;
     this.runDue();
   }
 
@@ -57,7 +61,12 @@ export class SimClock {
       const next = this.jobs[0];
       if (!next || next.at > this.now()) break;
       this.jobs.shift();
-      next.run();
+      try {
+        next.run();
+      } catch {
+        // A job that throws found its transaction moved on (e.g. completed by hand in the meantime);
+        // the refused transition is the right outcome, and the other due jobs must still run.
+      }
     }
     this.arm();
   }
@@ -69,11 +78,17 @@ export class SimClock {
   }
 
   private arm(): void {
-    clearTimeout(this.timer);
     const next = this.jobs[0];
+    if (next?.at === this.armedFor && this.timer !== undefined && !this.closed) return;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.armedFor = next?.at;
     if (!next || this.closed) return;
     const delay = Math.min(Math.max(next.at - this.now(), 0), MAX_TIMER_MS);
-    this.timer = setTimeout(() => this.runDue(), delay);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.runDue();
+    }, delay);
     // A pending expiry must not keep a CLI or test process alive.
     this.timer.unref();
   }

@@ -66,6 +66,10 @@ export class SimulatorControl {
     return this.book.list().map((transaction) => this.book.view(transaction));
   }
 
+  transactionCount(): number {
+    return this.book.list().length;
+  }
+
   deliveries(): Delivery[] {
     return this.notifier.deliveries();
   }

@@ -21,7 +21,7 @@ import type { Random } from './random';
 import type { RateLimiter } from './rate-limiter';
 import { createResponse, mbwayResponse, referenceResponse, statusResponse, type Execution } from './responses';
 import type { Router } from './router';
-import { findAmountScenario, findMbwayScenario, SHORT_REFERENCE_SECONDS } from './scenarios';
+import { findAmountScenario, findMbwayScenario, SHORT_REFERENCE_SECONDS, type AmountScenario } from './scenarios';
 import type { Transaction, TransactionBook } from './transactions';
 
 /** Variant B methods whose payment needs a step outside the order (redirect, 3-D Secure, bank app). */
@@ -88,15 +88,7 @@ export function addGatewayRoutes(router: Router, deps: GatewayDeps): void {
     if (String(order.merchant.terminalId) !== terminal.terminalId)
       throw httpError(401, `The bearer token is not tied to terminal ${order.merchant.terminalId}.`);
     const scenario = findAmountScenario(order.transaction.amount.value);
-    if (scenario?.when === 'create' && scenario.httpStatus) {
-      throw httpError(
-        scenario.httpStatus,
-        `Simulated ${scenario.httpStatus} for amount ${scenario.amount.toFixed(2)}.`,
-        {
-          headers: scenario.httpStatus === 429 ? { 'Retry-After': '1' } : {},
-        },
-      );
-    }
+    if (scenario?.when === 'create' && scenario.httpStatus) throw scenarioFault(scenario.httpStatus, 'on create');
     const transaction = book.create({ terminal, order, ttlSeconds: options.orderTtlSeconds });
     const methods: readonly string[] = order.transaction.paymentMethod;
     if (terminal.variant === 'B' && methods.some((code) => ACTION_METHODS_B.includes(code)))
@@ -140,9 +132,7 @@ export function addGatewayRoutes(router: Router, deps: GatewayDeps): void {
         return;
       }
       if (scenario.httpStatus && scenario.httpStatus !== 200)
-        throw httpError(scenario.httpStatus, `Simulated ${scenario.httpStatus} on the first status query.`, {
-          headers: scenario.httpStatus === 429 ? { 'Retry-After': '1' } : {},
-        });
+        throw scenarioFault(scenario.httpStatus, 'on the first status query');
     }
     sendJson(res, 200, statusResponse(transaction, execution(startTime)));
   });
@@ -165,7 +155,7 @@ export function addGatewayRoutes(router: Router, deps: GatewayDeps): void {
       throw httpError(409, `Transaction ${transaction.id} is ${transaction.status}, a final status.`);
     if (!reference) {
       const scenario = findAmountScenario(transaction.amount.value);
-      const limits = 'paymentReference' in order.transaction ? order.transaction.paymentReference : undefined;
+      const limits = order.transaction.paymentReference;
       const expiresAt =
         scenario?.statusCode === 'E0612'
           ? clock.now() + SHORT_REFERENCE_SECONDS * 1000
@@ -262,6 +252,12 @@ export function addGatewayRoutes(router: Router, deps: GatewayDeps): void {
     sendJson(res, 200, statusResponse(transaction, execution(startTime)));
   });
 }
+
+/** A fault chosen by a magic amount; a simulated 429 says when to come back, as the real one does. */
+const scenarioFault = (httpStatus: AmountScenario['httpStatus'] & number, when: string) =>
+  httpError(httpStatus, `Simulated ${httpStatus} ${when} (magic amount, see docs/simulator.md).`, {
+    headers: httpStatus === 429 ? { 'Retry-After': '1' } : {},
+  });
 
 /** Action params as an object `{name: value}` or as `{params: [{name, value|data}]}` (both shapes exist). */
 function readActionParams(body: Record<string, unknown>): Record<string, string> {

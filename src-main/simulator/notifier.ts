@@ -142,7 +142,7 @@ export class Notifier {
         payload,
       };
       this.log.push(delivery);
-      this.clock.schedule(firstAt, () => this.attempt(delivery, target, firstAt));
+      this.clock.schedule(firstAt, () => this.attempt(delivery, target, firstAt, firstAt));
     }
   }
 
@@ -163,9 +163,12 @@ export class Notifier {
     this.closed = true;
   }
 
-  private attempt(delivery: Delivery, target: WebhookTarget, firstAt: number): void {
+  /**
+   * `attemptAt` is the simulated time the attempt was due, not when the job ran: after a clock jump
+   * the log and the next tier read as if time had passed attempt by attempt.
+   */
+  private attempt(delivery: Delivery, target: WebhookTarget, firstAt: number, attemptAt: number): void {
     if (this.closed) return;
-    const attemptAt = this.clock.now();
     const run = this.post(delivery, target).then((outcome) => {
       delivery.attempts.push({ at: this.clock.iso(attemptAt), ...outcome });
       if (outcome.acknowledged) {
@@ -173,7 +176,6 @@ export class Notifier {
         delivery.nextAttemptAt = null;
         return;
       }
-      // Retries are scheduled from the attempt's own time so that a clock jump replays tier by tier.
       const next = attemptAt + retryDelaySeconds(delivery.attempts.length) * 1000;
       if (next - firstAt > RETRY_HORIZON_SECONDS * 1000) {
         delivery.state = 'gave-up';
@@ -182,7 +184,7 @@ export class Notifier {
       }
       delivery.state = 'retrying';
       delivery.nextAttemptAt = this.clock.iso(next);
-      this.clock.schedule(next, () => this.attempt(delivery, target, firstAt));
+      this.clock.schedule(next, () => this.attempt(delivery, target, firstAt, next));
     });
     this.inFlight.add(run);
     void run.finally(() => this.inFlight.delete(run));

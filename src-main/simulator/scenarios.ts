@@ -109,7 +109,7 @@ export const AMOUNT_SCENARIOS: readonly AmountScenario[] = [
     when: 'reference',
     statusCode: 'E0613',
     summary:
-      'Multibanco reference paid by the shopper after the shopper delay, then paid a second time: the second payment and any later generate answer E0613.',
+      'Multibanco reference paid by the shopper after the shopper delay; a second payment or generate answers E0613.',
   },
 ];
 

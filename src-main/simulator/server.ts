@@ -37,6 +37,19 @@ export interface RunningSimulator {
   close(): Promise<void>;
 }
 
+/** The path without the query; the URL parser only for the rare absolute-form request target. */
+const pathOf = (target: string): string => {
+  if (target.startsWith('/')) {
+    const query = target.indexOf('?');
+    return query < 0 ? target : target.slice(0, query);
+  }
+  try {
+    return new URL(target).pathname;
+  } catch {
+    throw httpError(400, 'The request path is malformed.');
+  }
+};
+
 export async function startSimulator(input: SimulatorOptions = {}): Promise<RunningSimulator> {
   const random = createRandom(input.seed);
   const options = resolveOptions(input, random);
@@ -75,7 +88,7 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
   addControlRoutes(controlRouter, control, options, describe);
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const pathname = new URL(req.url ?? '/', 'http://simulator').pathname;
+    const pathname = pathOf(req.url ?? '/');
     const isControl = pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`);
     // Without --no-control and from loopback only; otherwise the control API simply does not exist.
     const router = isControl && options.control && isLoopback(req) ? controlRouter : gateway;

@@ -38,6 +38,12 @@ export const areas = [
 const routes: RouteRecordRaw[] = [
   { path: '/', redirect: '/orders' },
   ...areas.map(({ path, name, component }) => ({ path, name, component })),
+  // One transaction's timeline (opened from History); not a navigation area of its own.
+  {
+    path: '/history/:key',
+    name: 'transaction',
+    component: () => import('./features/transaction/TransactionView.vue'),
+  },
   { path: '/:unknown(.*)*', redirect: '/orders' },
 ];
 

@@ -36,6 +36,7 @@ async function overHost(): Promise<TransportUnderTest> {
     userDataDir: dir,
     rendererDir: dir,
     credentials: new MemoryStore(),
+    simulator: false,
   });
   vi.stubGlobal('EventSource', NodeEventSource);
   return {
@@ -61,6 +62,7 @@ async function overIpc(): Promise<TransportUnderTest> {
     userDataDir: dir,
     electronVersion: '45.4.0',
     credentials: new MemoryStore(),
+    simulator: false,
   });
   // Main side: the real wrapper on a fake ipcMain that is just a channel → handler map.
   const handlers = new Map<string, (event: unknown, ...args: unknown[]) => unknown>();

@@ -32,7 +32,10 @@ export function createProfilesHandlers(deps: {
     'profiles.save': async (input) => changed(await profiles.save(input)),
     'profiles.delete': async ({ id }) => {
       const deleted = await profiles.delete(id);
-      if (deleted) events.emit('profiles.changed', { ids: [id] });
+      if (deleted) {
+        await deps.gateway.forgetProfile(id);
+        events.emit('profiles.changed', { ids: [id] });
+      }
       return { deleted };
     },
     'profiles.setSecret': async ({ id, name, value }) => changed(await profiles.setSecret(id, name, value)),

@@ -58,7 +58,7 @@ export function createSimulatorHandlers(getSimulator: () => RunningSimulator | n
         controlEnabled: simulator.controlEnabled,
         webhookUrl: simulator.webhookUrl(),
         clock: simulator.control.clockView(),
-        transactionCount: simulator.control.transactions().length,
+        transactionCount: simulator.control.transactionCount(),
       };
     },
     'simulator.transactions': (input) =>

@@ -6,8 +6,24 @@ import type { ProfileFile, StoredProfile } from './profile-file';
 import { SECRET_NAMES, type ProfileSecrets } from './profile-secrets';
 import type { ProductionGuard } from './production-guard';
 
+export interface SaveInput {
+  id?: string | undefined;
+  settings: ProfileSettings;
+  secrets?: Partial<Record<SecretName, string>> | undefined;
+  managed?: boolean;
+}
+
 /** Profiles as the rest of main uses them: settings from profiles.json, secrets from the keychain. */
 export class ProfileRegistry {
+  /** Changes run one at a time: each reads and rewrites the file and the guard's fingerprint list. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private serial<T>(change: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(change, change);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
   constructor(
     private readonly file: ProfileFile,
     private readonly secrets: ProfileSecrets,
@@ -38,12 +54,23 @@ export class ProfileRegistry {
     return profile;
   }
 
-  async save(input: {
-    id?: string | undefined;
-    settings: ProfileSettings;
-    secrets?: Partial<Record<SecretName, string>> | undefined;
-    managed?: boolean;
-  }): Promise<Profile> {
+  save(input: SaveInput): Promise<Profile> {
+    return this.serial(() => this.saveNow(input));
+  }
+
+  setSecret(id: string, name: SecretName, value: string): Promise<Profile> {
+    return this.serial(() => this.setSecretNow(id, name, value));
+  }
+
+  clearSecret(id: string, name: SecretName): Promise<Profile> {
+    return this.serial(() => this.clearSecretNow(id, name));
+  }
+
+  delete(id: string): Promise<boolean> {
+    return this.serial(() => this.deleteNow(id));
+  }
+
+  private async saveNow(input: SaveInput): Promise<Profile> {
     const now = new Date().toISOString();
     // Only the console creates profiles with a chosen id (the Sandbox ones); users update by id.
     const existing = input.id === undefined || input.managed ? this.file.get(input.id ?? '') : this.stored(input.id);
@@ -70,7 +97,7 @@ export class ProfileRegistry {
     return this.get(id);
   }
 
-  async setSecret(id: string, name: SecretName, value: string): Promise<Profile> {
+  private async setSecretNow(id: string, name: SecretName, value: string): Promise<Profile> {
     const profile = this.stored(id);
     this.refuseManaged(profile);
     await this.guard.check(profile.environment, name, value);
@@ -80,7 +107,7 @@ export class ProfileRegistry {
     return this.get(id);
   }
 
-  async clearSecret(id: string, name: SecretName): Promise<Profile> {
+  private async clearSecretNow(id: string, name: SecretName): Promise<Profile> {
     const profile = this.stored(id);
     this.refuseManaged(profile);
     await this.secrets.clear(id, name);
@@ -89,7 +116,7 @@ export class ProfileRegistry {
     return this.get(id);
   }
 
-  async delete(id: string): Promise<boolean> {
+  private async deleteNow(id: string): Promise<boolean> {
     const profile = this.file.get(id);
     if (!profile) return false;
     this.refuseManaged(profile);

@@ -35,7 +35,10 @@ export interface HistoryExport {
 export async function collectExport(db: HistoryDb, keys: readonly string[]): Promise<HistoryExport> {
   const rawRows = (await db.transactions.bulkGet([...keys])).filter((row) => row !== undefined);
   const transactions = await validateRows(db, 'transactions', transactionRecordSchema, rawRows);
-  const exchangeRows = await db.exchanges.where('transactionKey').anyOf([...keys]).toArray();
+  const exchangeRows = await db.exchanges
+    .where('transactionKey')
+    .anyOf([...keys])
+    .toArray();
   const rows = await validateRows(db, 'exchanges', exchangeRecordSchema, exchangeRows);
   const rawBodies = await db.exchangeBodies.bulkGet(rows.map((row) => row.id));
   const bodies = await validateRows(
@@ -110,7 +113,8 @@ export function toCsv(rows: readonly TransactionRecord[]): string {
   return [CSV_COLUMNS.join(','), ...lines].join('\r\n') + '\r\n';
 }
 
-const harHeaders = (headers: Record<string, string>) => Object.entries(headers).map(([name, value]) => ({ name, value }));
+const harHeaders = (headers: Record<string, string>) =>
+  Object.entries(headers).map(([name, value]) => ({ name, value }));
 
 /** HAR 1.2 of the exported exchanges (opens in browser devtools and HAR viewers). */
 export function toHar(data: HistoryExport, appVersion = '0'): object {
@@ -133,7 +137,9 @@ export function toHar(data: HistoryExport, appVersion = '0'): object {
           cookies: [],
           headersSize: -1,
           bodySize: exchange.request.body?.length ?? 0,
-          ...(exchange.request.body === null ? {} : { postData: { mimeType: 'application/json', text: exchange.request.body } }),
+          ...(exchange.request.body === null
+            ? {}
+            : { postData: { mimeType: 'application/json', text: exchange.request.body } }),
         },
         response: {
           status: exchange.response?.status ?? 0,
@@ -174,7 +180,9 @@ export interface ImportSummary {
 }
 
 // A file may have been written by hand or by another tool: a missing `source` means "imported".
-const importedTransactionSchema = transactionRecordSchema.extend({ source: transactionSourceSchema.default('imported') });
+const importedTransactionSchema = transactionRecordSchema.extend({
+  source: transactionSourceSchema.default('imported'),
+});
 const importedExchangeSchema = z.object({ row: exchangeRecordSchema, bodies: exchangeBodyRecordSchema.nullable() });
 
 const fileSchema = z.object({
@@ -183,7 +191,9 @@ const fileSchema = z.object({
     .number()
     .int()
     .min(1)
-    .max(EXPORT_VERSION, { error: `This file is from a newer Gateway Console (history format above ${EXPORT_VERSION})` }),
+    .max(EXPORT_VERSION, {
+      error: `This file is from a newer Gateway Console (history format above ${EXPORT_VERSION})`,
+    }),
   transactions: z.array(z.unknown()),
   exchanges: z.array(z.unknown()).default([]),
 });

@@ -126,7 +126,11 @@ const UNKNOWN_PROFILE = (id: string | null): ProfileInfo => ({
  * Records one Exchange. `source` says what a new row is marked as when the exchange creates one
  * ('created' for orders made here; a status answer for a transaction not yet in history is 'looked-up').
  */
-export async function recordExchange(db: HistoryDb, exchange: Exchange, profiles: ProfileLookup): Promise<RecordOutcome> {
+export async function recordExchange(
+  db: HistoryDb,
+  exchange: Exchange,
+  profiles: ProfileLookup,
+): Promise<RecordOutcome> {
   const facts = factsFromExchange(exchange);
   const source: TransactionSource = exchange.operation === 'createOrder' ? 'created' : 'looked-up';
   const profile = (exchange.profileId && profiles(exchange.profileId)) || UNKNOWN_PROFILE(exchange.profileId);

@@ -79,20 +79,18 @@ export type ExchangeBodyRecord = z.infer<typeof exchangeBodyRecordSchema>;
  * One redacted Exchange (`@shared/exchange`) as a list row: everything but the two bodies, which live in
  * `exchangeBodies` so that listing a transaction's timeline never loads megabytes of JSON.
  */
-export const exchangeRecordSchema = exchangeSchema
-  .omit({ request: true, response: true })
-  .extend({
-    /** The transactions row this exchange belongs to, `null` when none could be attributed. */
-    transactionKey: z.string().min(1).nullable(),
-    /** `timings.startedAt` as epoch ms (indexed). */
-    startedAtMs: z.number().int().nonnegative(),
-    request: z.object({ headers: exchangeSchema.shape.request.shape.headers }),
-    response: z.object({ status: z.number().int(), headers: z.record(z.string(), z.string()) }).nullable(),
-    /** Body lengths in characters before truncation (0 when absent), shown without loading the bodies. */
-    requestBodyLength: z.number().int().nonnegative(),
-    responseBodyLength: z.number().int().nonnegative(),
-    bodiesTruncated: z.boolean(),
-  });
+export const exchangeRecordSchema = exchangeSchema.omit({ request: true, response: true }).extend({
+  /** The transactions row this exchange belongs to, `null` when none could be attributed. */
+  transactionKey: z.string().min(1).nullable(),
+  /** `timings.startedAt` as epoch ms (indexed). */
+  startedAtMs: z.number().int().nonnegative(),
+  request: z.object({ headers: exchangeSchema.shape.request.shape.headers }),
+  response: z.object({ status: z.number().int(), headers: z.record(z.string(), z.string()) }).nullable(),
+  /** Body lengths in characters before truncation (0 when absent), shown without loading the bodies. */
+  requestBodyLength: z.number().int().nonnegative(),
+  responseBodyLength: z.number().int().nonnegative(),
+  bodiesTruncated: z.boolean(),
+});
 export type ExchangeRecord = z.infer<typeof exchangeRecordSchema>;
 
 /** A merchant notification as stored for the timeline (the notifications area may add fields). */

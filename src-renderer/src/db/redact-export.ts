@@ -21,5 +21,8 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
 const SIGNATURE_IN_JSON = /("transactionSignature"\s*:\s*")([^"]*)(")/g;
 
 export function redactBody(text: string): string {
-  return text.replace(SIGNATURE_IN_JSON, (_all, open: string, value: string, close: string) => open + maskValue(value) + close);
+  return text.replace(
+    SIGNATURE_IN_JSON,
+    (_all, open: string, value: string, close: string) => open + maskValue(value) + close,
+  );
 }

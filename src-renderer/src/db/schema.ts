@@ -26,7 +26,6 @@ export const HISTORY_SCHEMA: readonly SchemaVersion[] = [
         'transactionId',
         'merchantTransactionId',
         'reference',
-        'updatedAt',
         '[createdAt+key]',
         '[profileId+createdAt+key]',
         '[environment+createdAt+key]',

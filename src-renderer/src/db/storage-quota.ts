@@ -22,7 +22,11 @@ export async function requestPersistence(storage: StorageManager | undefined = n
 
 /** True for IndexedDB's "disk full / over quota" failures, however Dexie wraps them. */
 export function isQuotaError(error: unknown): boolean {
-  for (let current = error as { name?: string; inner?: unknown } | undefined, depth = 0; current && depth < 5; depth++) {
+  for (
+    let current = error as { name?: string; inner?: unknown } | undefined, depth = 0;
+    current && depth < 5;
+    depth++
+  ) {
     if (current.name === 'QuotaExceededError') return true;
     current = current.inner as typeof current;
   }

@@ -193,15 +193,14 @@ export async function searchTransactions(
     db.transactions.where('transactionId').startsWith(id).filter(inRange).limit(limit).toArray(),
     db.transactions.where('merchantTransactionId').startsWith(id).filter(inRange).limit(limit).toArray(),
   ];
-  if (reference) lookups.push(db.transactions.where('reference').startsWith(reference).filter(inRange).limit(limit).toArray());
+  if (reference)
+    lookups.push(db.transactions.where('reference').startsWith(reference).filter(inRange).limit(limit).toArray());
   const found = new Map<string, Row>();
   for (const rows of await Promise.all(lookups)) for (const row of rows) found.set(row.key, row);
   const valid = await validateRows(db, 'transactions', transactionRecordSchema, [...found.values()]);
   const isExact = (row: Row) =>
     row.transactionId === id || row.merchantTransactionId === id || (reference !== null && row.reference === reference);
-  return valid
-    .sort((a, b) => Number(isExact(b)) - Number(isExact(a)) || b.createdAt - a.createdAt)
-    .slice(0, limit);
+  return valid.sort((a, b) => Number(isExact(b)) - Number(isExact(a)) || b.createdAt - a.createdAt).slice(0, limit);
 }
 
 export async function getTransaction(db: HistoryDb, key: string): Promise<TransactionRecord | undefined> {
@@ -211,7 +210,10 @@ export async function getTransaction(db: HistoryDb, key: string): Promise<Transa
 }
 
 /** The row for a gateway transactionID (the primary key when known, so this is one index read). */
-export async function findByTransactionId(db: HistoryDb, transactionId: string): Promise<TransactionRecord | undefined> {
+export async function findByTransactionId(
+  db: HistoryDb,
+  transactionId: string,
+): Promise<TransactionRecord | undefined> {
   return getTransaction(db, transactionId);
 }
 

@@ -4,6 +4,7 @@ import type { Exchange } from '@shared/exchange';
 import { useConsoleApi } from '../api';
 import { useHistoryDb } from '../db/history-db';
 import { recordExchange, type ProfileInfo, type RecordOutcome } from '../db/history-writer';
+import { applyRetention, loadRetention } from '../db/retention';
 import { onQuarantine, type QuarantineReport } from '../db/quarantine';
 import { isQuotaError } from '../db/storage-quota';
 
@@ -63,6 +64,8 @@ export const useHistoryRecorderStore = defineStore('history-recorder', () => {
     api.on('profiles.changed', () => void loadProfiles());
     api.on('exchanges.recorded', (exchange) => void record(exchange));
     onQuarantine((report) => quarantineReports.value.push(report));
+    // Retention runs once per start; "Apply retention now" in History covers the rest.
+    void applyRetention(useHistoryDb(), loadRetention()).then((removed) => removed && revision.value++);
   }
 
   return { profiles, unsaved, quarantineReports, revision, profileById, loadProfiles, record, retryUnsaved, start };

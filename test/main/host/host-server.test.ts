@@ -29,6 +29,14 @@ const call = async (...args: Parameters<typeof callApi>): Promise<RawResponse> =
   answers.push(response);
   return response;
 };
+/** app.info with a valid token and JSON body, plus the headers under test. */
+const tokenCallWith = (headers: Record<string, string>) =>
+  send(host.port, {
+    method: 'POST',
+    path: '/api/call/app.info',
+    headers: { 'Content-Type': 'application/json', 'X-Console-Token': host.token, ...headers },
+    body: '{}',
+  });
 const errorCode = (response: RawResponse) => (response.json() as { error?: { code?: string } }).error?.code;
 
 beforeAll(async () => {
@@ -38,7 +46,13 @@ beforeAll(async () => {
   writeFileSync(join(rendererDir, 'index.html'), INDEX_HTML);
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log("app");');
   writeFileSync(join(dir, 'secret.txt'), SECRET_NEXT_TO_RENDERER);
-  core = await createConsoleCore({ mode: 'browser', userDataDir: join(dir, 'data'), credentials: new MemoryStore() });
+  // The host is under test, not the services behind it: no embedded simulator.
+  core = await createConsoleCore({
+    mode: 'browser',
+    userDataDir: join(dir, 'data'),
+    credentials: new MemoryStore(),
+    simulator: false,
+  });
   host = await startHost({ core, rendererDir });
 });
 
@@ -93,12 +107,7 @@ describe('browser-mode host: who may call', () => {
       `127.0.0.1.evil.example:${host.port}`,
       '127.0.0.1:1',
     ]) {
-      const response = await send(host.port, {
-        method: 'POST',
-        path: '/api/call/app.info',
-        headers: { Host: hostHeader, 'Content-Type': 'application/json', 'X-Console-Token': host.token },
-        body: '{}',
-      });
+      const response = await tokenCallWith({ Host: hostHeader });
       expect(response.status, hostHeader).toBe(421);
       expect(errorCode(response)).toBe('forbidden-origin');
     }
@@ -121,21 +130,11 @@ describe('browser-mode host: who may call', () => {
       `http://127.0.0.1:${host.port + 1}`,
       `https://127.0.0.1:${host.port}`,
     ]) {
-      const response = await send(host.port, {
-        method: 'POST',
-        path: '/api/call/app.info',
-        headers: { Origin: origin, 'Content-Type': 'application/json', 'X-Console-Token': host.token },
-        body: '{}',
-      });
+      const response = await tokenCallWith({ Origin: origin });
       expect(response.status, origin).toBe(403);
       expect(errorCode(response)).toBe('forbidden-origin');
     }
-    const own = await send(host.port, {
-      method: 'POST',
-      path: '/api/call/app.info',
-      headers: { Origin: host.origin, 'Content-Type': 'application/json', 'X-Console-Token': host.token },
-      body: '{}',
-    });
+    const own = await tokenCallWith({ Origin: host.origin });
     expect(own.status).toBe(200);
   });
 
@@ -296,6 +295,24 @@ describe('browser-mode host: push events', () => {
 });
 
 describe('browser-mode host: slow clients', () => {
+  it('drops an event stream whose client stopped reading instead of buffering without bound', async () => {
+    const socket = connect({ host: '127.0.0.1', port: host.port });
+    await new Promise((ready) => socket.once('connect', ready));
+    socket.write(`GET /api/events?token=${host.token} HTTP/1.1\r\nHost: 127.0.0.1:${host.port}\r\n\r\n`);
+    const accepted = new Promise<string>((got) => socket.once('data', (chunk: Buffer) => got(chunk.toString())));
+    expect(await accepted).toMatch(/^HTTP\/1\.1 200 /);
+    socket.pause(); // from here on the client reads nothing
+    const closed = new Promise((done) => socket.once('close', done));
+    socket.on('error', () => {});
+    const message = 'x'.repeat(64 * 1024);
+    for (let sent = 0; sent < 400 && !socket.destroyed && socket.readyState !== 'closed'; sent++) {
+      core.events.emit('app.notice', { level: 'info', message });
+      await new Promise((tick) => setImmediate(tick));
+    }
+    socket.resume(); // drain what was buffered so the close reaches us
+    await closed;
+  });
+
   it('drops a client that never finishes its headers, and keeps serving others', async () => {
     const guarded = await startHost({ core, rendererDir: join(dir, 'renderer'), timeouts: { headersMs: 300 } });
     try {

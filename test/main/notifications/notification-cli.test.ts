@@ -161,7 +161,7 @@ describe('the real CLI entry point', () => {
     const dec = await cli(['decrypt-notification', '--secret', secret, '--iv', wire.iv, '--tag', wire.tag], wire.body);
     expect(dec).toMatchObject({ code: 0, stdout: `${plaintext}\n` });
     const bad = await cli(
-      ['decrypt-notification', '--secret', secret, '--iv', wire.iv, '--tag', wire.iv + 'AAAAAAAA'],
+      ['decrypt-notification', '--secret', secret, '--iv', wire.iv, '--tag', Buffer.alloc(16).toString('base64')],
       wire.body,
     );
     expect(bad.code).toBe(1);

@@ -151,6 +151,18 @@ describe('notification receiver', () => {
     expect(journal.list().records[0]?.problem?.code).toBe('no-webhook-secrets');
   });
 
+  it('journals and refuses a delivery when the webhook secrets cannot be read (locked keychain)', async () => {
+    const { receiver, journal } = await start({
+      secretsProvider: () => Promise.reject(new Error('keychain is locked')),
+    });
+    const response = await deliver(receiver);
+    expect(response.status).toBe(503);
+    expect(journal.list().records[0]?.problem).toEqual({
+      code: 'no-webhook-secrets',
+      message: 'The webhook secrets could not be read (keychain is locked).',
+    });
+  });
+
   it('flags a redelivery of the same notificationID as a duplicate and still acknowledges it', async () => {
     const { receiver, journal, delivered } = await start();
     const json = sampleNotification();
@@ -220,7 +232,7 @@ describe('notification receiver', () => {
     });
     const [record] = journal.list().records;
     expect(record).toMatchObject({ bodyEncoding: 'base64', body: '//4AQQ==', problem: { code: 'body-not-base64' } });
-    expect(record?.headers.authorization).toEqual(['••••1234']);
+    expect(record?.headers.authorization).toBe('••••1234');
     expect(readFileSync(journal.path, 'utf8')).not.toContain('abcdefghij1234');
   });
 

@@ -39,12 +39,20 @@ export class Harness {
     return `Bearer ${(variant === 'A' ? this.terminalA : this.terminalB).token}`;
   }
 
-  async call(method: string, path: string, init: { headers?: Record<string, string>; body?: unknown; raw?: string } = {}): Promise<Answer> {
+  async call(
+    method: string,
+    path: string,
+    init: { headers?: Record<string, string>; body?: unknown; raw?: string } = {},
+  ): Promise<Answer> {
     const url = path.startsWith('http') ? path : `${this.sim.apiUrl}${path}`;
     const response = await fetch(url, {
       method,
       headers: init.headers ?? {},
-      ...(init.raw !== undefined ? { body: init.raw } : init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+      ...(init.raw !== undefined
+        ? { body: init.raw }
+        : init.body !== undefined
+          ? { body: JSON.stringify(init.body) }
+          : {}),
     });
     const text = await response.text();
     let body: unknown = text;
@@ -61,7 +69,11 @@ export class Harness {
   }
 
   /** Creates an order and returns its id and signature (fails the test if creation fails). */
-  async order(variant: 'A' | 'B' = 'A', change: (body: ReturnType<typeof validOrderA> & Record<string, any>) => void = () => {}) {
+  async order(
+    variant: 'A' | 'B' = 'A',
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests reshape the body freely
+    change: (body: ReturnType<typeof validOrderA> & Record<string, any>) => void = () => {},
+  ) {
     const body = variant === 'A' ? validOrderA() : validOrderB();
     change(body as never);
     const answer = await this.create(body, variant);

@@ -32,9 +32,21 @@ describe('JSON export and import', () => {
 
   it('merges duplicates (newest status wins, known facts kept) and lists rejected records', async () => {
     const db = freshDb();
-    const stored = makeRow(1, { paymentStatus: 'Pending', statusKey: 'Pending', updatedAt: T0 + 100, maskedPhone: '351#9•••••678' });
+    const stored = makeRow(1, {
+      paymentStatus: 'Pending',
+      statusKey: 'Pending',
+      updatedAt: T0 + 100,
+      maskedPhone: '351#9•••••678',
+    });
     await db.transactions.put(stored);
-    const newer = { ...stored, paymentStatus: 'Success', statusKey: 'Success', updatedAt: T0 + 500, maskedPhone: null, source: 'imported' };
+    const newer = {
+      ...stored,
+      paymentStatus: 'Success',
+      statusKey: 'Success',
+      updatedAt: T0 + 500,
+      maskedPhone: null,
+      source: 'imported',
+    };
     const file = {
       format: EXPORT_FORMAT,
       version: 1,
@@ -75,8 +87,14 @@ describe('JSON export and import', () => {
   it('never exports an unmasked credential, even from an old record', async () => {
     const db = freshDb();
     const leaky = statusExchange('s2leak', 'Pending', T0);
-    leaky.request.headers = { Authorization: 'Bearer live-token-123456789', 'X-Platform-Client-Id': 'client-abcdefghij' };
-    leaky.response!.bodyText = JSON.stringify({ transactionID: 's2leak', transactionSignature: 'sig-secret-value-9876' });
+    leaky.request.headers = {
+      Authorization: 'Bearer live-token-123456789',
+      'X-Platform-Client-Id': 'client-abcdefghij',
+    };
+    leaky.response!.bodyText = JSON.stringify({
+      transactionID: 's2leak',
+      transactionSignature: 'sig-secret-value-9876',
+    });
     await recordExchange(db, leaky, lookupProfile);
     const text = JSON.stringify(await collectExport(db, ['s2leak']));
     expect(text).not.toMatch(/live-token|client-abcdef|sig-secret/);
@@ -99,9 +117,24 @@ describe('CSV and HAR export', () => {
   it('writes exchanges as HAR 1.2 entries', async () => {
     const db = freshDb();
     await recordExchange(db, createExchange('s2har', 'm-har', T0), lookupProfile);
-    await recordExchange(db, makeExchange({ url: 'http://127.0.0.1:1/api/v2/payments/s2har/status', classification: 'timeout', response: null, summary: 'No answer within 30 s' }), lookupProfile);
+    await recordExchange(
+      db,
+      makeExchange({
+        url: 'http://127.0.0.1:1/api/v2/payments/s2har/status',
+        classification: 'timeout',
+        response: null,
+        summary: 'No answer within 30 s',
+      }),
+      lookupProfile,
+    );
     const har = toHar(await collectExport(db, ['s2har'])) as {
-      log: { version: string; entries: { request: { method: string; postData?: { text: string } }; response: { status: number; statusText: string } }[] };
+      log: {
+        version: string;
+        entries: {
+          request: { method: string; postData?: { text: string } };
+          response: { status: number; statusText: string };
+        }[];
+      };
     };
     expect(har.log.version).toBe('1.2');
     expect(har.log.entries.map((e) => [e.request.method, e.response.status])).toEqual([

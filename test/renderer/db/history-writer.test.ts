@@ -30,7 +30,12 @@ describe('recording exchanges into history', () => {
     await recordExchange(db, createExchange('s2new2', 'm-2', T0), lookupProfile);
     await recordExchange(db, statusExchange('s2new2', 'Success', T0 + 5000), lookupProfile);
     const row = await getTransaction(db, 's2new2');
-    expect(row).toMatchObject({ paymentStatus: 'Success', statusKey: 'Success', updatedAt: T0 + 5000, source: 'created' });
+    expect(row).toMatchObject({
+      paymentStatus: 'Success',
+      statusKey: 'Success',
+      updatedAt: T0 + 5000,
+      source: 'created',
+    });
     expect((await exchangesOf(db, 's2new2')).map((e) => e.operation)).toEqual(['createOrder', 'getStatus']);
   });
 
@@ -65,7 +70,11 @@ describe('recording exchanges into history', () => {
   it('marks a status answer for a transaction not yet in history as "looked up"; a 404 adds no row', async () => {
     const db = freshDb();
     await recordExchange(db, statusExchange('s2found', 'Pending', T0), lookupProfile);
-    expect(await getTransaction(db, 's2found')).toMatchObject({ source: 'looked-up', amount: 12.5, methods: ['MBWAY'] });
+    expect(await getTransaction(db, 's2found')).toMatchObject({
+      source: 'looked-up',
+      amount: 12.5,
+      methods: ['MBWAY'],
+    });
     const missing = makeExchange({
       url: 'http://127.0.0.1:1/api/v2/payments/s2nothing/status',
       response: { status: 404, headers: {}, bodyText: '{}' },

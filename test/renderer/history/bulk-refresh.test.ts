@@ -50,7 +50,11 @@ describe('bulk status refresh', () => {
   it('never runs more calls at once than the configured concurrency and sums up the outcomes', async () => {
     const control = controlledRefresh();
     const progress: RefreshProgress[] = [];
-    const run = runBulkRefresh(items(10), { concurrency: 3, refresh: control.refresh, onProgress: (p) => progress.push(p) });
+    const run = runBulkRefresh(items(10), {
+      concurrency: 3,
+      refresh: control.refresh,
+      onProgress: (p) => progress.push(p),
+    });
     const outcomes: RefreshOutcome[] = [
       { kind: 'changed' },
       { kind: 'unchanged' },
@@ -103,7 +107,11 @@ describe('bulk status refresh', () => {
       maxRateLimitRetries: 2,
       refresh: async () => ({ kind: 'rate-limited', retryAfterMs: 1000 }),
     });
-    expect(summary).toMatchObject({ done: 1, failed: 1, failures: [{ key: 'k0', message: expect.stringMatching(/429/) }] });
+    expect(summary).toMatchObject({
+      done: 1,
+      failed: 1,
+      failures: [{ key: 'k0', message: expect.stringMatching(/429/) }],
+    });
   });
 
   it('stops taking new transactions when cancelled and counts the ones left', async () => {

@@ -61,13 +61,23 @@ export interface BulkRefreshOptions {
 
 export const DEFAULT_CONCURRENCY = 8;
 
-export async function runBulkRefresh(items: readonly RefreshItem[], options: BulkRefreshOptions): Promise<RefreshSummary> {
+export async function runBulkRefresh(
+  items: readonly RefreshItem[],
+  options: BulkRefreshOptions,
+): Promise<RefreshSummary> {
   const clock = options.clock ?? realClock;
   const concurrency = Math.max(1, Math.floor(options.concurrency));
   const maxRetries = options.maxRateLimitRetries ?? 5;
   const queue = [...items];
   const retries = new Map<string, number>();
-  const progress: RefreshProgress = { total: items.length, done: 0, changed: 0, unchanged: 0, failed: 0, pausedUntil: null };
+  const progress: RefreshProgress = {
+    total: items.length,
+    done: 0,
+    changed: 0,
+    unchanged: 0,
+    failed: 0,
+    pausedUntil: null,
+  };
   const failures: RefreshSummary['failures'] = [];
   let rateLimitPauses = 0;
   const report = () => options.onProgress?.({ ...progress });

@@ -21,8 +21,7 @@ export function retryAfterMs(exchange: Exchange, now = Date.now()): number {
 }
 
 export type LookupResult =
-  | { ok: true; row: TransactionRecord; exchange: Exchange }
-  | { ok: false; message: string; exchange: Exchange | null };
+  { ok: true; row: TransactionRecord; exchange: Exchange } | { ok: false; message: string; exchange: Exchange | null };
 
 export async function lookupTransaction(
   api: StatusApi,

@@ -1,0 +1,220 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { GatewayCallResult } from '@shared/contract/orders';
+import type { ProfileSettingsInput } from '@shared/contract/profiles';
+import { profileSettingsSchema } from '@shared/contract/profiles';
+import { ConsoleFailure } from '@shared/result';
+import { createConsoleCore, type ConsoleCore } from '../core/console-core';
+import { defaultUserDataDir } from '../core/paths';
+import type { CredentialStore } from '../credentials/credential-store';
+import { MemoryStore } from '../credentials/memory-store';
+import { processIo, type CliIo } from './cli-io';
+import { CLASSIFICATION_EXIT_CODES, EXIT_CODES_HELP, EXIT_REFUSED, EXIT_USAGE } from './exit-codes';
+import type { CliCommand } from './run-cli';
+
+export const PROFILE_OPTIONS_HELP = `Profile:
+  --profile P          a saved profile, by name or id
+  (no --profile)       a profile from the environment: GATEWAY_BASE_URL, GATEWAY_TOKEN, GATEWAY_CLIENT_ID,
+                       GATEWAY_TERMINAL_ID, GATEWAY_VARIANT (A or B), GATEWAY_CLIENT_ID_HEADER (optional),
+                       GATEWAY_PATH_PREFIX (default /api), GATEWAY_VERSION (default v2); follow-up calls then
+                       read the transaction's signature from GATEWAY_TRANSACTION_SIGNATURE
+  --user-data-dir DIR  where saved profiles live (default: ~/.config/Gateway Console)
+  --confirm AMOUNT     required on a production profile for create / reference / MB WAY: the amount you confirm
+  --json               print the Exchange record as JSON instead of a summary`;
+
+const commonOptions = {
+  profile: { type: 'string' },
+  'user-data-dir': { type: 'string' },
+  confirm: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies ParseArgsConfig['options'];
+
+/** Injected by tests; otherwise the OS keychain (session memory when it is unavailable). */
+export interface CliDeps {
+  credentials?: CredentialStore;
+}
+
+export interface GatewayCommandContext {
+  core: ConsoleCore;
+  profileId: string;
+  positionals: string[];
+  values: Record<string, string | boolean | undefined>;
+  confirmation: { profileName: string; amount: number } | undefined;
+}
+
+/**
+ * The shape every gateway command shares: parse options, open the core on the chosen profile (saved or
+ * from the environment), run one call, print the Exchange, exit with the code of its classification.
+ */
+export function gatewayCommand(spec: {
+  summary: string;
+  usage: string;
+  extraOptions?: ParseArgsConfig['options'];
+  /** Options of extraOptions that must be given. */
+  required?: string[];
+  positionals: number;
+  call: (context: GatewayCommandContext) => Promise<GatewayCallResult>;
+}): CliCommand & { runWith(args: string[], io?: CliIo, deps?: CliDeps): Promise<number> } {
+  const runWith = async (args: string[], io: CliIo = processIo, deps: CliDeps = {}): Promise<number> => {
+    let parsed;
+    try {
+      parsed = parseArgs({ args, options: { ...commonOptions, ...spec.extraOptions }, allowPositionals: true });
+    } catch (error) {
+      io.stderr(`${(error as Error).message}\n${spec.usage}\n`);
+      return EXIT_USAGE;
+    }
+    const { values, positionals } = parsed;
+    if (values.help) {
+      io.stdout(`${spec.usage}\n\n${PROFILE_OPTIONS_HELP}\n\n${EXIT_CODES_HELP}\n`);
+      return 0;
+    }
+    if (positionals.length !== spec.positionals) {
+      io.stderr(`Expected ${spec.positionals} argument(s), got ${positionals.length}.\n${spec.usage}\n`);
+      return EXIT_USAGE;
+    }
+    const given = values as Record<string, unknown>;
+    const absent = (spec.required ?? []).filter((name) => given[name] === undefined);
+    if (absent.length) {
+      io.stderr(`${absent.map((name) => `--${name}`).join(', ')} is required.\n${spec.usage}\n`);
+      return EXIT_USAGE;
+    }
+    // Gateway commands print only their result: the core's informational log lines would garble --json.
+    process.env.GATEWAY_CONSOLE_QUIET = '1';
+    let opened: OpenedProfile;
+    try {
+      opened = await openProfile(values.profile, values['user-data-dir'], deps.credentials);
+    } catch (error) {
+      io.stderr(`${(error as Error).message}\n`);
+      return EXIT_REFUSED;
+    }
+    try {
+      const profile = opened.core.profiles.stored(opened.profileId);
+      const amount = values.confirm === undefined ? undefined : Number(values.confirm);
+      if (amount !== undefined && !Number.isFinite(amount)) {
+        io.stderr(`--confirm must be an amount, got "${values.confirm}".\n`);
+        return EXIT_USAGE;
+      }
+      const result = await spec.call({
+        core: opened.core,
+        profileId: opened.profileId,
+        positionals,
+        values: values as Record<string, string | boolean | undefined>,
+        confirmation: amount === undefined ? undefined : { profileName: profile.name, amount },
+      });
+      io.stdout(values.json ? `${JSON.stringify(result.exchange, null, 2)}\n` : describe(result));
+      return CLASSIFICATION_EXIT_CODES[result.exchange.classification];
+    } catch (error) {
+      if (error instanceof ConsoleFailure) {
+        const issues = (error.details as { issues?: Array<{ path: string; message: string }> } | undefined)?.issues;
+        io.stderr(
+          `${error.message}\n${(issues ?? []).map((issue) => `  ${issue.path || '(body)'}: ${issue.message}\n`).join('')}`,
+        );
+        return EXIT_REFUSED;
+      }
+      throw error;
+    } finally {
+      await opened.close();
+    }
+  };
+  return { summary: spec.summary, run: (args) => runWith(args), runWith };
+}
+
+function describe({ exchange }: GatewayCallResult): string {
+  const lines = [
+    `${exchange.classification}: ${exchange.summary}`,
+    `  ${exchange.method} ${exchange.url}${exchange.response ? ` → HTTP ${exchange.response.status}` : ''} (${Math.round(exchange.timings.durationMs)} ms${exchange.timings.attempts > 1 ? `, ${exchange.timings.attempts} attempts` : ''})`,
+  ];
+  if (exchange.transactionID) lines.push(`  transactionID: ${exchange.transactionID}`);
+  if (exchange.merchantTransactionId) lines.push(`  merchantTransactionId: ${exchange.merchantTransactionId}`);
+  if (exchange.paymentStatus) lines.push(`  paymentStatus: ${exchange.paymentStatus}`);
+  if (exchange.suggestedAction) lines.push(`  next: ${exchange.suggestedAction}`);
+  for (const note of exchange.conformanceNotes) lines.push(`  conformance: ${note.path}: ${note.message}`);
+  return `${lines.join('\n')}\n`;
+}
+
+interface OpenedProfile {
+  core: ConsoleCore;
+  profileId: string;
+  close(): Promise<void>;
+}
+
+export const ENV_PROFILE_ID = 'environment';
+
+async function openProfile(
+  nameOrId: string | undefined,
+  userDataDir: string | undefined,
+  credentials: CredentialStore | undefined,
+): Promise<OpenedProfile> {
+  if (nameOrId !== undefined) {
+    // The CLI never starts the Sandbox: that would repoint the app's Sandbox profiles at a short-lived simulator.
+    const core = await createConsoleCore({
+      mode: 'browser',
+      userDataDir: userDataDir ?? defaultUserDataDir(),
+      simulator: false,
+      ...(credentials ? { credentials } : {}),
+    });
+    const profile = core.profiles.find(nameOrId);
+    if (!profile) {
+      const names = (await core.profiles.list()).map((known) => `"${known.name}"`).join(', ');
+      await core.close();
+      throw new Error(`There is no profile named or with id "${nameOrId}". Profiles: ${names || 'none'}.`);
+    }
+    return { core, profileId: profile.id, close: () => core.close() };
+  }
+  return openEnvironmentProfile();
+}
+
+/** A one-off profile from environment variables (CI use): secrets in memory, settings in a throwaway folder. */
+async function openEnvironmentProfile(): Promise<OpenedProfile> {
+  const env = process.env;
+  const missing = [
+    'GATEWAY_BASE_URL',
+    'GATEWAY_TOKEN',
+    'GATEWAY_CLIENT_ID',
+    'GATEWAY_TERMINAL_ID',
+    'GATEWAY_VARIANT',
+  ].filter((name) => !env[name]);
+  if (missing.length)
+    throw new Error(`Give --profile, or set ${missing.join(', ')} for a profile from the environment.`);
+  const settings: ProfileSettingsInput = {
+    name: 'Environment profile',
+    environment: 'test',
+    baseUrl: env.GATEWAY_BASE_URL!,
+    terminalId: env.GATEWAY_TERMINAL_ID!,
+    variant: env.GATEWAY_VARIANT!.toUpperCase() as 'A' | 'B',
+    ...(env.GATEWAY_CLIENT_ID_HEADER ? { clientIdHeader: env.GATEWAY_CLIENT_ID_HEADER } : {}),
+    ...(env.GATEWAY_PATH_PREFIX !== undefined ? { pathPrefix: env.GATEWAY_PATH_PREFIX } : {}),
+    ...(env.GATEWAY_VERSION ? { version: env.GATEWAY_VERSION } : {}),
+  };
+  const parsed = profileSettingsSchema.safeParse(settings);
+  if (!parsed.success)
+    throw new Error(
+      `The environment profile is invalid: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+    );
+  const userDataDir = await mkdtemp(join(tmpdir(), 'gateway-console-cli-'));
+  const core = await createConsoleCore({
+    mode: 'browser',
+    userDataDir,
+    credentials: new MemoryStore(),
+    simulator: false,
+  });
+  const close = async () => {
+    await core.close();
+    await rm(userDataDir, { recursive: true, force: true });
+  };
+  try {
+    await core.profiles.save({
+      id: ENV_PROFILE_ID,
+      managed: true,
+      settings: parsed.data,
+      secrets: { bearerToken: env.GATEWAY_TOKEN!, clientId: env.GATEWAY_CLIENT_ID! },
+    });
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { core, profileId: ENV_PROFILE_ID, close };
+}

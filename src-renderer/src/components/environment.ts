@@ -1,0 +1,23 @@
+import type { Environment } from '@shared/contract/profiles';
+
+/**
+ * One colour per environment, used everywhere a profile is shown (design.md: sandbox teal, test amber,
+ * production red). A profile's own `colour` only tints sandbox/test: production is always red, so it
+ * can never be dressed up to look harmless.
+ */
+export const ENVIRONMENT_COLOURS: Record<Environment, string> = {
+  sandbox: '#0d9488',
+  test: '#d97706',
+  production: '#dc2626',
+};
+
+export const ENVIRONMENT_LABELS: Record<Environment, string> = {
+  sandbox: 'Sandbox',
+  test: 'Test',
+  production: 'Production',
+};
+
+export function environmentColour(environment: Environment, colour?: string): string {
+  if (environment === 'production') return ENVIRONMENT_COLOURS.production;
+  return colour ?? ENVIRONMENT_COLOURS[environment];
+}

@@ -1,0 +1,169 @@
+/**
+ * What one follow-up call (reference, MB WAY, status, action) produced, reduced to what the panel shows:
+ * the payment status with its meaning, and on failure the classification and the suggested action.
+ */
+import type { GatewayCallResult } from '@shared/contract/orders';
+import type { Exchange } from '@shared/exchange';
+import {
+  actionResponseSchema,
+  readActionResponse,
+  referenceGenerateResponseSchema,
+  statusResponseSchema,
+} from '@shared/gateway/response-schemas';
+import type { ConsoleError, Result } from '@shared/result';
+
+export type FollowUpKind = 'reference' | 'mbway' | 'status' | 'action';
+
+export const FOLLOW_UP_TITLES: Record<FollowUpKind, string> = {
+  reference: 'Multibanco reference',
+  mbway: 'MB WAY purchase',
+  status: 'Status',
+  action: 'Action step',
+};
+
+export interface MultibancoReference {
+  entity: string;
+  reference: string;
+  /** Amount as the shopper types it at the ATM (two decimals). */
+  amount: string | null;
+  currency: string | null;
+  expireDate: string | null;
+  status: string | null;
+}
+
+export interface PendingAction {
+  url: string;
+  params: { name: string; value: string }[];
+}
+
+export interface FollowUpResult {
+  id: number;
+  kind: FollowUpKind;
+  at: string;
+  exchange: Exchange | null;
+  /** The call went through and the gateway processed it (HTTP 200, statusCode 000). */
+  succeeded: boolean;
+  paymentStatus: string | null;
+  statusCode: string | null;
+  /** One line: what happened. */
+  summary: string;
+  /** Failures only: how the console classified it, and what the spec says to do. */
+  failure: { classification: string; suggestedAction: string | null } | null;
+  reference: MultibancoReference | null;
+  /** An actionResponse carried by this answer (a status may report one with Partial). */
+  action: PendingAction | null;
+}
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' || typeof value === 'number' ? String(value).trim() : null;
+
+const twoDecimals = (value: unknown): string | null => {
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
+  return Number.isFinite(n) ? n.toFixed(2) : null;
+};
+
+export function readReference(response: unknown): MultibancoReference | null {
+  const parsed = referenceGenerateResponseSchema.safeParse(response);
+  const ref = parsed.success ? parsed.data.paymentReference : undefined;
+  const entity = text(ref?.entity ?? ref?.paymentEntity);
+  const reference = text(ref?.reference);
+  if (!ref || !entity || !reference) return null;
+  const amount = ref.amount ?? (parsed.success ? parsed.data.amount : undefined);
+  return {
+    entity,
+    reference,
+    amount: twoDecimals(amount?.value),
+    currency: amount?.currency ?? null,
+    expireDate: ref.expireDate ?? null,
+    status: ref.status ?? null,
+  };
+}
+
+/** Reads an actionResponse in either documented shape; null when it has no url to call. */
+export function readPendingAction(actionResponse: unknown): PendingAction | null {
+  const parsed = actionResponseSchema.safeParse(actionResponse);
+  if (!parsed.success) return null;
+  const { url, params } = readActionResponse(parsed.data);
+  return url ? { url, params } : null;
+}
+
+/** Groups a Multibanco reference in threes, as printed on receipts (`123 456 789`). */
+export const groupReference = (reference: string): string => reference.replace(/(\d{3})(?=\d)/g, '$1 ');
+
+let nextId = 1;
+
+export function toFollowUpResult(kind: FollowUpKind, result: Result<GatewayCallResult>): FollowUpResult {
+  const at = new Date().toISOString();
+  const id = nextId++;
+  if (!result.ok) return fromConsoleError(id, kind, at, result.error);
+  const { exchange, response } = result.value;
+  const succeeded = exchange.classification === 'ok';
+  const status = statusResponseSchema.safeParse(response);
+  return {
+    id,
+    kind,
+    at,
+    exchange,
+    succeeded,
+    paymentStatus: exchange.paymentStatus,
+    statusCode: exchange.returnStatus?.statusCode ?? null,
+    summary: exchange.summary,
+    failure: succeeded
+      ? null
+      : { classification: exchange.classification, suggestedAction: exchange.suggestedAction },
+    reference: kind === 'reference' && succeeded ? readReference(response) : null,
+    action: status.success && status.data.actionResponse ? readPendingAction(status.data.actionResponse) : null,
+  };
+}
+
+/** The call never reached the gateway: main refused it (invalid phone, unknown transaction, confirmation…). */
+function fromConsoleError(id: number, kind: FollowUpKind, at: string, error: ConsoleError): FollowUpResult {
+  return {
+    id,
+    kind,
+    at,
+    exchange: null,
+    succeeded: false,
+    paymentStatus: null,
+    statusCode: null,
+    summary: error.message,
+    failure: { classification: `not sent (${error.code})`, suggestedAction: null },
+    reference: null,
+    action: null,
+  };
+}
+
+/** What follow-ups need to know about an order, read back from its create exchange. */
+export interface OrderFacts {
+  expiry: string | null;
+  methods: string[];
+  amount: number | null;
+  actionResponse: unknown;
+}
+
+/**
+ * Reads expiry, paymentMethodList and actionResponse from a create exchange's response, and the amount
+ * from its request. Used when the panel is mounted with only the transaction and profile ids.
+ */
+export function orderFactsFromExchange(exchange: Exchange): OrderFacts | null {
+  if (exchange.operation !== 'createOrder' || !exchange.response) return null;
+  const parse = (text: string | null): Record<string, unknown> | null => {
+    try {
+      const value: unknown = text ? JSON.parse(text) : null;
+      return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+    } catch {
+      return null;
+    }
+  };
+  const response = parse(exchange.response.bodyText);
+  const request = parse(exchange.request.body);
+  if (!response) return null;
+  const amount = (request?.transaction as { amount?: { value?: unknown } } | undefined)?.amount?.value;
+  const methods = response.paymentMethodList;
+  return {
+    expiry: typeof response.expiry === 'string' ? response.expiry : null,
+    methods: Array.isArray(methods) ? methods.filter((m): m is string => typeof m === 'string') : [],
+    amount: typeof amount === 'number' ? amount : null,
+    actionResponse: response.actionResponse,
+  };
+}

@@ -1,0 +1,57 @@
+import type { GatewayCallResult } from '@shared/contract/orders';
+import { describeReturnStatusCode } from '@shared/gateway/codes';
+import {
+  createOrderResponseSchema,
+  readActionResponse,
+  type CreateOrderResponse,
+} from '@shared/gateway/response-schemas';
+
+export interface CreateOrderView {
+  /** The gateway's own words plus what the code means; `000` never reads as "paid". */
+  returnStatus: { code: string; message: string; meaning: string } | null;
+  transactionId: string | null;
+  expiry: string | null;
+  paymentMethods: string[];
+  formContext: string | null;
+  regulations: NonNullable<CreateOrderResponse['regulationList']>;
+  action: { url?: string; params: { name: string; value: string }[]; type?: string } | null;
+  /** Set when the call did not succeed: what happened and what to do (the spec's suggested action). */
+  problem: { summary: string; action: string | null } | null;
+}
+
+const PROCESSED =
+  'Request processed — this is not "paid". The payment status comes later (status query or notification).';
+
+/** Reads a create-order answer leniently (real gateways add and mix fields) into what the result panel shows. */
+export function viewCreateOrder(call: GatewayCallResult): CreateOrderView {
+  const { exchange } = call;
+  const parsed = createOrderResponseSchema.safeParse(call.response);
+  const body = parsed.success ? parsed.data : null;
+  const status = exchange.returnStatus;
+  const code = status?.statusCode ?? null;
+  const action = body?.actionResponse ? readActionResponse(body.actionResponse) : null;
+  return {
+    returnStatus: status
+      ? {
+          code: status.statusCode,
+          message: [status.statusMsg, status.statusDescription].filter(Boolean).join(' — '),
+          meaning: code === '000' ? PROCESSED : (describeReturnStatusCode(status.statusCode) ?? 'Not a known code.'),
+        }
+      : null,
+    transactionId: body?.transactionID ?? exchange.transactionID,
+    expiry: body?.expiry ?? null,
+    paymentMethods: body?.paymentMethodList ?? [],
+    formContext: body?.formContext ?? null,
+    regulations: body?.regulationList ?? [],
+    action: action
+      ? { ...action, ...(body?.actionResponse?.type ? { type: body.actionResponse.type } : {}) }
+      : null,
+    problem:
+      exchange.classification === 'ok'
+        ? null
+        : { summary: exchange.summary, action: exchange.suggestedAction },
+  };
+}
+
+/** Only http(s) links become anchors; anything else (javascript:, data:) is shown as text. */
+export const isWebLink = (url: string | undefined): url is string => !!url && /^https?:\/\//i.test(url);

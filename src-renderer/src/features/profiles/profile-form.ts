@@ -1,0 +1,76 @@
+import { computed, reactive, ref } from 'vue';
+import {
+  profileSettingsSchema,
+  type Profile,
+  type ProfileSettingsInput,
+  type SecretName,
+} from '@shared/contract/profiles';
+import { DEFAULT_API_VERSION, DEFAULT_BASE_PATH, DEFAULT_CLIENT_ID_HEADER } from '@shared/gateway/codes';
+
+export const SECRET_LABELS: Record<SecretName, string> = {
+  bearerToken: 'Bearer token',
+  clientId: 'Client id',
+  webhookSecret: 'Webhook secret',
+};
+
+export type SettingsField = keyof ProfileSettingsInput;
+
+const blankSettings = (): Required<Omit<ProfileSettingsInput, 'colour'>> & { colour: string } => ({
+  name: '',
+  environment: 'test',
+  baseUrl: '',
+  pathPrefix: DEFAULT_BASE_PATH,
+  version: DEFAULT_API_VERSION,
+  terminalId: '',
+  variant: 'A',
+  clientIdHeader: DEFAULT_CLIENT_ID_HEADER,
+  colour: '',
+});
+
+/**
+ * The state of the profile editor: settings checked live against the contract's own schema (the
+ * message shows next to its field), and secrets typed but not yet sent. Typed secrets live only here
+ * until saved, then are wiped; nothing ever reads a stored secret back.
+ */
+export function useProfileForm(profile: Profile | null) {
+  const settings = reactive(blankSettings());
+  if (profile)
+    Object.assign(settings, {
+      name: profile.name,
+      environment: profile.environment,
+      baseUrl: profile.baseUrl,
+      pathPrefix: profile.pathPrefix,
+      version: profile.version,
+      terminalId: profile.terminalId,
+      variant: profile.variant,
+      clientIdHeader: profile.clientIdHeader,
+      colour: profile.colour ?? '',
+    });
+  const newSecrets = reactive<Partial<Record<SecretName, string>>>({});
+  /** Errors main returned on save for a field (kept until that field changes). */
+  const serverErrors = ref<Record<string, string>>({});
+
+  const input = computed<ProfileSettingsInput>(() => {
+    const { colour, ...rest } = settings;
+    return colour.trim() ? { ...rest, colour: colour.trim() } : rest;
+  });
+  const parsed = computed(() => profileSettingsSchema.safeParse(input.value));
+  const errors = computed<Partial<Record<SettingsField, string>>>(() => {
+    const out: Partial<Record<SettingsField, string>> = { ...serverErrors.value };
+    if (!parsed.value.success)
+      for (const issue of parsed.value.error.issues) {
+        const field = String(issue.path[0]) as SettingsField;
+        out[field] ??= issue.message;
+      }
+    return out;
+  });
+  const valid = computed(() => parsed.value.success);
+
+  const typedSecrets = (): Partial<Record<SecretName, string>> =>
+    Object.fromEntries(Object.entries(newSecrets).filter(([, value]) => value && value.length > 0));
+  const wipeSecrets = () => {
+    for (const key of Object.keys(newSecrets) as SecretName[]) delete newSecrets[key];
+  };
+
+  return { settings, newSecrets, serverErrors, input, errors, valid, typedSecrets, wipeSecrets };
+}

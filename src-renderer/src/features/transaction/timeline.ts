@@ -1,0 +1,53 @@
+/** A transaction's story, oldest first: every exchange (create, follow-ups, status refreshes) and notification. */
+import type { ExchangeRecord, NotificationRecord } from '../../db/records';
+
+export interface TimelineEntry {
+  id: string;
+  at: number;
+  kind: 'exchange' | 'notification';
+  title: string;
+  detail: string;
+  /** The paymentStatus this step reported, when it reported one. */
+  paymentStatus: string | null;
+  /** Set for exchanges: what the inspector opens. */
+  exchangeId: string | null;
+  failed: boolean;
+}
+
+const OPERATION_TITLES: Record<string, string> = {
+  createOrder: 'Order created',
+  generateReference: 'Multibanco reference generated',
+  mbwayPurchase: 'MB WAY purchase requested',
+  getStatus: 'Status refreshed',
+  performAction: 'Action step sent',
+};
+
+export function buildTimeline(
+  exchanges: readonly ExchangeRecord[],
+  notifications: readonly NotificationRecord[],
+): TimelineEntry[] {
+  const entries: TimelineEntry[] = [
+    ...exchanges.map((exchange) => ({
+      id: exchange.id,
+      at: exchange.startedAtMs,
+      kind: 'exchange' as const,
+      title: OPERATION_TITLES[exchange.operation] ?? exchange.operation,
+      detail: `${exchange.method} ${exchange.url} · ${exchange.summary} · ${Math.round(exchange.timings.durationMs)} ms`,
+      paymentStatus: exchange.paymentStatus,
+      exchangeId: exchange.id,
+      failed: exchange.classification !== 'ok',
+    })),
+    ...notifications.map((notification) => ({
+      id: notification.id,
+      at: notification.receivedAt,
+      kind: 'notification' as const,
+      // Rows stored by the notifications area carry the notificationID apart from the row id (one row per delivery).
+      title: notification.duplicate === true ? 'Notification received (duplicate)' : 'Notification received',
+      detail: `notificationID ${typeof notification.notificationId === 'string' ? notification.notificationId : notification.id}`,
+      paymentStatus: notification.paymentStatus,
+      exchangeId: null,
+      failed: false,
+    })),
+  ];
+  return entries.sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));
+}

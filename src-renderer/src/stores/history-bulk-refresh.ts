@@ -1,0 +1,81 @@
+import { defineStore } from 'pinia';
+import { ref, shallowRef, watch } from 'vue';
+import { PAYMENT_STATUSES, PAYMENT_STATUS_VALUES } from '@shared/gateway/codes';
+import { useConsoleApi } from '../api';
+import { useHistoryDb } from '../db/history-db';
+import { STATUS_NOT_SEEN } from '../db/records';
+import { queryKeys, type HistoryFilter } from '../db/transaction-query';
+import {
+  DEFAULT_CONCURRENCY,
+  runBulkRefresh,
+  type RefreshItem,
+  type RefreshProgress,
+  type RefreshSummary,
+} from '../features/history/bulk-refresh';
+import { statusRefresher } from '../features/history/status-query';
+import { useHistoryRecorderStore } from './history-recorder';
+
+const CONCURRENCY_KEY = 'gateway-console.bulk-refresh-concurrency';
+/** Statuses that can still change, plus rows whose status was never seen. */
+export const NON_FINAL_STATUS_KEYS = [
+  ...PAYMENT_STATUS_VALUES.filter((status) => !PAYMENT_STATUSES[status].final),
+  STATUS_NOT_SEEN,
+];
+
+export type RefreshScope = { keys: readonly string[] } | { filter: HistoryFilter; includeFinal: boolean };
+
+/** Bulk status refresh over a selection or the current filter, with progress, cancel and a summary. */
+export const useBulkRefreshStore = defineStore('history-bulk-refresh', () => {
+  const concurrency = ref(Number(localStorage.getItem(CONCURRENCY_KEY)) || DEFAULT_CONCURRENCY);
+  watch(concurrency, (value) => localStorage.setItem(CONCURRENCY_KEY, String(value)));
+  const running = ref(false);
+  const progress = shallowRef<RefreshProgress | null>(null);
+  const summary = shallowRef<RefreshSummary | null>(null);
+  let abort: AbortController | null = null;
+
+  async function itemsFor(scope: RefreshScope): Promise<RefreshItem[]> {
+    const db = useHistoryDb();
+    let keys: readonly string[];
+    if ('keys' in scope) keys = scope.keys;
+    else {
+      const statuses = scope.filter.statuses?.length ? scope.filter.statuses : undefined;
+      // Non-final only by default: a final status never changes, asking again only spends rate limit.
+      const onlyOpen = scope.includeFinal
+        ? statuses
+        : (statuses ?? NON_FINAL_STATUS_KEYS).filter((s) => NON_FINAL_STATUS_KEYS.includes(s));
+      keys = await queryKeys(db, { ...scope.filter, statuses: onlyOpen });
+    }
+    const rows = await db.transactions.bulkGet([...keys]);
+    // Rows with an unknown outcome have no transactionID to ask about.
+    return rows.flatMap((row) =>
+      row?.transactionId ? [{ key: row.key, transactionId: row.transactionId, profileId: row.profileId }] : [],
+    );
+  }
+
+  async function start(scope: RefreshScope): Promise<RefreshSummary | null> {
+    if (running.value) return null;
+    running.value = true;
+    summary.value = null;
+    abort = new AbortController();
+    try {
+      const recorder = useHistoryRecorderStore();
+      const items = await itemsFor(scope);
+      const result = await runBulkRefresh(items, {
+        concurrency: concurrency.value,
+        refresh: statusRefresher(useConsoleApi(), useHistoryDb(), recorder.profileById),
+        onProgress: (value) => (progress.value = value),
+        signal: abort.signal,
+      });
+      summary.value = result;
+      recorder.revision++;
+      return result;
+    } finally {
+      running.value = false;
+      abort = null;
+    }
+  }
+
+  const cancel = () => abort?.abort();
+
+  return { concurrency, running, progress, summary, start, cancel };
+});

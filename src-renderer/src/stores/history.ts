@@ -1,0 +1,94 @@
+import { defineStore } from 'pinia';
+import { ref, shallowRef, watch } from 'vue';
+import { useHistoryDb } from '../db/history-db';
+import type { TransactionRecord } from '../db/records';
+import {
+  countCapped,
+  formatCount,
+  queryPage,
+  searchTransactions,
+  type HistoryFilter,
+  type PageCursor,
+  type SortOrder,
+} from '../db/transaction-query';
+import { useHistoryRecorderStore } from './history-recorder';
+
+const PAGE_SIZE = 100;
+const SEARCH_LIMIT = 200;
+
+/** The History list: filter, search, sort, keyset-paged rows and a capped count. */
+export const useHistoryStore = defineStore('history', () => {
+  const filter = ref<HistoryFilter>({});
+  const order = ref<SortOrder>('newest');
+  const search = ref('');
+  const rows = shallowRef<TransactionRecord[]>([]);
+  const next = ref<PageCursor | null>(null);
+  const loading = ref(false);
+  const countLabel = ref('');
+  const error = ref<string | null>(null);
+  let generation = 0;
+
+  async function reload(): Promise<void> {
+    const db = useHistoryDb();
+    const mine = ++generation;
+    loading.value = true;
+    try {
+      if (search.value.trim()) {
+        const found = await searchTransactions(db, search.value, filter.value, SEARCH_LIMIT);
+        if (mine !== generation) return;
+        rows.value = found;
+        next.value = null;
+        countLabel.value = `${formatCount({ count: Math.min(found.length, SEARCH_LIMIT - 1), capped: found.length >= SEARCH_LIMIT })} found`;
+      } else {
+        const [page, count] = await Promise.all([
+          queryPage(db, filter.value, { order: order.value, limit: PAGE_SIZE }),
+          countCapped(db, filter.value),
+        ]);
+        if (mine !== generation) return;
+        rows.value = page.rows;
+        next.value = page.next;
+        countLabel.value = `${formatCount(count)} transaction${count.count === 1 && !count.capped ? '' : 's'}`;
+      }
+      error.value = null;
+    } catch (cause) {
+      error.value = `History could not be read: ${cause instanceof Error ? cause.message : String(cause)}`;
+    } finally {
+      if (mine === generation) loading.value = false;
+    }
+  }
+
+  async function loadMore(): Promise<void> {
+    if (!next.value || loading.value) return;
+    const mine = generation;
+    loading.value = true;
+    try {
+      const page = await queryPage(useHistoryDb(), filter.value, {
+        order: order.value,
+        after: next.value,
+        limit: PAGE_SIZE,
+      });
+      if (mine !== generation) return;
+      rows.value = [...rows.value, ...page.rows];
+      next.value = page.next;
+    } finally {
+      if (mine === generation) loading.value = false;
+    }
+  }
+
+  watch([filter, order, search], () => void reload(), { deep: true });
+
+  // New exchanges arrive in bursts (a bulk refresh records hundreds): refresh the first page at most every 500 ms.
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  watch(
+    () => useHistoryRecorderStore().revision,
+    () => {
+      timer ??= setTimeout(() => {
+        timer = null;
+        // Only the top of the list is refreshed; a user deep in the list keeps their place.
+        if (rows.value.length <= PAGE_SIZE) void reload();
+      }, 500);
+    },
+  );
+
+  return { filter, order, search, rows, next, loading, countLabel, error, reload, loadMore };
+});

@@ -1,0 +1,101 @@
+import { defineStore } from 'pinia';
+import { ref, shallowRef } from 'vue';
+import type { ReceiverStatus } from '@shared/contract/notifications';
+import { useConsoleApi } from '../api';
+import { useHistoryDb } from '../db/history-db';
+import { lookupTransaction } from '../features/history/status-query';
+import { recentNotificationRows } from '../features/notifications/notification-query';
+import type { NotificationRow } from '../features/notifications/notification-rows';
+import { createNotificationSync, localCursor, type NotificationSync } from '../features/notifications/notification-sync';
+import { findReconciliationFlags, type ReconciliationFlag } from '../features/notifications/reconciliation';
+import { useHistoryRecorderStore } from './history-recorder';
+
+const PAGE = 200;
+
+/**
+ * Merchant notifications in the renderer: every delivery main journals is stored in history from app
+ * start (push + catch-up from a cursor), whichever screen is open; the Notifications screen reads the
+ * stored rows, the receiver's status and the reconciliation flags from here.
+ */
+export const useNotificationsStore = defineStore('notifications', () => {
+  const rows = shallowRef<NotificationRow[]>([]);
+  const limit = ref(PAGE);
+  const flags = shallowRef<ReconciliationFlag[]>([]);
+  const receiver = ref<ReceiverStatus | null>(null);
+  const receiverError = ref<string | null>(null);
+  const syncError = ref<string | null>(null);
+  /** Bumped after each delivery stored. */
+  const revision = ref(0);
+  let sync: NotificationSync | null = null;
+
+  function start(): void {
+    if (sync) return;
+    const recorder = useHistoryRecorderStore();
+    sync = createNotificationSync({
+      api: useConsoleApi(),
+      db: useHistoryDb(),
+      profiles: (id) => recorder.profileById(id),
+      cursor: localCursor(),
+      onStored: () => {
+        revision.value++;
+        // The transaction timeline and the History list refresh on the recorder's revision.
+        recorder.revision++;
+      },
+      onError: (message) => (syncError.value = message),
+    });
+    const started = sync;
+    // Rows created for unknown transactions are labelled with their profile: know the profiles first.
+    void recorder.loadProfiles().finally(() => started.start());
+  }
+
+  async function loadReceiver(): Promise<void> {
+    const result = await useConsoleApi()['notifications.receiverStatus']();
+    receiver.value = result.ok ? result.value : null;
+    receiverError.value = result.ok ? null : result.error.message;
+  }
+
+  async function loadRows(): Promise<void> {
+    rows.value = await recentNotificationRows(useHistoryDb(), limit.value);
+  }
+
+  async function showMore(): Promise<void> {
+    limit.value += PAGE;
+    await loadRows();
+  }
+
+  async function loadFlags(): Promise<void> {
+    flags.value = await findReconciliationFlags(useHistoryDb());
+  }
+
+  /** The status query settles a flag: its answer lands in history, then the flags are recomputed. */
+  async function queryStatus(flag: ReconciliationFlag): Promise<string | null> {
+    const { transaction } = flag;
+    if (!transaction.transactionId) return 'This row has no gateway transaction id to query.';
+    const recorder = useHistoryRecorderStore();
+    const result = await lookupTransaction(
+      useConsoleApi(),
+      useHistoryDb(),
+      recorder.profileById,
+      transaction.profileId,
+      transaction.transactionId,
+    );
+    recorder.revision++;
+    await loadFlags();
+    return result.ok ? null : result.message;
+  }
+
+  return {
+    rows,
+    flags,
+    receiver,
+    receiverError,
+    syncError,
+    revision,
+    start,
+    loadReceiver,
+    loadRows,
+    showMore,
+    loadFlags,
+    queryStatus,
+  };
+});

@@ -1,0 +1,154 @@
+import { defineStore } from 'pinia';
+import { computed, reactive, ref, shallowRef, watch } from 'vue';
+import type { ProductionConfirmation, GatewayCallResult } from '@shared/contract/orders';
+import type { Environment } from '@shared/contract/profiles';
+import type { Variant } from '@shared/gateway/codes';
+import { validateOrder, type ValidationIssue } from '@shared/gateway/order-schema';
+import type { Result } from '@shared/result';
+import { useConsoleApi } from '../api';
+import { getPath, setPath, type Json } from '../features/orders/draft-paths';
+import { defaultDraft } from '../features/orders/order-defaults';
+import { useProfilesStore } from './profiles';
+
+export interface SendOutcome {
+  profileId: string;
+  profileName: string;
+  environment: Environment;
+  variant: Variant;
+  result: Result<GatewayCallResult>;
+}
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The order being built, one draft per variant (switching profiles keeps both), validated live with the
+ * same `validateOrder` main and the simulator use. The form and the JSON tab edit this one object.
+ */
+export const useOrderDraftStore = defineStore('order-draft', () => {
+  const profiles = useProfilesStore();
+  const drafts = reactive<Record<Variant, Json | null>>({ A: null, B: null });
+  const variant = computed<Variant>(() => profiles.active?.variant ?? 'A');
+  const draft = computed<Json | null>(() => drafts[variant.value]);
+
+  /** Fills the draft with a valid order for the active profile (first run, "New order"). */
+  function startNew(): void {
+    const profile = profiles.active;
+    drafts[variant.value] = defaultDraft(variant.value, profile?.terminalId ?? '0');
+  }
+
+  function replace(body: Json, forVariant: Variant = variant.value): void {
+    drafts[forVariant] = body;
+  }
+
+  const get = (path: string): unknown => getPath(draft.value, path);
+  function set(path: string, value: unknown): void {
+    const current = drafts[variant.value];
+    if (current) setPath(current, path, value);
+  }
+
+  // The terminal belongs to the profile: keep it in step when the active profile changes.
+  watch(
+    () => profiles.active?.terminalId,
+    (terminalId) => {
+      if (terminalId !== undefined && draft.value) set('merchant.terminalId', Number(terminalId));
+    },
+  );
+
+  const validation = computed(() => (draft.value ? validateOrder(variant.value, draft.value) : null));
+  const issues = computed<ValidationIssue[]>(() => validation.value?.issues ?? []);
+  const valid = computed(() => validation.value?.ok === true);
+  const issuesByPath = computed(() => {
+    const map = new Map<string, string[]>();
+    for (const issue of issues.value) map.set(issue.path, [...(map.get(issue.path) ?? []), issue.message]);
+    return map;
+  });
+  const errorFor = (path: string): string | undefined => issuesByPath.value.get(path)?.join('; ');
+
+  // JSON tab: the same draft as text. Text the user is typing is kept as typed; form edits rewrite it.
+  const jsonText = ref('');
+  const jsonError = ref<string | null>(null);
+  let appliedFromJson: string | null = null;
+  watch(
+    draft,
+    (value) => {
+      const text = value ? JSON.stringify(value, null, 2) : '';
+      if (appliedFromJson !== null && JSON.stringify(value) === appliedFromJson) return;
+      appliedFromJson = null;
+      jsonText.value = text;
+      jsonError.value = null;
+    },
+    { deep: true, immediate: true },
+  );
+  function setJsonText(text: string): void {
+    jsonText.value = text;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      jsonError.value = `Not valid JSON: ${error instanceof Error ? error.message : String(error)}. The form keeps the last valid draft.`;
+      return;
+    }
+    if (!isObject(parsed)) {
+      jsonError.value = 'The order must be a JSON object ({ … }). The form keeps the last valid draft.';
+      return;
+    }
+    jsonError.value = null;
+    appliedFromJson = JSON.stringify(parsed);
+    drafts[variant.value] = parsed;
+  }
+
+  const sending = ref(false);
+  const outcome = shallowRef<SendOutcome | null>(null);
+
+  /** Sends the draft once (money-moving calls are never retried). Refuses while the draft is invalid. */
+  async function send(confirmation?: ProductionConfirmation): Promise<SendOutcome | null> {
+    const profile = profiles.active;
+    if (!profile || !draft.value || !valid.value || sending.value) return null;
+    sending.value = true;
+    try {
+      const body = JSON.parse(JSON.stringify(draft.value)) as Json;
+      const result = await useConsoleApi()['orders.create']({
+        profileId: profile.id,
+        order: body,
+        ...(confirmation ? { confirmation } : {}),
+      });
+      outcome.value = {
+        profileId: profile.id,
+        profileName: profile.name,
+        environment: profile.environment,
+        variant: profile.variant,
+        result,
+      };
+      return outcome.value;
+    } finally {
+      sending.value = false;
+    }
+  }
+
+  const amount = computed(() => {
+    const value = get('transaction.amount.value');
+    return typeof value === 'number' ? value : null;
+  });
+
+  return {
+    drafts,
+    variant,
+    draft,
+    startNew,
+    replace,
+    get,
+    set,
+    validation,
+    issues,
+    valid,
+    errorFor,
+    jsonText,
+    jsonError,
+    setJsonText,
+    sending,
+    outcome,
+    send,
+    amount,
+  };
+});

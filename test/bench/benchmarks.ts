@@ -1,0 +1,10 @@
+/**
+ * The benchmark registry. To add one: write `test/bench/<name>.bench.ts` exporting a `Benchmark`
+ * (see figures.ts) and add it to this list — one file, one line.
+ */
+import type { Benchmark } from './figures';
+import { historyDb } from './history-db.bench';
+import { sdkStatus } from './sdk-status.bench';
+import { simulatorThroughput } from './simulator-throughput.bench';
+
+export const benchmarks: Benchmark[] = [simulatorThroughput, sdkStatus, historyDb];

@@ -1,0 +1,160 @@
+/**
+ * History database in real Chromium (IndexedDB via Dexie, the app's own db module): lookups at 100,000
+ * rows against a full scan, a filtered keyset page deep in the list against offset paging at the same
+ * page, and a bulk insert of 10,000 rows. The 1,000,000-row paging figure runs with `--full`; the default
+ * run pages at 100,000 rows (page 1,000), which still shows the ratio.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
+import { figure, type Benchmark } from './figures';
+
+interface PageApi {
+  seed(name: string, count: number): Promise<number>;
+  insert(name: string, count: number): Promise<number>;
+  lookups(
+    name: string,
+    count: number,
+    samples: number,
+    scans: number,
+  ): Promise<{ byId: number[]; byMerchant: number[]; scanId: number[]; scanMerchant: number[] }>;
+  paging(name: string, count: number, page: number, samples: number): Promise<{ keyset: number[]; offset: number[] }>;
+}
+
+/** Bundles page-entry.ts with Vite into a throwaway folder (kept out of the app's build). */
+async function buildPage(dir: string): Promise<void> {
+  const { build } = await import('vite');
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    resolve: { alias: { '@shared': resolve(__dirname, '../../src-shared') } },
+    build: {
+      outDir: dir,
+      emptyOutDir: false,
+      minify: false,
+      lib: {
+        entry: resolve(__dirname, 'history/page-entry.ts'),
+        formats: ['iife'],
+        name: 'historyBenchPage',
+        fileName: () => 'bench.js',
+      },
+    },
+  });
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><meta charset="utf-8"><title>history bench</title><script src="bench.js"></script>',
+  );
+}
+
+function serve(dir: string): Promise<Server> {
+  const server = createServer((request, response) => {
+    const file = request.url === '/bench.js' ? 'bench.js' : 'index.html';
+    response.writeHead(200, { 'Content-Type': file.endsWith('.js') ? 'text/javascript' : 'text/html' });
+    response.end(readFileSync(join(dir, file)));
+  });
+  return new Promise((ready) => server.listen(0, '127.0.0.1', () => ready(server)));
+}
+
+const toMicro = (ms: number) => ms * 1000;
+
+const call = <K extends keyof PageApi>(page: Page, name: K, ...args: Parameters<PageApi[K]>) =>
+  page.evaluate(
+    ([method, params]) =>
+      (window as unknown as { historyBench: Record<string, (...a: unknown[]) => Promise<unknown>> }).historyBench[
+        method
+      ]!(...params),
+    [name, args] as const,
+  ) as Promise<Awaited<ReturnType<PageApi[K]>>>;
+
+export const historyDb: Benchmark = {
+  name: 'history-db',
+  async run({ full, log }) {
+    const dir = mkdtempSync(join(tmpdir(), 'history-bench-'));
+    await buildPage(dir);
+    const server = await serve(dir);
+    // A persistent profile keeps IndexedDB on disk as the app has it (an incognito context holds it in
+    // memory with a small quota, which a million rows exceed).
+    const profile = mkdtempSync(join(tmpdir(), 'history-bench-profile-'));
+    const browser = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
+      headless: true,
+    });
+    try {
+      const page = await browser.newPage();
+      page.setDefaultTimeout(0);
+      await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+
+      const insertSamples: number[] = [];
+      for (let n = 0; n < 5; n++) insertSamples.push(await call(page, 'insert', `insert-${n}`, 10_000));
+      log(
+        `history-db: bulk insert of 10,000 rows, 5 samples: ${insertSamples.map((ms) => Math.round(ms)).join(', ')} ms`,
+      );
+
+      const lookupRows = 100_000;
+      const seedMs = await call(page, 'seed', 'lookups', lookupRows);
+      log(`history-db: seeded ${lookupRows.toLocaleString('en-US')} rows in ${Math.round(seedMs)} ms`);
+      const lookups = await call(page, 'lookups', 'lookups', lookupRows, 200, 5);
+
+      const pagingRows = full ? 1_000_000 : lookupRows;
+      const pageIndex = full ? 9_999 : 999;
+      if (full) {
+        const ms = await call(page, 'seed', 'paging', pagingRows);
+        log(`history-db: seeded ${pagingRows.toLocaleString('en-US')} rows in ${Math.round(ms)} ms`);
+      }
+      const paging = await call(page, 'paging', full ? 'paging' : 'lookups', pagingRows, pageIndex, 7);
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+      const speedUp = (fast: number[], slow: number[]) => `${(median(slow) / median(fast)).toFixed(1)}× faster`;
+      log(`history-db: lookup by transactionID ${speedUp(lookups.byId, lookups.scanId)} than a full scan`);
+      log(
+        `history-db: lookup by merchantTransactionId ${speedUp(lookups.byMerchant, lookups.scanMerchant)} than a full scan`,
+      );
+      log(`history-db: keyset page ${speedUp(paging.keyset, paging.offset)} than offset paging`);
+      const rowsLabel = pagingRows.toLocaleString('en-US');
+      const pageLabel = (pageIndex + 1).toLocaleString('en-US');
+
+      return [
+        figure({
+          figure: 'lookup by transactionID at 100,000 rows (vs full scan)',
+          unit: 'µs p50',
+          samples: lookups.byId.map(toMicro),
+          baselineSamples: lookups.scanId.map(toMicro),
+          target: 'p50 ≤ 5 ms and ≥ 20× faster than a scan',
+          pass: (value, ratio) => value <= 5000 && ratio !== null && ratio <= 1 / 20,
+        }),
+        figure({
+          figure: 'lookup by merchantTransactionId at 100,000 rows (vs full scan)',
+          unit: 'µs p50',
+          samples: lookups.byMerchant.map(toMicro),
+          baselineSamples: lookups.scanMerchant.map(toMicro),
+          target: 'p50 ≤ 5 ms and ≥ 20× faster than a scan',
+          pass: (value, ratio) => value <= 5000 && ratio !== null && ratio <= 1 / 20,
+        }),
+        figure({
+          figure: `filtered keyset page of 50, page ${pageLabel} at ${rowsLabel} rows (vs offset)`,
+          unit: 'µs',
+          samples: paging.keyset.map(toMicro),
+          baselineSamples: paging.offset.map(toMicro),
+          target: '≤ 100 ms and ≥ 10× faster than offset paging',
+          pass: (value, ratio) => value <= 100_000 && ratio !== null && ratio <= 1 / 10,
+        }),
+        figure({
+          figure: 'bulk insert of 10,000 transactions',
+          unit: 'ms',
+          samples: insertSamples,
+          target: '≤ 3000 ms',
+          pass: (value) => value <= 3000,
+        }),
+      ];
+    } finally {
+      await browser.close();
+      await new Promise((done) => server.close(done));
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(profile, { recursive: true, force: true });
+    }
+  },
+};

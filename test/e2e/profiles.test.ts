@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openConsole, type ConsoleSession } from '../support/browser-mode';
+import { saveScreenshot } from '../support/chromium';
+import { chooseActiveProfile, expectNoSecretsInPage, openArea, watchOrderCalls } from './profiles-helpers';
+
+const TEST_TOKEN = 'qa-wrong-token-7f3a9c2e1b4d6789';
+const REPLACED_TOKEN = 'qa-replaced-token-55aa66bb4321';
+const PROD_TOKEN = 'prod-token-d41d8cd98f00b2041234';
+const PROD_CLIENT_ID = 'prod-client-0e1f2a3b4c5d9876';
+const typed = [TEST_TOKEN, REPLACED_TOKEN, PROD_TOKEN, PROD_CLIENT_ID];
+
+describe('profiles, secrets, wrong token and the production guard (Chromium, browser mode)', () => {
+  let session: ConsoleSession;
+  beforeAll(async () => {
+    session = await openConsole();
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  async function fillProfile(fields: {
+    name: string;
+    environment: 'Test' | 'Production';
+    token: string;
+    clientId: string;
+  }): Promise<void> {
+    const { page } = session;
+    const simulator = session.core.simulator!;
+    const form = page.getByRole('form', { name: 'New profile' });
+    await form.getByLabel('Name', { exact: true }).fill(fields.name);
+    // naive-ui keeps the real radio input visually hidden; clicking it is what a click on its label does.
+    const environment = form.getByRole('radio', { name: fields.environment });
+    await environment.dispatchEvent('click');
+    await expect(environment.isChecked()).resolves.toBe(true);
+    await form.getByLabel('Base URL').fill(simulator.url);
+    await form.getByLabel('Path prefix').fill(simulator.basePath);
+    await form.getByLabel('API version').fill(simulator.version);
+    await form.getByLabel('Terminal id').fill('1000001');
+    await form.getByLabel('Client-id header name').fill(simulator.clientIdHeader);
+    await form.getByLabel('New bearer token').fill(fields.token);
+    await form.getByLabel('New client id').fill(fields.clientId);
+    await form.getByRole('button', { name: 'Save profile' }).click();
+    await form.waitFor({ state: 'detached' });
+  }
+
+  it('creates and edits a profile whose secrets show only as "ends in …"', async () => {
+    const { page } = session;
+    await openArea(page, 'Profiles');
+    // Managed Sandbox profiles cannot be edited or deleted.
+    await expect(page.getByRole('button', { name: 'Edit Sandbox · Variant A' }).isDisabled()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Delete Sandbox · Variant A' }).isDisabled()).resolves.toBe(true);
+
+    await page.getByRole('button', { name: 'New profile' }).click();
+    // A field error from the contract schema shows next to its field before saving.
+    const form = page.getByRole('form', { name: 'New profile' });
+    await form.getByLabel('Terminal id').fill('12ab');
+    await expect(form.getByText('Terminal id Terminal id must be 1 to 10 digits').isVisible()).resolves.toBe(true);
+    await expect(form.getByRole('button', { name: 'Save profile' }).isDisabled()).resolves.toBe(true);
+
+    await fillProfile({
+      name: 'QA test',
+      environment: 'Test',
+      token: TEST_TOKEN,
+      clientId: session.core.simulator!.clientId,
+    });
+    const row = page.locator('tr', { hasText: 'QA test' });
+    await expect(row.textContent()).resolves.toContain('Bearer token: set · ends in 6789');
+    await expect(row.locator('[data-environment="test"]').textContent()).resolves.toBe('Test');
+
+    await page.getByRole('button', { name: 'Edit QA test' }).click();
+    const edit = page.getByRole('form', { name: 'Edit profile QA test' });
+    await expect(edit.getByTestId('profile-secret-bearerToken-state').textContent()).resolves.toBe(
+      'Bearer token: set · ends in 6789',
+    );
+    // No input holds the stored secret: there is nothing to read back.
+    await expect(edit.locator('#profile-secret-bearerToken').count()).resolves.toBe(0);
+    await edit.getByRole('button', { name: 'Replace Bearer token' }).click();
+    await edit.getByLabel('New bearer token').fill(REPLACED_TOKEN);
+    await edit.getByRole('button', { name: 'Save profile' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await expect(row.textContent()).resolves.toContain('Bearer token: set · ends in 4321');
+
+    await saveScreenshot(page, 'profiles-create-edit');
+    await expectNoSecretsInPage(session, typed);
+  });
+
+  it('tells a wrong token (401) apart in Test connection and in an order, with the suggested action', async () => {
+    const { page } = session;
+    await page.getByRole('button', { name: 'Test connection for QA test' }).click();
+    const verdict = page.locator('[data-testid^="connection-verdict-"]').filter({ hasText: 'HTTP 401' });
+    await verdict.waitFor();
+    const text = await verdict.textContent();
+    expect(text).toContain('Wrong bearer token (HTTP 401 Unauthorized)');
+    expect(text).toContain('Suggested action: Check the credentials in the back office');
+
+    await chooseActiveProfile(page, 'QA test');
+    await openArea(page, 'Orders');
+    await page.getByRole('button', { name: 'Create a test order' }).click();
+    await page.getByRole('button', { name: 'Send (Ctrl+Enter)' }).click();
+    const problem = page.getByTestId('call-problem');
+    await problem.waitFor();
+    const problemText = await problem.textContent();
+    expect(problemText).toContain('HTTP 401 Unauthorized');
+    expect(problemText).toContain('Check the credentials in the back office and create a new token if needed');
+    await saveScreenshot(page, 'profiles-wrong-token-401');
+    await expectNoSecretsInPage(session, typed);
+  });
+
+  it('asks for the typed profile name before an order goes to production', async () => {
+    const { page } = session;
+    await openArea(page, 'Profiles');
+    await page.getByRole('button', { name: 'New profile' }).click();
+    await fillProfile({ name: 'Prod EU', environment: 'Production', token: PROD_TOKEN, clientId: PROD_CLIENT_ID });
+    await chooseActiveProfile(page, 'Prod EU');
+    await expect(page.getByTestId('production-banner').textContent()).resolves.toContain('Prod EU');
+
+    await openArea(page, 'Orders');
+    const calls = watchOrderCalls(session);
+    if (await page.getByRole('button', { name: 'Create a test order' }).isVisible())
+      await page.getByRole('button', { name: 'Create a test order' }).click();
+    const send = page.getByRole('button', { name: 'Send to production (Ctrl+Enter)' });
+    // The send button wears production red.
+    await expect(send.evaluate((el) => getComputedStyle(el).backgroundColor)).resolves.toBe('rgb(220, 38, 38)');
+    await send.click();
+    const dialog = page.getByRole('alertdialog', { name: 'Confirm production order' });
+    await dialog.waitFor();
+    const confirm = dialog.getByRole('button', { name: 'Send to production' });
+    await dialog.getByLabel(/Type the profile name/).fill('Prod E');
+    await expect(confirm.isDisabled()).resolves.toBe(true);
+    expect(calls.posted).toHaveLength(0);
+    await saveScreenshot(page, 'profiles-production-confirmation');
+
+    await dialog.getByLabel(/Type the profile name/).fill('Prod EU');
+    await confirm.click();
+    await page.getByTestId('order-result').waitFor();
+    await page.getByTestId('call-problem').waitFor();
+    calls.stop();
+    expect(calls.posted).toHaveLength(1);
+    expect(JSON.parse(calls.posted[0]!)).toMatchObject({
+      input: { confirmation: { profileName: 'Prod EU', amount: 10.5 } },
+    });
+    // It reached the gateway (which does not know this made-up token): main accepted the confirmation.
+    expect(calls.exchanges).toHaveLength(1);
+    await expectNoSecretsInPage(session, typed);
+    expect(session.pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,81 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SignatureStore } from '../../../src-main/core/signature-store';
+import { orderA, orderB } from '../gateway/fixtures';
+import { startCore } from './harness';
+
+let harness: Awaited<ReturnType<typeof startCore>>;
+const logLines: string[] = [];
+const results: unknown[] = [];
+
+beforeAll(async () => {
+  // Every line the logger writes goes through process.stdout/stderr: capture them all.
+  for (const stream of [process.stdout, process.stderr])
+    vi.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      logLines.push(String(chunk));
+      return true;
+    });
+  harness = await startCore();
+});
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await harness.close();
+  await harness.removeDir();
+});
+
+const call = async (method: string, input: unknown) => {
+  const result = await harness.core.dispatch(method, input);
+  results.push(result);
+  return result as { ok: boolean; value?: { exchange: { transactionID: string } } };
+};
+
+describe('secrets never leave main', () => {
+  it('bearer token, client id and transaction signatures appear in no Exchange, event, result or log line', async () => {
+    const createdIds: string[] = [];
+    for (const [profileId, order] of [
+      ['sandbox-a', orderA()],
+      ['sandbox-b', orderB()],
+    ] as const) {
+      const created = await call('orders.create', { profileId, order });
+      createdIds.push(created.value!.exchange.transactionID);
+    }
+    const [idA, idB] = createdIds as [string, string];
+    await call('payments.mbwayPurchase', { profileId: 'sandbox-a', transactionId: idA, phone: '912345678' });
+    await call('payments.generateReference', { profileId: 'sandbox-a', transactionId: idA });
+    await call('payments.status', { profileId: 'sandbox-a', transactionId: idA });
+    await call('payments.status', { profileId: 'sandbox-b', transactionId: idB });
+    await call('profiles.testConnection', { id: 'sandbox-b' });
+    await call('profiles.list', undefined);
+    await call('profiles.get', { id: 'sandbox-a' });
+    // Error paths too: an invalid order, and a token echoed back by a failing call.
+    await call('orders.create', { profileId: 'sandbox-a', order: { merchant: {} } });
+
+    const token = await harness.credentials.get('sandbox-a/bearerToken');
+    const tokenB = await harness.credentials.get('sandbox-b/bearerToken');
+    const clientId = await harness.credentials.get('sandbox-a/clientId');
+    const webhookSecret = await harness.credentials.get('sandbox-a/webhookSecret');
+    const store = await SignatureStore.open(
+      join(harness.userDataDir, 'transaction-signatures.enc'),
+      harness.credentials,
+    );
+    const signatures = createdIds.map((id, index) => store.get(index === 0 ? 'sandbox-a' : 'sandbox-b', id)?.signature);
+    const secrets = [token, tokenB, clientId, webhookSecret, ...signatures];
+    for (const secret of secrets) expect(secret, 'the flow should have produced every secret').toBeTruthy();
+
+    const exchanges = harness.events.filter((event) => event.name === 'exchanges.recorded');
+    expect(exchanges.length).toBeGreaterThanOrEqual(7);
+    const files = await Promise.all(
+      (await readdir(harness.userDataDir)).map((name) => readFile(join(harness.userDataDir, name), 'utf8')),
+    );
+    const haystacks = {
+      events: JSON.stringify(harness.events),
+      results: JSON.stringify(results),
+      logs: logLines.join(''),
+      files: files.join('\n'),
+    };
+    expect(logLines.length).toBeGreaterThan(0);
+    for (const [where, text] of Object.entries(haystacks))
+      for (const secret of secrets) expect(text.includes(secret!), `a secret appeared in ${where}`).toBe(false);
+  });
+});

@@ -1,0 +1,246 @@
+import { flushPromises, type VueWrapper } from '@vue/test-utils';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ConsoleApi } from '@shared/contract';
+import TransactionFollowUps from '../../../src-renderer/src/features/followups/TransactionFollowUps.vue';
+import { useInspectorStore } from '../../../src-renderer/src/stores/inspector';
+import { fakeApi, mountInApp, okCall } from './mount';
+
+let api: ConsoleApi & { emit(event: string, payload: unknown): void };
+vi.mock('../../../src-renderer/src/api', () => ({ useConsoleApi: () => api }));
+
+const TX = 's2abcdefghijklmnopqr';
+const base = { transactionId: TX, profileId: 'sandbox-a' };
+
+const statusAnswer = (paymentStatus: string) =>
+  okCall(
+    { operation: 'getStatus', paymentStatus, transactionID: TX },
+    { returnStatus: { statusCode: '000', statusMsg: 'Success' }, transactionID: TX, paymentStatus },
+  );
+
+function button(wrapper: VueWrapper, name: string) {
+  const found = wrapper.findAll('button').find((b) => b.text().includes(name));
+  if (!found) throw new Error(`No button "${name}" in: ${wrapper.findAll('button').map((b) => b.text()).join(' | ')}`);
+  return found;
+}
+
+describe('TransactionFollowUps', () => {
+  let wrapper: VueWrapper | undefined;
+  afterEach(() => {
+    wrapper?.unmount();
+    wrapper = undefined;
+    vi.useRealTimers();
+  });
+
+  it('generates a Multibanco reference and shows entity, reference, amount and expiry copy-ready', async () => {
+    const generate = vi.fn(async () =>
+      okCall(
+        { operation: 'generateReference', paymentStatus: 'Pending', transactionID: TX },
+        {
+          returnStatus: { statusCode: '000', statusMsg: 'Success' },
+          paymentStatus: 'Pending',
+          paymentMethod: 'REFERENCE',
+          amount: { value: '12.50', currency: 'EUR' },
+          paymentReference: {
+            reference: '123456789',
+            entity: '21098',
+            amount: { value: 12.5, currency: 'EUR' },
+            status: 'UNPAID',
+            expireDate: '2026-01-03T00:00:00.000Z',
+          },
+        },
+      ),
+    );
+    api = fakeApi({ 'payments.generateReference': generate });
+    wrapper = mountInApp(TransactionFollowUps, { ...base, methods: ['REFERENCE', 'MBWAY'] });
+    await flushPromises();
+    await button(wrapper, 'Generate Multibanco reference').trigger('click');
+    await flushPromises();
+
+    expect(generate).toHaveBeenCalledWith({ profileId: 'sandbox-a', transactionId: TX });
+    expect(wrapper.get('[data-testid="mb-entity"]').text()).toBe('21098');
+    expect(wrapper.get('[data-testid="mb-reference"]').text()).toBe('123 456 789');
+    expect(wrapper.get('[data-testid="mb-amount"]').text()).toBe('12.50 EUR');
+    expect(wrapper.get('[data-testid="mb-expiry"]').text()).not.toBe('not reported');
+    expect(wrapper.find('[aria-label="Copy reference"]').exists()).toBe(true);
+    expect(wrapper.find('[aria-label="Copy payment details for the shopper"]').exists()).toBe(true);
+    expect(wrapper.get('[data-testid="status-meaning"]').text()).toMatch(/^Not final: Waiting for the shopper/);
+  });
+
+  it('sends the MB WAY phone as typed (main normalises national and international forms)', async () => {
+    const purchase = vi.fn(async () =>
+      okCall(
+        { operation: 'mbwayPurchase', paymentStatus: 'Pending', transactionID: TX },
+        { returnStatus: { statusCode: '000' }, paymentStatus: 'Pending' },
+      ),
+    );
+    api = fakeApi({ 'payments.mbwayPurchase': purchase });
+    wrapper = mountInApp(TransactionFollowUps, { ...base, methods: ['MBWAY'] });
+    await flushPromises();
+    expect(wrapper.text()).not.toContain('Generate Multibanco reference');
+    await wrapper.get('input[aria-label="MB WAY phone"]').setValue('+351 912 345 678');
+    await wrapper.get('form').trigger('submit');
+    await flushPromises();
+    expect(purchase).toHaveBeenCalledWith({ profileId: 'sandbox-a', transactionId: TX, phone: '+351 912 345 678' });
+    expect(wrapper.get('.payment-status').text()).toContain('Pending');
+  });
+
+  it('shows the classification and the suggested action when the gateway refuses', async () => {
+    api = fakeApi({
+      'payments.status': async () => ({
+        ok: true,
+        value: {
+          exchange: {
+            ...(await statusAnswer('Pending')).value.exchange,
+            classification: 'http-error',
+            paymentStatus: null,
+            returnStatus: null,
+            summary: 'HTTP 401 Unauthorized',
+            suggestedAction: 'Check the credentials in the back office and create a new token if needed',
+            response: { status: 401, headers: {}, bodyText: '{}' },
+          },
+          response: {},
+        },
+      }),
+    } as never);
+    wrapper = mountInApp(TransactionFollowUps, base);
+    await flushPromises();
+    await button(wrapper, 'Refresh status').trigger('click');
+    await flushPromises();
+    const alert = wrapper.get('[role="alert"]');
+    expect(alert.text()).toContain('Classification: http-error');
+    expect(alert.text()).toContain(
+      'Suggested action: Check the credentials in the back office and create a new token if needed',
+    );
+  });
+
+  it('refreshes the status on Ctrl+R without reloading the page', async () => {
+    const status = vi.fn(async () => statusAnswer('InProcessing'));
+    api = fakeApi({ 'payments.status': status });
+    wrapper = mountInApp(TransactionFollowUps, base);
+    await flushPromises();
+    const event = new KeyboardEvent('keydown', { key: 'r', ctrlKey: true, cancelable: true });
+    window.dispatchEvent(event);
+    await flushPromises();
+    expect(status).toHaveBeenCalledTimes(1);
+    expect(event.defaultPrevented).toBe(true);
+    expect(wrapper.get('.payment-status').text()).toContain('In processing');
+  });
+
+  it('reads expiry, methods and actionResponse from the session create exchange when not given, and keeps results as exchanges arrive', async () => {
+    const status = vi.fn(async () => statusAnswer('Partial'));
+    api = fakeApi({ 'payments.status': status });
+    wrapper = mountInApp(TransactionFollowUps, base);
+    useInspectorStore().start(api);
+    api.emit(
+      'exchanges.recorded',
+      (
+        await okCall(
+          { operation: 'createOrder', method: 'POST', transactionID: TX, request: { headers: {}, body: '{"transaction":{"amount":{"value":7}}}' } },
+          {
+            returnStatus: { statusCode: '000' },
+            transactionID: TX,
+            paymentMethodList: ['CARD'],
+            expiry: '2030-01-01T00:00:00Z',
+            actionResponse: { data: { url: 'http://127.0.0.1:9/x/action', params: [] } },
+          },
+        )
+      ).value.exchange,
+    );
+    await flushPromises();
+    expect(wrapper.text()).toContain('Perform action step');
+    expect(wrapper.text()).not.toContain('Generate Multibanco reference');
+    expect(wrapper.text()).not.toContain('MB WAY phone');
+
+    await button(wrapper, 'Refresh status').trigger('click');
+    await flushPromises();
+    api.emit('exchanges.recorded', (await statusAnswer('Partial')).value.exchange);
+    await flushPromises();
+    expect(wrapper.findAll('[data-kind="status"]')).toHaveLength(1);
+  });
+
+  describe('polling', () => {
+    beforeEach(() => {
+      vi.useFakeTimers();
+      vi.setSystemTime(Date.UTC(2026, 0, 1, 12));
+    });
+
+    it('polls until final with visible progress, then stops', async () => {
+      const answers = ['Pending', 'Pending', 'Success'];
+      const status = vi.fn(async () => statusAnswer(answers.shift() ?? 'Success'));
+      api = fakeApi({ 'payments.status': status });
+      wrapper = mountInApp(TransactionFollowUps, { ...base, expiry: '2026-01-01T12:30:00.000Z' });
+      await flushPromises();
+      await button(wrapper, 'Poll until final').trigger('click');
+      await flushPromises();
+      expect(wrapper.get('[data-testid="poll-progress"]').text()).toMatch(/Check 1 of up to \d+ done · next in 2 s/);
+      expect(wrapper.findAll('[aria-label="Poll schedule"] li').length).toBeGreaterThan(2);
+      expect(button(wrapper, 'Cancel polling').exists()).toBe(true);
+
+      await vi.advanceTimersByTimeAsync(5_000);
+      await flushPromises();
+      expect(status).toHaveBeenCalledTimes(3);
+      expect(wrapper.get('[data-testid="poll-progress"]').text()).toBe('Stopped: Success is a final status.');
+      expect(button(wrapper, 'Poll until final').attributes('disabled')).toBeDefined();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(status).toHaveBeenCalledTimes(3);
+    });
+
+    it('is cancellable', async () => {
+      const status = vi.fn(async () => statusAnswer('Pending'));
+      api = fakeApi({ 'payments.status': status });
+      wrapper = mountInApp(TransactionFollowUps, base);
+      await flushPromises();
+      await button(wrapper, 'Poll until final').trigger('click');
+      await flushPromises();
+      await button(wrapper, 'Cancel polling').trigger('click');
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(status).toHaveBeenCalledTimes(1);
+      expect(wrapper.get('[data-testid="poll-progress"]').text()).toBe('Cancelled after 1 check.');
+    });
+  });
+
+  it('performs the actionResponse step with its url and params', async () => {
+    const perform = vi.fn(async () =>
+      okCall({ operation: 'performAction', paymentStatus: 'Success' }, { returnStatus: { statusCode: '000' }, paymentStatus: 'Success' }),
+    );
+    api = fakeApi({ 'payments.performAction': perform });
+    wrapper = mountInApp(TransactionFollowUps, {
+      ...base,
+      actionResponse: {
+        type: 'REDIRECT',
+        data: { url: 'http://127.0.0.1:9/api/v2/payments/x/action', params: [{ name: 'actionToken', value: 't0k' }] },
+      },
+    });
+    await flushPromises();
+    await button(wrapper, 'Perform action step').trigger('click');
+    await flushPromises();
+    expect(perform).toHaveBeenCalledWith({
+      profileId: 'sandbox-a',
+      transactionId: TX,
+      url: 'http://127.0.0.1:9/api/v2/payments/x/action',
+      params: [{ name: 'actionToken', value: 't0k' }],
+    });
+    expect(wrapper.text()).not.toContain('Perform action step');
+    expect(wrapper.get('.payment-status').text()).toContain('Success');
+  });
+
+  it('on a production profile, sends money-moving calls only with the typed confirmation', async () => {
+    const generate = vi.fn(async () => statusAnswer('Pending'));
+    api = fakeApi({
+      'profiles.get': async () => ({ ok: true, value: { id: 'live', name: 'Live shop', environment: 'production' } }),
+      'payments.generateReference': generate,
+    } as never);
+    wrapper = mountInApp(TransactionFollowUps, { ...base, profileId: 'live', amount: 12.5, methods: ['REFERENCE'] });
+    await flushPromises();
+    expect(button(wrapper, 'Generate Multibanco reference').attributes('disabled')).toBeDefined();
+    expect(wrapper.text()).toContain('Type the profile name "Live shop"');
+    await wrapper.get('input[aria-label="Confirm profile name (production)"]').setValue('Live shop');
+    await button(wrapper, 'Generate Multibanco reference').trigger('click');
+    await flushPromises();
+    expect(generate).toHaveBeenCalledWith({
+      profileId: 'live',
+      transactionId: TX,
+      confirmation: { profileName: 'Live shop', amount: 12.5 },
+    });
+  });
+});

@@ -1,0 +1,110 @@
+import { execFileSync } from 'node:child_process';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CURL_PLACEHOLDERS, toCurl } from '../../../src-renderer/src/features/inspector/curl';
+import { makeExchange } from '../db/fixtures';
+
+const TOKEN = 'sbx_Zr8kQ2mVw9LpT4xYc7NbH1eJ';
+const CLIENT_ID = 'client-7f3e9a2b5c1d';
+const SIGNATURE = 'sig_Qm4tR8vX2zB6nK0pW3yL';
+
+describe('copy as cURL', () => {
+  it('writes bearer and client id as placeholders, not even their masked last four', () => {
+    const curl = toCurl(
+      makeExchange({
+        method: 'GET',
+        request: { headers: { Authorization: 'Bearer ••••Hc1e', 'X-Platform-Client-Id': '••••1c1d' }, body: null },
+      }),
+    );
+    expect(curl).toContain(`-H 'Authorization: Bearer '"${CURL_PLACEHOLDERS.token}"`);
+    expect(curl).toContain(`-H 'X-Platform-Client-Id: '"${CURL_PLACEHOLDERS.clientId}"`);
+    expect(curl).not.toContain('••••');
+    expect(curl).not.toMatch(/Hc1e|1c1d/);
+  });
+
+  it('writes the Digest signature of a follow-up call as $TRANSACTION_SIGNATURE', () => {
+    const curl = toCurl(
+      makeExchange({
+        method: 'POST',
+        url: 'http://127.0.0.1:9/api/v2/payments/s2abc/service-reference/generate',
+        request: { headers: { Authorization: 'Digest ••••W3yL', 'X-Custom-Client-ID': '••••1c1d' }, body: '{}' },
+      }),
+    );
+    expect(curl).toContain(`'Authorization: Digest '"${CURL_PLACEHOLDERS.signature}"`);
+    expect(curl).toContain(`'X-Custom-Client-ID: '"${CURL_PLACEHOLDERS.clientId}"`);
+    expect(curl).toContain("--data-raw '{}'");
+    expect(curl).not.toContain('W3yL');
+  });
+
+  it('never contains a secret, even from a record whose headers were not masked', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[A-Za-z0-9_-]{12,40}$/),
+        fc.stringMatching(/^[A-Za-z0-9_-]{12,40}$/),
+        fc.constantFrom('Bearer', 'Digest'),
+        (secret, clientId, scheme) => {
+          const curl = toCurl(
+            makeExchange({
+              method: 'POST',
+              request: {
+                headers: { authorization: `${scheme} ${secret}`, 'x-platform-client-id': clientId },
+                body: '{"customerPhone":"351#912345678"}',
+              },
+            }),
+          );
+          return !curl.includes(secret) && !curl.includes(clientId);
+        },
+      ),
+    );
+    const curl = toCurl(
+      makeExchange({
+        request: { headers: { Authorization: `Digest ${SIGNATURE}`, 'X-Platform-Client-Id': CLIENT_ID }, body: null },
+      }),
+    );
+    expect(curl).not.toContain(SIGNATURE);
+    expect(curl).not.toContain(CLIENT_ID);
+    expect(curl).not.toContain(TOKEN);
+  });
+
+  it('names any other masked header instead of copying its last four characters', () => {
+    const curl = toCurl(makeExchange({ request: { headers: { 'X-Api-Key': '••••9z9z' }, body: null } }));
+    expect(curl).toContain(`'X-Api-Key: '"$X_API_KEY"`);
+    expect(curl).not.toContain('9z9z');
+  });
+
+  it('is a command the shell reads back exactly: quotes in the body survive, placeholders expand', () => {
+    const body = `{"description":"Joe's \`shop\` $HOME \\"quoted\\""}`;
+    const curl = toCurl(
+      makeExchange({
+        method: 'POST',
+        url: 'http://127.0.0.1:9/api/v2/payments',
+        request: { headers: { Authorization: 'Bearer ••••abcd', 'Content-Type': 'application/json' }, body },
+      }),
+    );
+    // Replace `curl` by a printer of its arguments, one per line, and run the command through sh.
+    const printed = execFileSync('sh', ['-c', `curl() { printf '%s\\n' "$@"; }\n${curl}`], {
+      env: { GATEWAY_TOKEN: 'the-token', PATH: process.env.PATH ?? '' },
+      encoding: 'utf8',
+    });
+    expect(printed.split('\n')).toEqual([
+      '-X',
+      'POST',
+      'http://127.0.0.1:9/api/v2/payments',
+      '-H',
+      'Authorization: Bearer the-token',
+      '-H',
+      'Content-Type: application/json',
+      '--data-raw',
+      body,
+      '',
+    ]);
+  });
+
+  it('leaves out headers curl computes itself', () => {
+    const curl = toCurl(
+      makeExchange({ request: { headers: { 'Content-Length': '12', Host: 'gateway', Accept: 'application/json' }, body: null } }),
+    );
+    expect(curl).not.toMatch(/Content-Length|Host:/);
+    expect(curl).toContain("-H 'Accept: application/json'");
+  });
+});
