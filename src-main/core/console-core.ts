@@ -11,6 +11,8 @@ import { createAppHandlers } from './handlers/app-handlers';
 import { createPaymentsHandlers } from './handlers/payments-handlers';
 import { createProfilesHandlers } from './handlers/profiles-handlers';
 import { createSimulatorHandlers } from './handlers/simulator-handlers';
+import { createNotificationsHandlers } from './handlers/notifications-handlers';
+import { startNotificationsService } from '../notifications/notifications-service';
 import { logger } from './logger';
 import { ProfileFile } from './profiles/profile-file';
 import { ProfileRegistry } from './profiles/profile-registry';
@@ -58,9 +60,24 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
   const profiles = new ProfileRegistry(profileFile, profileSecrets, new ProductionGuard(credentials));
   const signatures = await SignatureStore.open(join(options.userDataDir, 'transaction-signatures.enc'), credentials);
   for (const problem of [...profileFile.problems, ...signatures.problems]) logger.warn(problem);
+  const webhookSecretOf = (profileId: string) => profileSecrets.get(profileId, 'webhookSecret');
+  // The receiver starts before the simulator so the Sandbox can deliver to it from its first status change.
+  const notifications = await startNotificationsService({
+    userDataDir: options.userDataDir,
+    secretsProvider: async () => {
+      const candidates = [];
+      for (const profile of await profiles.list()) {
+        const secret = await webhookSecretOf(profile.id);
+        if (secret) candidates.push({ profileId: profile.id, terminalId: profile.terminalId, secret });
+      }
+      return candidates;
+    },
+    onDelivery: (record) => events.emit('notifications.received', record),
+  });
+  closers.push(() => notifications.close());
   let simulator: RunningSimulator | null = null;
   if (options.simulator !== false) {
-    const running = await startSandbox(profiles, profileSecrets);
+    const running = await startSandbox(profiles, profileSecrets, notifications.receiver.url);
     closers.push(() => running.close());
     simulator = running;
   }
@@ -83,6 +100,11 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     ...createProfilesHandlers({ profiles, gateway, events }),
     ...createPaymentsHandlers(gateway),
     ...createSimulatorHandlers(() => simulator),
+    ...createNotificationsHandlers({
+      journal: notifications.journal,
+      receiver: notifications.receiver,
+      webhookSecretOf,
+    }),
   };
   const dispatch = createDispatcher(handlers, {
     onInternalError: (method, error) => logger.error(`handler ${method} failed`, error),

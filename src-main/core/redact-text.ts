@@ -10,6 +10,13 @@ export const registerSecret = (secret: string | null | undefined): void => {
 
 const AUTH_VALUE = /\b(Bearer|Digest)\s+[A-Za-z0-9._~+/=-]{4,}/g;
 
+/** True when `redactText` would change nothing: the common case, checked without building strings. */
+export function isCleanText(text: string): boolean {
+  if (/Bearer|Digest/.test(text)) return false;
+  for (const secret of knownSecrets) if (text.includes(secret)) return false;
+  return true;
+}
+
 /** Scrubs registered secrets and any `Bearer …` / `Digest …` credential out of free text. */
 export function redactText(text: string): string {
   let out = text.replace(

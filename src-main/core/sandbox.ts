@@ -21,7 +21,12 @@ const newSecret = (name: SecretName): string =>
  * kept in the keychain like any profile's, then points the Sandbox profiles at it (the port changes
  * every start, so the base URL is refreshed each time).
  */
-export async function startSandbox(profiles: ProfileRegistry, secrets: ProfileSecrets): Promise<RunningSimulator> {
+export async function startSandbox(
+  profiles: ProfileRegistry,
+  secrets: ProfileSecrets,
+  /** The console's notification receiver, where the Sandbox delivers its notifications (none when null). */
+  webhookUrl: string | null = null,
+): Promise<RunningSimulator> {
   const generated = new Map<string, Partial<Record<SecretName, string>>>();
   const secretOf = async (profileId: string, name: SecretName, fallback?: string): Promise<string> => {
     const existing = await secrets.get(profileId, name);
@@ -45,7 +50,13 @@ export async function startSandbox(profiles: ProfileRegistry, secrets: ProfileSe
       token: await secretOf(sandbox.id, 'bearerToken'),
     });
   }
-  const simulator = await startSimulator({ host: '127.0.0.1', port: 0, clientId, terminals });
+  const simulator = await startSimulator({
+    host: '127.0.0.1',
+    port: 0,
+    clientId,
+    terminals,
+    ...(webhookUrl ? { webhook: { url: webhookUrl, secret: webhookSecret } } : {}),
+  });
   try {
     for (const sandbox of SANDBOX_PROFILES) {
       await profiles.save({

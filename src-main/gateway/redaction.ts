@@ -1,4 +1,8 @@
-import { maskSecret, redactText, registerSecret } from '../core/redact-text';
+import { isCleanText, maskSecret, redactText, registerSecret } from '../core/redact-text';
+
+function usable(list: Array<string | null | undefined>): string[] {
+  return list.filter((secret): secret is string => !!secret && secret.length >= 4);
+}
 
 /**
  * Masks the secrets of one call wherever they appear in what the SDK hands out (design rule 5).
@@ -17,14 +21,22 @@ export class CallRedactor {
     },
     private readonly clientIdHeader: string,
   ) {
-    const usable = (list: Array<string | null | undefined>) =>
-      list.filter((secret): secret is string => !!secret && secret.length >= 4);
     const credentials = usable(secrets.credentials);
     for (const secret of credentials) registerSecret(secret);
     this.secrets = [...credentials, ...usable(secrets.signatures ?? [])];
   }
 
+  /** True when `text(value)` would return `value` unchanged (checked first: most text holds no secret). */
+  isClean(value: string): boolean {
+    return (
+      !value.includes('transactionSignature') &&
+      !this.secrets.some((secret) => value.includes(secret)) &&
+      isCleanText(value)
+    );
+  }
+
   text(value: string): string {
+    if (this.isClean(value)) return value;
     let out = value.replace(
       /("transactionSignature"\s*:\s*")((?:[^"\\]|\\.)*)"/g,
       (_match, prefix: string, signature: string) => `${prefix}${maskSecret(signature)}"`,

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, request, type Dispatcher } from 'undici';
-import type { ConformanceNote, Exchange, GatewayOperation } from '@shared/exchange';
+import type { Exchange, GatewayOperation } from '@shared/exchange';
 import { classifyAnswer, classifyFailure, type Verdict } from './classify';
+import { checkConformance } from './conformance';
 import type { CallRedactor } from './redaction';
 import { DEFAULT_RETRY, retryDelay, type RetryOptions } from './retry-policy';
 
@@ -51,8 +52,8 @@ export interface GatewayRequest {
   merchantTransactionId: string | null;
   transactionID: string | null;
   redactor: CallRedactor;
-  /** Spec checks of a parsed answer; deviations become conformance notes. */
-  conform?: (status: number, body: unknown, headers: Record<string, string>) => ConformanceNote[];
+  /** The interface variant, for the spec checks whose deviations become conformance notes. */
+  variant: 'A' | 'B';
 }
 
 export interface GatewayResponse {
@@ -60,6 +61,8 @@ export interface GatewayResponse {
   exchange: Exchange;
   /** The parsed answer, unredacted, for the SDK's own use (e.g. keeping the transactionSignature). */
   rawBody: unknown;
+  /** The answer's text as received, unredacted (SDK-internal too). */
+  rawText: string;
 }
 
 interface Attempt {
@@ -78,6 +81,10 @@ const flattenHeaders = (headers: Record<string, string | string[] | undefined>):
   }
   return out;
 };
+
+function idText(value: unknown): string | null {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+}
 
 const errorCode = (error: unknown): string | undefined => {
   const candidate = error as { code?: unknown; cause?: { code?: unknown } } | null;
@@ -98,15 +105,16 @@ const errorText = (error: unknown): string => {
 export class RequestSender {
   private readonly agent: Dispatcher;
   private readonly totalTimeoutMs: number;
+  private readonly connectTimeoutMs: number;
   private readonly retry: RetryOptions;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly random: () => number;
 
   constructor(options: SenderOptions = {}) {
-    const connectTimeoutMs = options.connectTimeoutMs ?? 5_000;
+    this.connectTimeoutMs = options.connectTimeoutMs ?? 5_000;
     this.totalTimeoutMs = options.totalTimeoutMs ?? 30_000;
     this.agent = new Agent({
-      connect: { timeout: connectTimeoutMs },
+      connect: { timeout: this.connectTimeoutMs },
       keepAliveTimeout: 10_000,
       headersTimeout: this.totalTimeoutMs,
       bodyTimeout: this.totalTimeoutMs,
@@ -141,11 +149,10 @@ export class RequestSender {
     }
     const { redactor } = call;
     const conformanceNotes =
-      attempt.status !== null && attempt.body !== undefined && call.conform
-        ? call.conform(attempt.status, attempt.body, attempt.headers)
+      attempt.status !== null && attempt.body !== undefined
+        ? checkConformance(call.operation, call.variant, attempt.status, attempt.body, attempt.headers['content-type'])
         : [];
     const body = attempt.body as { transactionID?: unknown; merchant?: { merchantTransactionId?: unknown } } | null;
-    const idText = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : null);
     const exchange: Exchange = {
       id: randomUUID(),
       profileId: call.profileId,
@@ -182,16 +189,13 @@ export class RequestSender {
       transactionID: idText(body?.transactionID) ?? call.transactionID,
       merchantTransactionId: idText(body?.merchant?.merchantTransactionId) ?? call.merchantTransactionId,
     };
-    return { exchange, rawBody: attempt.body };
+    return { exchange, rawBody: attempt.body, rawText: attempt.bodyText };
   }
 
   private async attempt(call: GatewayRequest): Promise<Attempt> {
-    // The total time limit without an AbortSignal (whose listeners cost more per call than the rest of
-    // the SDK): undici's own headers timeout bounds the wait for an answer, then a plain timer bounds
-    // what is left for the body.
-    const deadline = performance.now() + this.totalTimeoutMs;
-    let timedOut = false;
-    let timer: NodeJS.Timeout | undefined;
+    // Time limits use undici's own coarse timers: an AbortSignal or a Node timer per request costs more
+    // than the rest of the SDK. The answer's headers must come within the total time; the body may then
+    // not stall for longer than the total time either.
     try {
       const response = await request(call.url, {
         dispatcher: this.agent,
@@ -201,13 +205,6 @@ export class RequestSender {
         headersTimeout: this.totalTimeoutMs,
         bodyTimeout: this.totalTimeoutMs,
       });
-      timer = setTimeout(
-        () => {
-          timedOut = true;
-          response.body.destroy(new Error('total time limit reached'));
-        },
-        Math.max(1, deadline - performance.now()),
-      );
       const bodyText = await response.body.text();
       const headers = flattenHeaders(response.headers);
       let body: unknown;
@@ -227,11 +224,13 @@ export class RequestSender {
     } catch (error) {
       const code = errorCode(error);
       const isTimeout =
-        timedOut ||
-        code === 'UND_ERR_CONNECT_TIMEOUT' ||
-        code === 'UND_ERR_HEADERS_TIMEOUT' ||
-        code === 'UND_ERR_BODY_TIMEOUT';
-      const detail = isTimeout ? `no complete answer within ${this.totalTimeoutMs} ms` : errorText(error);
+        code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
+      const detail =
+        code === 'UND_ERR_CONNECT_TIMEOUT'
+          ? `could not connect within ${this.connectTimeoutMs} ms`
+          : isTimeout
+            ? `no complete answer within ${this.totalTimeoutMs} ms`
+            : errorText(error);
       return {
         status: null,
         headers: {},
@@ -242,8 +241,6 @@ export class RequestSender {
           maybeDelivered: !(code !== undefined && NOT_SENT_CODES.has(code)),
         }),
       };
-    } finally {
-      if (timer) clearTimeout(timer);
     }
   }
 

@@ -3,8 +3,9 @@
  * (see figures.ts) and add it to this list — one file, one line.
  */
 import type { Benchmark } from './figures';
+import { historyBulkRefresh } from './history-bulk-refresh.bench';
 import { historyDb } from './history-db.bench';
 import { sdkStatus } from './sdk-status.bench';
 import { simulatorThroughput } from './simulator-throughput.bench';
 
-export const benchmarks: Benchmark[] = [simulatorThroughput, sdkStatus, historyDb];
+export const benchmarks: Benchmark[] = [simulatorThroughput, sdkStatus, historyDb, historyBulkRefresh];

@@ -37,7 +37,7 @@ async function buildPage(dir: string): Promise<void> {
       emptyOutDir: false,
       minify: false,
       lib: {
-        entry: resolve(__dirname, 'history/page-entry.ts'),
+        entry: resolve(__dirname, 'history/page/page-entry.ts'),
         formats: ['iife'],
         name: 'historyBenchPage',
         fileName: () => 'bench.js',
@@ -64,7 +64,7 @@ const toMicro = (ms: number) => ms * 1000;
 const call = <K extends keyof PageApi>(page: Page, name: K, ...args: Parameters<PageApi[K]>) =>
   page.evaluate(
     ([method, params]) =>
-      (window as unknown as { historyBench: Record<string, (...a: unknown[]) => Promise<unknown>> }).historyBench[
+      (globalThis as unknown as { historyBench: Record<string, (...a: unknown[]) => Promise<unknown>> }).historyBench[
         method
       ]!(...params),
     [name, args] as const,

@@ -4,6 +4,7 @@
  * the follow-ups panel; the shopper's side is played by the simulator (its own delay, or its control).
  * After each flow the page HTML must hold none of the profiles' secrets nor any transactionSignature.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openConsole, type ConsoleSession } from '../support/browser-mode';
@@ -27,7 +28,8 @@ function signatureOf(session: ConsoleSession, transactionId: string): string {
   return signature;
 }
 
-async function expectNoSecretsInPage(session: ConsoleSession, transactionIds: string[]): Promise<void> {
+/** Every secret that must never reach the renderer: the sandbox profiles' three, and the given signatures. */
+async function secretsOf(session: ConsoleSession, transactionIds: string[]): Promise<string[]> {
   const secrets: string[] = [];
   for (const profileId of ['sandbox-a', 'sandbox-b'])
     for (const name of SECRET_NAMES) {
@@ -35,9 +37,16 @@ async function expectNoSecretsInPage(session: ConsoleSession, transactionIds: st
       if (value) secrets.push(value);
     }
   expect(secrets.length).toBe(6);
-  for (const id of transactionIds) secrets.push(signatureOf(session, id));
-  const html = await session.page.content();
-  for (const secret of secrets) expect(html.includes(secret), 'a secret reached the DOM').toBe(false);
+  return [...secrets, ...transactionIds.map((id) => signatureOf(session, id))];
+}
+
+async function expectNoSecretsIn(session: ConsoleSession, text: string, transactionIds: string[]): Promise<void> {
+  for (const secret of await secretsOf(session, transactionIds))
+    expect(text.includes(secret), 'a secret leaked').toBe(false);
+}
+
+async function expectNoSecretsInPage(session: ConsoleSession, transactionIds: string[]): Promise<void> {
+  await expectNoSecretsIn(session, await session.page.content(), transactionIds);
 }
 
 /** Orders → active profile → a fresh prefilled draft → Send; returns the new transaction's id. */
@@ -48,7 +57,10 @@ async function createOrderThroughUi(page: Page, profile: string): Promise<string
   const fresh = page.getByRole('button', { name: 'New order' });
   await create.or(fresh).first().waitFor();
   await ((await create.isVisible()) ? create : fresh).click();
-  const previous = await page.getByTestId('transaction-id').textContent({ timeout: 100 }).catch(() => null);
+  const previous = await page
+    .getByTestId('transaction-id')
+    .textContent({ timeout: 100 })
+    .catch(() => null);
   await page.getByRole('button', { name: 'Send (Ctrl+Enter)' }).click();
   const id = page.getByTestId('transaction-id');
   await expect.poll(() => id.textContent(), { timeout: 15_000 }).not.toBe(previous);
@@ -69,6 +81,8 @@ async function pollUntilStopped(panel: Locator): Promise<string> {
 
 describe('payment flows in Chromium (browser mode + embedded simulator)', () => {
   let session: ConsoleSession;
+  /** Every transaction the flows created: none of their signatures may ever show. */
+  const transactionIds: string[] = [];
   beforeAll(async () => {
     session = await openConsole({ viewport: { width: 1400, height: 1000 } });
     await session.page.getByTestId('app-mode').waitFor();
@@ -80,6 +94,7 @@ describe('payment flows in Chromium (browser mode + embedded simulator)', () => 
   it('A + MB WAY approved: polling reaches Success', async () => {
     const page = session.page;
     const transactionId = await createOrderThroughUi(page, SANDBOX_A);
+    transactionIds.push(transactionId);
     const panel = followUps(page);
     await expect.poll(() => panel.getByTestId('followups-transaction').textContent()).toBe(transactionId);
 
@@ -96,19 +111,28 @@ describe('payment flows in Chromium (browser mode + embedded simulator)', () => 
     expect(session.core.simulator?.control.transaction(transactionId)?.paymentStatus).toBe('Success');
 
     await saveScreenshot(page, 'payment-a-mbway-approved');
-    await expectNoSecretsInPage(session, [transactionId]);
+    await expectNoSecretsInPage(session, transactionIds);
   });
 
   it('A + MB WAY declined: polling stops at Declined, shown as final', async () => {
     const page = session.page;
     const transactionId = await createOrderThroughUi(page, SANDBOX_A);
+    transactionIds.push(transactionId);
     const panel = followUps(page);
     await expect.poll(() => panel.getByTestId('followups-transaction').textContent()).toBe(transactionId);
+
+    // A phone main cannot read is refused before anything is sent, with the reason.
+    await panel.getByLabel('MB WAY phone').fill('12ab');
+    await panel.getByRole('button', { name: 'Send MB WAY request' }).click();
+    const refused = panel.locator('[data-kind="mbway"][data-succeeded="false"]');
+    await refused.waitFor();
+    expect(await refused.textContent()).toContain('is not a phone number');
+    expect(session.core.simulator?.control.transaction(transactionId)?.mbwayPhone).toBeUndefined();
 
     // The international form of the simulator's declining shopper.
     await panel.getByLabel('MB WAY phone').fill('+351 912 345 500');
     await panel.getByRole('button', { name: 'Send MB WAY request' }).click();
-    await panel.locator('[data-kind="mbway"]').waitFor();
+    await panel.locator('[data-kind="mbway"][data-succeeded="true"]').waitFor();
 
     expect(await pollUntilStopped(panel)).toBe('Stopped: Declined is a final status.');
     const badge = panel.locator('[data-kind="status"]').first().locator('.payment-status');
@@ -116,12 +140,13 @@ describe('payment flows in Chromium (browser mode + embedded simulator)', () => 
     expect(await badge.getAttribute('data-tone')).toBe('error');
 
     await saveScreenshot(page, 'payment-a-mbway-declined');
-    await expectNoSecretsInPage(session, [transactionId]);
+    await expectNoSecretsInPage(session, transactionIds);
   });
 
   it('A + Multibanco reference generated, then paid through the simulator control', async () => {
     const page = session.page;
     const transactionId = await createOrderThroughUi(page, SANDBOX_A);
+    transactionIds.push(transactionId);
     const panel = followUps(page);
     await expect.poll(() => panel.getByTestId('followups-transaction').textContent()).toBe(transactionId);
 
@@ -143,14 +168,18 @@ describe('payment flows in Chromium (browser mode + embedded simulator)', () => 
     await status.waitFor();
     expect(await status.locator('.payment-status').textContent()).toContain('Success');
     expect(await panel.getByTestId('followups-transaction').textContent()).toBe(transactionId); // no reload
+    // A paid reference is final: nothing left to pay, so the payment actions are off.
+    expect(await panel.getByRole('button', { name: 'Generate Multibanco reference' }).isDisabled()).toBe(true);
+    expect(await panel.getByText('Success is final').isVisible()).toBe(true);
 
     await saveScreenshot(page, 'payment-a-reference-paid');
-    await expectNoSecretsInPage(session, [transactionId]);
+    await expectNoSecretsInPage(session, transactionIds);
   });
 
   it('B + a method with actionResponse: the action step completes the payment', async () => {
     const page = session.page;
     const transactionId = await createOrderThroughUi(page, SANDBOX_B);
+    transactionIds.push(transactionId);
     const panel = followUps(page);
     await expect.poll(() => panel.getByTestId('followups-transaction').textContent()).toBe(transactionId);
     expect(session.core.simulator?.control.transaction(transactionId)?.actionPending).toBe(true);
@@ -167,7 +196,7 @@ describe('payment flows in Chromium (browser mode + embedded simulator)', () => 
     expect(session.core.simulator?.control.transaction(transactionId)?.actionPending).toBe(false);
 
     await saveScreenshot(page, 'payment-b-action-completed');
-    await expectNoSecretsInPage(session, [transactionId]);
+    await expectNoSecretsInPage(session, transactionIds);
   });
 
   it('the inspector opens beside the screen with the raw exchange, compares two, and closes on Esc', async () => {
@@ -178,8 +207,8 @@ describe('payment flows in Chromium (browser mode + embedded simulator)', () => 
     await inspector.waitFor();
     const detail = inspector.getByRole('article', { name: 'Exchange performAction' });
     await detail.waitFor();
-    expect(await detail.getByRole('region', { name: 'Request' }).textContent()).toContain('POST');
-    expect(await detail.getByRole('region', { name: 'Response' }).textContent()).toContain('HTTP 200');
+    expect(await detail.getByRole('region', { name: 'Request', exact: true }).textContent()).toContain('POST');
+    expect(await detail.getByRole('region', { name: 'Response', exact: true }).textContent()).toContain('HTTP 200');
     expect(await detail.getByRole('region', { name: 'Response body' }).textContent()).toContain('paymentStatus');
     expect(await detail.getByRole('region', { name: 'Timings and size' }).textContent()).toMatch(/\d+ ms/);
     // The page behind stays where it was: the inspector is not a page of its own.
@@ -187,14 +216,34 @@ describe('payment flows in Chromium (browser mode + embedded simulator)', () => 
     expect(await panel.isVisible()).toBe(true);
     await saveScreenshot(page, 'inspector-exchange');
 
-    await inspector.getByRole('tab', { name: 'Compare' }).click();
+    // Copy as cURL: placeholders instead of credentials, so the command is safe to paste anywhere.
+    await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.host.url });
+    await detail.getByRole('button', { name: 'Copy as cURL' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('curl -X POST');
+    const curl = await page.evaluate(() => navigator.clipboard.readText());
+    expect(curl).toContain('"$TRANSACTION_SIGNATURE"');
+    expect(curl).toContain('"$GATEWAY_CLIENT_ID"');
+    expect(curl).not.toContain('••••');
+    await expectNoSecretsIn(session, curl, transactionIds);
+
+    // Download JSON: the whole (redacted) exchange.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      detail.getByRole('button', { name: 'Download JSON' }).click(),
+    ]);
+    const downloaded = readFileSync((await download.path()) ?? '', 'utf8');
+    expect(JSON.parse(downloaded)).toMatchObject({ operation: 'performAction', classification: 'ok' });
+    await expectNoSecretsIn(session, downloaded, transactionIds);
+
+    await inspector.getByText('Compare', { exact: true }).click();
     const differences = inspector.getByRole('table', { name: 'Differences' });
     await differences.waitFor();
     expect(await differences.locator('tbody tr').count()).toBeGreaterThan(0);
     await saveScreenshot(page, 'inspector-compare');
-    await expectNoSecretsInPage(session, []);
+    await expectNoSecretsInPage(session, transactionIds);
 
     await page.keyboard.press('Escape');
     await inspector.waitFor({ state: 'hidden' });
+    expect(session.pageErrors).toEqual([]);
   });
 });

@@ -92,9 +92,9 @@ describe('order builder and result panel against the Sandbox (Chromium, browser 
     await page.getByRole('button', { name: 'Send (Ctrl+Enter)' }).click();
     const regulations = page.getByRole('table', { name: 'Regulation list' });
     await regulations.waitFor();
-    const links = await regulations.getByRole('link').evaluateAll((anchors) =>
-      anchors.map((a) => (a as HTMLAnchorElement).href),
-    );
+    const links = await regulations
+      .getByRole('link')
+      .evaluateAll((anchors) => anchors.map((a) => (a as HTMLAnchorElement).href));
     for (const href of links) expect(href).toMatch(/^https?:\/\//);
     await saveScreenshot(page, 'order-builder-variant-b-result');
     await expectNoSecretsInPage(session);

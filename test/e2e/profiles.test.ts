@@ -106,6 +106,49 @@ describe('profiles, secrets, wrong token and the production guard (Chromium, bro
     await expectNoSecretsInPage(session, typed);
   });
 
+  it('tells a wrong client id (403) and an unreachable host apart in Test connection', async () => {
+    const { page } = session;
+    const simulator = session.core.simulator!;
+    const sandbox = await session.core.profiles.connection('sandbox-a');
+    const settings = {
+      environment: 'test',
+      baseUrl: simulator.url,
+      pathPrefix: simulator.basePath,
+      version: simulator.version,
+      terminalId: '1000001',
+      variant: 'A',
+      clientIdHeader: simulator.clientIdHeader,
+    };
+    // Set up through the core: this test is about the verdicts, the editor is covered above.
+    const wrongClient = await session.core.dispatch('profiles.save', {
+      settings: { ...settings, name: 'Wrong client' },
+      secrets: { bearerToken: sandbox.bearerToken, clientId: 'not-our-client-id-0000' },
+    });
+    const nowhere = await session.core.dispatch('profiles.save', {
+      settings: { ...settings, name: 'Nowhere', baseUrl: 'http://127.0.0.1:9' },
+      secrets: { bearerToken: 'nowhere-token-1111', clientId: 'nowhere-client-2222' },
+    });
+    expect([wrongClient.ok, nowhere.ok]).toEqual([true, true]);
+    // No reload: the list follows main's profiles.changed push event.
+    await page.getByRole('button', { name: 'Test connection for Wrong client' }).click();
+    const forbidden = page.locator('[data-testid^="connection-verdict-"]').filter({ hasText: 'HTTP 403' });
+    await forbidden.waitFor();
+    expect(await forbidden.textContent()).toContain('Wrong client id (HTTP 403 Forbidden)');
+    expect(await forbidden.textContent()).toContain('Suggested action: Check the client id');
+
+    await page.getByRole('button', { name: 'Test connection for Nowhere' }).click();
+    const unreachable = page.locator('[data-testid^="connection-verdict-"]').filter({ hasText: 'unreachable' });
+    await unreachable.waitFor();
+    expect(await unreachable.textContent()).toContain('Gateway unreachable');
+    await saveScreenshot(page, 'profiles-connection-verdicts');
+    await expectNoSecretsInPage(session, [
+      ...typed,
+      'not-our-client-id-0000',
+      'nowhere-token-1111',
+      'nowhere-client-2222',
+    ]);
+  });
+
   it('asks for the typed profile name before an order goes to production', async () => {
     const { page } = session;
     await openArea(page, 'Profiles');
@@ -143,5 +186,15 @@ describe('profiles, secrets, wrong token and the production guard (Chromium, bro
     expect(calls.exchanges).toHaveLength(1);
     await expectNoSecretsInPage(session, typed);
     expect(session.pageErrors).toEqual([]);
+  });
+
+  it('deletes a profile after a confirmation, and its secrets with it', async () => {
+    const { page } = session;
+    await openArea(page, 'Profiles');
+    await page.getByRole('button', { name: 'Delete QA test' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.locator('tr', { hasText: 'QA test' }).waitFor({ state: 'detached' });
+    expect((await session.core.profiles.list()).map((p) => p.name)).not.toContain('QA test');
+    await expectNoSecretsInPage(session, typed);
   });
 });

@@ -40,8 +40,8 @@ export class ProfileSecrets {
     const out = {} as Record<SecretName, SecretState>;
     for (const name of SECRET_NAMES) {
       const value = await this.get(profileId, name);
-      out[name] = value ? { set: true, last4: value.length > 8 ? value.slice(-4) : undefined } : { set: false };
-      if (out[name].last4 === undefined) delete out[name].last4;
+      // Short secrets show no characters at all: four of eight would give half of it away.
+      out[name] = !value ? { set: false } : value.length > 8 ? { set: true, last4: value.slice(-4) } : { set: true };
     }
     return out;
   }

@@ -4,7 +4,6 @@
  * (the `exchanges.recorded` push event and the result of the call that made it).
  */
 import type { Exchange } from '@shared/exchange';
-import { isFinalPaymentStatus } from '@shared/gateway/codes';
 import { factsFromExchange, transactionIdOf, type TransactionFacts } from './exchange-facts';
 import type { HistoryDb } from './history-db';
 import { strongerSource } from './merge-rows';
@@ -153,5 +152,3 @@ async function readForUpdate(db: HistoryDb, key: string): Promise<TransactionRec
   if (raw === undefined) return undefined;
   return (await validateRows(db, 'transactions', transactionRecordSchema, [raw]))[0];
 }
-
-export const isFinalRow = (row: TransactionRecord): boolean => isFinalPaymentStatus(row.paymentStatus);

@@ -4,9 +4,10 @@ import type { Exchange } from '@shared/exchange';
 import { useConsoleApi } from '../api';
 import { useHistoryDb } from '../db/history-db';
 import { recordExchange, type ProfileInfo, type RecordOutcome } from '../db/history-writer';
-import { applyRetention, loadRetention } from '../db/retention';
+import { applyRetention } from '../db/retention';
 import { onQuarantine, type QuarantineReport } from '../db/quarantine';
-import { isQuotaError } from '../db/storage-quota';
+import { loadRetention } from '../features/history/retention-settings';
+import { isQuotaError } from '../features/history/storage-quota';
 
 /**
  * The one recorder: every Exchange main reports (`exchanges.recorded`) lands in history, whichever

@@ -50,7 +50,8 @@ export const useInspectorStore = defineStore('inspector', () => {
   async function open(target: Exchange | string): Promise<boolean> {
     error.value = null;
     visible.value = true;
-    const exchange = typeof target === 'string' ? (byId(target) ?? (await loadExchange(useHistoryDb(), target))) : target;
+    const exchange =
+      typeof target === 'string' ? (byId(target) ?? (await loadExchange(useHistoryDb(), target))) : target;
     if (!exchange) {
       error.value = `Exchange ${target as string} is neither in this session nor in history (it may have been cleared).`;
       return false;

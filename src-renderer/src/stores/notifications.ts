@@ -6,7 +6,11 @@ import { useHistoryDb } from '../db/history-db';
 import { lookupTransaction } from '../features/history/status-query';
 import { recentNotificationRows } from '../features/notifications/notification-query';
 import type { NotificationRow } from '../features/notifications/notification-rows';
-import { createNotificationSync, localCursor, type NotificationSync } from '../features/notifications/notification-sync';
+import {
+  createNotificationSync,
+  localCursor,
+  type NotificationSync,
+} from '../features/notifications/notification-sync';
 import { findReconciliationFlags, type ReconciliationFlag } from '../features/notifications/reconciliation';
 import { useHistoryRecorderStore } from './history-recorder';
 
@@ -54,8 +58,13 @@ export const useNotificationsStore = defineStore('notifications', () => {
     receiverError.value = result.ok ? null : result.error.message;
   }
 
+  /** More stored than shown (the list shows the most recent `limit`). */
+  const hasMore = ref(false);
+
   async function loadRows(): Promise<void> {
-    rows.value = await recentNotificationRows(useHistoryDb(), limit.value);
+    const found = await recentNotificationRows(useHistoryDb(), limit.value + 1);
+    hasMore.value = found.length > limit.value;
+    rows.value = found.slice(0, limit.value);
   }
 
   async function showMore(): Promise<void> {
@@ -86,6 +95,7 @@ export const useNotificationsStore = defineStore('notifications', () => {
 
   return {
     rows,
+    hasMore,
     flags,
     receiver,
     receiverError,

@@ -59,5 +59,19 @@ export const useProfilesStore = defineStore('profiles', () => {
     refreshed(await useConsoleApi()['profiles.clearSecret']({ id, name }));
   const testConnection = (id: string) => useConsoleApi()['profiles.testConnection']({ id });
 
-  return { profiles, problems, error, loaded, activeId, active, byId, load, start, save, remove, clearSecret, testConnection };
+  return {
+    profiles,
+    problems,
+    error,
+    loaded,
+    activeId,
+    active,
+    byId,
+    load,
+    start,
+    save,
+    remove,
+    clearSecret,
+    testConnection,
+  };
 });

@@ -65,9 +65,12 @@ describe('secrets never leave main', () => {
 
     const exchanges = harness.events.filter((event) => event.name === 'exchanges.recorded');
     expect(exchanges.length).toBeGreaterThanOrEqual(7);
+    // Every file main wrote (profiles, signatures, the notifications journal…), however deep.
+    const entries = await readdir(harness.userDataDir, { recursive: true, withFileTypes: true });
     const files = await Promise.all(
-      (await readdir(harness.userDataDir)).map((name) => readFile(join(harness.userDataDir, name), 'utf8')),
+      entries.filter((entry) => entry.isFile()).map((entry) => readFile(join(entry.parentPath, entry.name), 'utf8')),
     );
+    expect(files.length).toBeGreaterThan(1);
     const haystacks = {
       events: JSON.stringify(harness.events),
       results: JSON.stringify(results),

@@ -12,6 +12,8 @@ export interface SeenRequest {
 export type Behaviour =
   | { kind: 'answer'; status: number; body: string | object; headers?: Record<string, string> }
   | { kind: 'hang' }
+  /** Sends the headers and the start of a body, then nothing more. */
+  | { kind: 'trickle' }
   | { kind: 'reset' };
 
 /**
@@ -36,6 +38,10 @@ export async function startFaultServer() {
       const behaviour = script.shift() ?? fallback;
       if (behaviour.kind === 'hang') return;
       if (behaviour.kind === 'reset') return req.socket.destroy();
+      if (behaviour.kind === 'trickle') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return void res.write('{"returnStatus":');
+      }
       const text = typeof behaviour.body === 'string' ? behaviour.body : JSON.stringify(behaviour.body);
       res.writeHead(behaviour.status, { 'content-type': 'application/json', ...behaviour.headers });
       res.end(text);

@@ -179,6 +179,13 @@ describe('retry policy: status queries only', () => {
     expect(server.seen).toHaveLength(3);
   });
 
+  it('an answer whose body never finishes also ends as timeout', async () => {
+    server.always({ kind: 'trickle' });
+    const { exchange } = await client.getStatus(connectionTo(server.url), 's2abc');
+    expect(exchange.classification).toBe('timeout');
+    expect(exchange.summary).toMatch(/no complete answer within 300 ms/);
+  });
+
   it('429 honours Retry-After, but not beyond 30 s', async () => {
     server.next(http(429, { 'retry-after': '7' }), ok());
     await client.getStatus(connectionTo(server.url), 's2abc');
@@ -218,6 +225,7 @@ describe('retry policy: status queries only', () => {
       http(429, { 'retry-after': '1' }),
       { kind: 'reset' as const },
       { kind: 'hang' as const },
+      { kind: 'trickle' as const },
     ]) {
       server.reset();
       server.next(behaviour);
@@ -254,7 +262,10 @@ describe('redaction', () => {
       headers: { 'x-echo': TOKEN },
     });
     const mbway = await client.mbwayPurchase(connectionTo(server.url), 's2abc', SIGNATURE, '912345678');
-    const everything = JSON.stringify([created.exchange, created.response, mbway.exchange, mbway.response]);
+    server.next(ok({ clientEcho: CLIENT_ID }));
+    const status = await client.getStatus(connectionTo(server.url), 's2abc');
+    expect(status.response).toMatchObject({ clientEcho: `••••${CLIENT_ID.slice(-4)}` });
+    const everything = JSON.stringify([created, mbway, status].flatMap((call) => [call.exchange, call.response]));
     for (const secret of [TOKEN, CLIENT_ID, SIGNATURE]) expect(everything).not.toContain(secret);
     expect(created.exchange.request.headers.Authorization).toBe(`Bearer ••••${TOKEN.slice(-4)}`);
     expect(mbway.exchange.request.headers.Authorization).toBe(`Digest ••••${SIGNATURE.slice(-4)}`);

@@ -12,7 +12,8 @@ import { queryKeys } from '../../../src-renderer/src/db/transaction-query';
 import { createExchange, freshDb, lookupProfile, makeExchange, makeRow, statusExchange, T0 } from './fixtures';
 
 describe('JSON export and import', () => {
-  it('round-trips 10,000 transactions with their exchanges: equal after re-import', async () => {
+  // 10,000 rows through fake-indexeddb take seconds on a busy 2-core machine: a generous limit, not a speed check.
+  it('round-trips 10,000 transactions with their exchanges: equal after re-import', { timeout: 60_000 }, async () => {
     const source = freshDb();
     const rows = Array.from({ length: 10_000 }, (_, i) => makeRow(i));
     await source.transactions.bulkPut(rows);

@@ -18,7 +18,10 @@ export function mountInApp(component: Component, props: Record<string, unknown> 
   return mount(Host, { attachTo: document.body, global: { plugins: [pinia] } });
 }
 
-export const okCall = (exchange: Partial<Exchange>, response: unknown): Result<GatewayCallResult> => ({
+export const okCall = (
+  exchange: Partial<Exchange>,
+  response: unknown,
+): Extract<Result<GatewayCallResult>, { ok: true }> => ({
   ok: true,
   value: {
     exchange: makeExchange({ ...exchange, response: { status: 200, headers: {}, bodyText: JSON.stringify(response) } }),

@@ -90,7 +90,11 @@ describe('startPoll', () => {
     poll.controller.cancel();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(gateway.askedAt).toEqual([0, 1000]);
-    expect(poll.last()).toMatchObject({ running: false, stopReason: 'cancelled', message: 'Cancelled after 2 checks.' });
+    expect(poll.last()).toMatchObject({
+      running: false,
+      stopReason: 'cancelled',
+      message: 'Cancelled after 2 checks.',
+    });
   });
 
   it('ignores an answer that arrives after cancel', async () => {

@@ -19,7 +19,13 @@ const statusAnswer = (paymentStatus: string) =>
 
 function button(wrapper: VueWrapper, name: string) {
   const found = wrapper.findAll('button').find((b) => b.text().includes(name));
-  if (!found) throw new Error(`No button "${name}" in: ${wrapper.findAll('button').map((b) => b.text()).join(' | ')}`);
+  if (!found)
+    throw new Error(
+      `No button "${name}" in: ${wrapper
+        .findAll('button')
+        .map((b) => b.text())
+        .join(' | ')}`,
+    );
   return found;
 }
 
@@ -135,7 +141,12 @@ describe('TransactionFollowUps', () => {
       'exchanges.recorded',
       (
         await okCall(
-          { operation: 'createOrder', method: 'POST', transactionID: TX, request: { headers: {}, body: '{"transaction":{"amount":{"value":7}}}' } },
+          {
+            operation: 'createOrder',
+            method: 'POST',
+            transactionID: TX,
+            request: { headers: {}, body: '{"transaction":{"amount":{"value":7}}}' },
+          },
           {
             returnStatus: { statusCode: '000' },
             transactionID: TX,
@@ -156,6 +167,33 @@ describe('TransactionFollowUps', () => {
     api.emit('exchanges.recorded', (await statusAnswer('Partial')).value.exchange);
     await flushPromises();
     expect(wrapper.findAll('[data-kind="status"]')).toHaveLength(1);
+  });
+
+  it('turns the payment actions off once the status is final', async () => {
+    api = fakeApi({ 'payments.status': async () => statusAnswer('Expired') });
+    wrapper = mountInApp(TransactionFollowUps, { ...base, methods: ['REFERENCE', 'MBWAY'] });
+    await flushPromises();
+    expect(button(wrapper, 'Generate Multibanco reference').attributes('disabled')).toBeUndefined();
+    await button(wrapper, 'Refresh status').trigger('click');
+    await flushPromises();
+    expect(button(wrapper, 'Generate Multibanco reference').attributes('disabled')).toBeDefined();
+    expect(button(wrapper, 'Poll until final').attributes('disabled')).toBeDefined();
+    expect(wrapper.text()).toContain('Expired is final');
+    expect(button(wrapper, 'Refresh status').attributes('disabled')).toBeUndefined();
+  });
+
+  it('counts the same answer on one row instead of repeating it', async () => {
+    const answers = ['Pending', 'Pending', 'Pending', 'Success'];
+    api = fakeApi({ 'payments.status': async () => statusAnswer(answers.shift()!) });
+    wrapper = mountInApp(TransactionFollowUps, base);
+    await flushPromises();
+    for (let i = 0; i < 4; i++) {
+      await button(wrapper, 'Refresh status').trigger('click');
+      await flushPromises();
+    }
+    const rows = wrapper.findAll('[data-kind="status"]');
+    expect(rows.map((row) => row.get('.payment-status').text())).toEqual(['Success · final', 'Pending']);
+    expect(rows[1]!.text()).toContain('×3');
   });
 
   describe('polling', () => {
@@ -201,7 +239,10 @@ describe('TransactionFollowUps', () => {
 
   it('performs the actionResponse step with its url and params', async () => {
     const perform = vi.fn(async () =>
-      okCall({ operation: 'performAction', paymentStatus: 'Success' }, { returnStatus: { statusCode: '000' }, paymentStatus: 'Success' }),
+      okCall(
+        { operation: 'performAction', paymentStatus: 'Success' },
+        { returnStatus: { statusCode: '000' }, paymentStatus: 'Success' },
+      ),
     );
     api = fakeApi({ 'payments.performAction': perform });
     wrapper = mountInApp(TransactionFollowUps, {

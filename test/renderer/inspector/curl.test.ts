@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CURL_PLACEHOLDERS, toCurl } from '../../../src-renderer/src/features/inspector/curl';
@@ -72,7 +71,7 @@ describe('copy as cURL', () => {
     expect(curl).not.toContain('9z9z');
   });
 
-  it('is a command the shell reads back exactly: quotes in the body survive, placeholders expand', () => {
+  it('is a command the shell reads back exactly: quotes in the body survive, placeholders expand', async () => {
     const body = `{"description":"Joe's \`shop\` $HOME \\"quoted\\""}`;
     const curl = toCurl(
       makeExchange({
@@ -82,8 +81,13 @@ describe('copy as cURL', () => {
       }),
     );
     // Replace `curl` by a printer of its arguments, one per line, and run the command through sh.
-    const printed = execFileSync('sh', ['-c', `curl() { printf '%s\\n' "$@"; }\n${curl}`], {
-      env: { GATEWAY_TOKEN: 'the-token', PATH: process.env.PATH ?? '' },
+    // (Loaded by name: the renderer project has DOM types only, and this one test needs a real shell.)
+    const childProcess = 'node:child_process';
+    const { execFileSync } = (await import(/* @vite-ignore */ childProcess)) as {
+      execFileSync(file: string, args: string[], options: { env: Record<string, string>; encoding: 'utf8' }): string;
+    };
+    const printed = execFileSync('/bin/sh', ['-c', `curl() { printf '%s\\n' "$@"; }\n${curl}`], {
+      env: { GATEWAY_TOKEN: 'the-token' },
       encoding: 'utf8',
     });
     expect(printed.split('\n')).toEqual([
@@ -102,7 +106,9 @@ describe('copy as cURL', () => {
 
   it('leaves out headers curl computes itself', () => {
     const curl = toCurl(
-      makeExchange({ request: { headers: { 'Content-Length': '12', Host: 'gateway', Accept: 'application/json' }, body: null } }),
+      makeExchange({
+        request: { headers: { 'Content-Length': '12', Host: 'gateway', Accept: 'application/json' }, body: null },
+      }),
     );
     expect(curl).not.toMatch(/Content-Length|Host:/);
     expect(curl).toContain("-H 'Accept: application/json'");

@@ -24,7 +24,11 @@ const created = makeExchange({
   response: {
     status: 200,
     headers: { 'content-type': 'application/json' },
-    bodyText: JSON.stringify({ returnStatus: { statusCode: '000' }, transactionID: TX, transactionSignature: '••••9f9f' }),
+    bodyText: JSON.stringify({
+      returnStatus: { statusCode: '000' },
+      transactionID: TX,
+      transactionSignature: '••••9f9f',
+    }),
   },
   conformanceNotes: [{ path: 'merchant.websiteAddress', message: 'not described by the spec' }],
 });

@@ -5,7 +5,16 @@ import { defineComponent, h } from 'vue';
 import JsonDraftEditor from '../../../src-renderer/src/features/orders/JsonDraftEditor.vue';
 import OrderForm from '../../../src-renderer/src/features/orders/OrderForm.vue';
 import { useOrderDraftStore } from '../../../src-renderer/src/stores/order-draft';
-import { draftWith, inputByLabel, installApi, messageFor, mountWithProviders, profile, setupStores, typeInto } from './mount-helpers';
+import {
+  draftWith,
+  inputByLabel,
+  installApi,
+  messageFor,
+  mountWithProviders,
+  profile,
+  setupStores,
+  typeInto,
+} from './mount-helpers';
 
 const Both = defineComponent({ setup: () => () => h('div', [h(OrderForm), h(JsonDraftEditor)]) });
 
@@ -20,7 +29,15 @@ async function mountBoth(): Promise<Element> {
   return wrapper.element;
 }
 
-const jsonOf = (root: Element) => JSON.parse(inputByLabel(root, 'Order JSON').value) as Record<string, any>;
+/** The parts of the order these tests touch. */
+interface OrderJson {
+  merchant: Record<string, unknown>;
+  transaction: { description?: string; amount: { value: unknown } };
+  customer: { customerInfo: Record<string, unknown> };
+  extendedInfo?: unknown;
+  customerInfo?: unknown;
+}
+const jsonOf = (root: Element) => JSON.parse(inputByLabel(root, 'Order JSON').value) as OrderJson;
 
 describe('JSON tab and form edit the same draft', () => {
   it('a form edit shows in the JSON', async () => {
@@ -60,7 +77,9 @@ describe('JSON tab and form edit the same draft', () => {
     const root = await mountBoth();
     const before = JSON.stringify(useOrderDraftStore().draft);
     await typeInto(root, 'Order JSON', '{ "merchant": ');
-    expect(messageFor(root, 'Order JSON')).toMatch(/^Order JSON Not valid JSON: .+The form keeps the last valid draft\.$/);
+    expect(messageFor(root, 'Order JSON')).toMatch(
+      /^Order JSON Not valid JSON: .+The form keeps the last valid draft\.$/,
+    );
     // What the user typed stays in the editor for them to fix.
     expect(inputByLabel(root, 'Order JSON').value).toBe('{ "merchant": ');
     expect(JSON.stringify(useOrderDraftStore().draft)).toBe(before);

@@ -114,14 +114,18 @@ describe('order form: conditional rules show their message next to the field', (
   it('payment methods offer only the variant’s codes', async () => {
     let root = await form(variantA, {});
     const labels = () => [...root.querySelectorAll('[role="checkbox"]')].map((el) => el.textContent ?? '');
-    expect(labels().filter((text) => / — /.test(text)).map((text) => text.split(' — ')[0]?.trim())).toEqual([
-      'REFERENCE',
-      'CARD',
-      'MBWAY',
-    ]);
+    expect(
+      labels()
+        .filter((text) => / — /.test(text))
+        .map((text) => text.split(' — ')[0]?.trim()),
+    ).toEqual(['REFERENCE', 'CARD', 'MBWAY']);
     wrapper?.unmount();
     root = await form(variantB, {});
-    expect(labels().filter((text) => / — /.test(text)).map((text) => text.split(' — ')[0]?.trim())).toEqual(ALL_B);
+    expect(
+      labels()
+        .filter((text) => / — /.test(text))
+        .map((text) => text.split(' — ')[0]?.trim()),
+    ).toEqual(ALL_B);
   });
 });
 
@@ -130,13 +134,21 @@ describe('order form: lengths and formats', () => {
     { label: 'Transaction description', text: 'x'.repeat(71), message: 'must be at most 70 characters' },
     { label: 'Customer name', text: 'n'.repeat(46), message: 'must be at most 45 characters' },
     { label: 'Customer e-mail', text: 'shopper@', message: 'must be an e-mail address' },
-    { label: 'Customer phone', text: '12ab', message: 'must be in E.164 form: + then at most 15 digits, e.g. +351912345678' },
+    {
+      label: 'Customer phone',
+      text: '12ab',
+      message: 'must be in E.164 form: + then at most 15 digits, e.g. +351912345678',
+    },
     { label: 'Customer language', text: 'Portuguese', message: 'must be an ISO 639-1 language code, e.g. pt' },
     { label: 'Amount', text: '10.555', message: 'must have at most 2 decimals' },
     { label: 'Amount', text: 'ten', message: 'must be a JSON number' },
     { label: 'Amount', text: '0', message: 'must be greater than 0' },
     { label: 'Currency', text: 'EURO', message: 'must be an ISO 4217 currency code, e.g. EUR' },
-    { label: 'Transaction timestamp', text: '21/11/2026', message: 'must be an ISO 8601 date-time, e.g. 2026-01-31T12:00:00Z' },
+    {
+      label: 'Transaction timestamp',
+      text: '21/11/2026',
+      message: 'must be an ISO 8601 date-time, e.g. 2026-01-31T12:00:00Z',
+    },
     { label: 'Channel', text: '', message: 'is required' },
     { label: 'Merchant transaction id', text: '', message: 'is required' },
     { label: 'Merchant transaction id', text: 'm'.repeat(1001), message: 'must be at most 1000 characters' },

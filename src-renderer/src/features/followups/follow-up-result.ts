@@ -52,6 +52,8 @@ export interface FollowUpResult {
   reference: MultibancoReference | null;
   /** An actionResponse carried by this answer (a status may report one with Partial). */
   action: PendingAction | null;
+  /** How many identical answers in a row this entry stands for (polling). */
+  repeats: number;
 }
 
 const text = (value: unknown): string | null =>
@@ -108,11 +110,10 @@ export function toFollowUpResult(kind: FollowUpKind, result: Result<GatewayCallR
     paymentStatus: exchange.paymentStatus,
     statusCode: exchange.returnStatus?.statusCode ?? null,
     summary: exchange.summary,
-    failure: succeeded
-      ? null
-      : { classification: exchange.classification, suggestedAction: exchange.suggestedAction },
+    failure: succeeded ? null : { classification: exchange.classification, suggestedAction: exchange.suggestedAction },
     reference: kind === 'reference' && succeeded ? readReference(response) : null,
     action: status.success && status.data.actionResponse ? readPendingAction(status.data.actionResponse) : null,
+    repeats: 1,
   };
 }
 
@@ -130,6 +131,7 @@ function fromConsoleError(id: number, kind: FollowUpKind, at: string, error: Con
     failure: { classification: `not sent (${error.code})`, suggestedAction: null },
     reference: null,
     action: null,
+    repeats: 1,
   };
 }
 

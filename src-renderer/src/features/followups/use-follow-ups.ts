@@ -10,7 +10,14 @@ import type { Profile } from '@shared/contract/profiles';
 import { isFinalPaymentStatus } from '@shared/gateway/codes';
 import type { Result } from '@shared/result';
 import { startPoll, type PollCheck, type PollController, type PollState } from '../../composables/poll-schedule';
-import { readPendingAction, toFollowUpResult, type FollowUpKind, type FollowUpResult } from './follow-up-result';
+import {
+  readPendingAction,
+  toFollowUpResult,
+  type FollowUpKind,
+  type FollowUpResult,
+  type MultibancoReference,
+  type PendingAction,
+} from './follow-up-result';
 
 export interface FollowUpTarget {
   transactionId: string;
@@ -27,7 +34,11 @@ export interface FollowUpTarget {
 
 type FollowUpApi = Pick<
   ConsoleApi,
-  'payments.generateReference' | 'payments.mbwayPurchase' | 'payments.status' | 'payments.performAction' | 'profiles.get'
+  | 'payments.generateReference'
+  | 'payments.mbwayPurchase'
+  | 'payments.status'
+  | 'payments.performAction'
+  | 'profiles.get'
 >;
 
 /** HTTP statuses where asking again cannot help: stop polling and show why. */
@@ -53,13 +64,14 @@ export function useFollowUps(api: FollowUpApi, target: Readonly<Ref<FollowUpTarg
   const latest = computed(() => results.value.find((r) => r.paymentStatus !== null) ?? null);
   const currentStatus = computed(() => latest.value?.paymentStatus ?? null);
   const isFinal = computed(() => isFinalPaymentStatus(currentStatus.value));
-  const reference = computed(() => results.value.find((r) => r.reference)?.reference ?? null);
-  /** The step still to perform: from the create response, or a later status answer (Partial). */
-  const pendingAction = computed(() => {
-    const fromResults = results.value.find((r) => r.kind === 'action' || r.action);
-    if (fromResults?.kind === 'action' && fromResults.succeeded) return null;
-    return fromResults?.action ?? readPendingAction(target.value.actionResponse);
-  });
+  // Kept apart from the (capped) results list, so a long poll never pushes them out.
+  const reference = shallowRef<MultibancoReference | null>(null);
+  const reportedAction = shallowRef<PendingAction | null>(null);
+  const actionDone = ref(false);
+  /** The step still to perform: from a later answer (Partial + actionResponse), else from the create response. */
+  const pendingAction = computed(() =>
+    actionDone.value ? null : (reportedAction.value ?? readPendingAction(target.value.actionResponse)),
+  );
 
   const production = computed(() => profile.value?.environment === 'production');
   const confirmationProblem = computed(() => {
@@ -81,7 +93,22 @@ export function useFollowUps(api: FollowUpApi, target: Readonly<Ref<FollowUpTarg
   }
 
   function keep(result: FollowUpResult): FollowUpResult {
-    results.value = [result, ...results.value].slice(0, KEPT_RESULTS);
+    if (result.reference) reference.value = result.reference;
+    if (result.action) {
+      reportedAction.value = result.action;
+      actionDone.value = false;
+    } else if (result.kind === 'action' && result.succeeded) actionDone.value = true;
+    const [newest, ...older] = results.value;
+    // Polling repeats the same answer: count it on one row instead of adding rows.
+    const repeated =
+      newest !== undefined &&
+      result.kind === 'status' &&
+      newest.kind === 'status' &&
+      newest.summary === result.summary &&
+      newest.paymentStatus === result.paymentStatus;
+    results.value = repeated
+      ? [{ ...result, repeats: newest.repeats + 1 }, ...older]
+      : [result, ...results.value].slice(0, KEPT_RESULTS);
     return result;
   }
 
@@ -123,9 +150,7 @@ export function useFollowUps(api: FollowUpApi, target: Readonly<Ref<FollowUpTarg
     return {
       status: result.paymentStatus,
       final: isFinalPaymentStatus(result.paymentStatus),
-      ...(hopeless
-        ? { stopWith: [result.summary, result.failure?.suggestedAction].filter(Boolean).join(' — ') }
-        : {}),
+      ...(hopeless ? { stopWith: [result.summary, result.failure?.suggestedAction].filter(Boolean).join(' — ') } : {}),
     };
   }
 
@@ -163,6 +188,9 @@ export function useFollowUps(api: FollowUpApi, target: Readonly<Ref<FollowUpTarg
     () => {
       cancelPolling();
       results.value = [];
+      reference.value = null;
+      reportedAction.value = null;
+      actionDone.value = false;
       poll.value = null;
       confirmationName.value = '';
       void loadProfile();

@@ -53,10 +53,10 @@ export function statusRefresher(
     const result = await api['payments.status']({ profileId: item.profileId, transactionId: item.transactionId });
     if (!result.ok) return { kind: 'failed', message: result.error.message };
     const { exchange } = result.value;
-    await recordExchange(db, exchange, profiles);
+    const recorded = await recordExchange(db, exchange, profiles);
     if (exchange.response?.status === 429) return { kind: 'rate-limited', retryAfterMs: retryAfterMs(exchange) };
     if (exchange.classification !== 'ok') return { kind: 'failed', message: exchange.summary };
-    const now = (await db.transactions.get(item.key))?.paymentStatus ?? null;
+    const now = recorded.after?.paymentStatus ?? null;
     return { kind: now !== prior ? 'changed' : 'unchanged' };
   };
 }

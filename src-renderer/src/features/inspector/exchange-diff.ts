@@ -50,7 +50,7 @@ export function flattenExchange(exchange: Exchange): Map<string, string> {
   out.set('summary', exchange.summary);
   if (exchange.suggestedAction) out.set('suggestedAction', exchange.suggestedAction);
   out.set('timings.startedAt', exchange.timings.startedAt);
-  out.set('timings.durationMs', String(exchange.timings.durationMs));
+  out.set('timings.durationMs', String(Math.round(exchange.timings.durationMs)));
   out.set('timings.attempts', String(exchange.timings.attempts));
   exchange.conformanceNotes.forEach((note, i) => out.set(`conformanceNotes.${i}`, `${note.path}: ${note.message}`));
   return out;
@@ -64,7 +64,8 @@ export function diffExchanges(left: Exchange, right: Exchange): DiffRow[] {
   return paths.map((path) => {
     const l = a.get(path);
     const r = b.get(path);
-    const kind: DiffKind = l === undefined ? 'only-right' : r === undefined ? 'only-left' : l === r ? 'same' : 'changed';
+    const kind: DiffKind =
+      l === undefined ? 'only-right' : r === undefined ? 'only-left' : l === r ? 'same' : 'changed';
     return { path, left: l, right: r, kind };
   });
 }

@@ -53,7 +53,11 @@ export function problemFromError(error: ConsoleError): FormProblem {
     return { field, code: error.code, message: error.message };
   }
   const hint = HINTS[error.code];
-  return { field: fieldOfError(error.code), code: error.code, message: hint ? `${error.message} ${hint}` : error.message };
+  return {
+    field: fieldOfError(error.code),
+    code: error.code,
+    message: hint ? `${error.message} ${hint}` : error.message,
+  };
 }
 
 export function secretChoiceOf(draft: SecretDraft): SecretChoice | FormProblem {

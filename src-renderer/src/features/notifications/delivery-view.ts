@@ -14,7 +14,10 @@ export function amountText(row: NotificationRow): string {
 /** Headers as the inspector's table shows them (a repeated header's values joined). */
 export function flatHeaders(row: NotificationRow): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(row.delivery.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]),
+    Object.entries(row.delivery.headers).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? value.join(', ') : value,
+    ]),
   );
 }
 

@@ -72,7 +72,7 @@ const FINAL_STATUSES = PAYMENT_STATUS_VALUES.filter(isFinalPaymentStatus);
  * Flags among the most recent transactions: those notified (the latest `recent` deliveries) and those
  * final by status (the latest `recent` per final status). Bounded so a huge history stays quick.
  */
-export async function findReconciliationFlags(db: HistoryDb, recent = 300): Promise<ReconciliationFlag[]> {
+export async function findReconciliationFlags(db: HistoryDb, recent = 100): Promise<ReconciliationFlag[]> {
   const ids = new Set(
     (await recentNotificationRows(db, recent)).map((row) => row.transactionId).filter((id) => id !== null),
   );

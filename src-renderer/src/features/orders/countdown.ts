@@ -21,5 +21,8 @@ export function useCountdown(until: Ref<string | undefined>) {
     const at = until.value ? Date.parse(until.value) : NaN;
     return Number.isNaN(at) ? null : at - now.value;
   });
-  return { remainingMs, label: computed(() => (remainingMs.value === null ? null : formatRemaining(remainingMs.value))) };
+  return {
+    remainingMs,
+    label: computed(() => (remainingMs.value === null ? null : formatRemaining(remainingMs.value))),
+  };
 }

@@ -1,4 +1,4 @@
-import { DEVICE_INFO_FIELDS } from '@shared/gateway/order-schema';
+import type { DEVICE_INFO_FIELDS } from '@shared/gateway/order-schema';
 import type { Variant } from '@shared/gateway/codes';
 import type { Json } from './draft-paths';
 
@@ -18,7 +18,8 @@ export type DeviceInfo = Partial<Record<(typeof DEVICE_INFO_FIELDS)[number], str
 export function browserDeviceInfo(win: Window = window): DeviceInfo {
   const nav = win.navigator;
   const screen = win.screen;
-  const platform = (nav as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform ?? nav.platform;
+  const platform =
+    (nav as Navigator & { userAgentData?: { platform?: string } }).userAgentData?.platform ?? nav.platform;
   return {
     browserAcceptHeader: 'application/json, text/plain, */*',
     browserJavaEnabled: 'false',

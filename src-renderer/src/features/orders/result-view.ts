@@ -15,6 +15,9 @@ export interface CreateOrderView {
   formContext: string | null;
   regulations: NonNullable<CreateOrderResponse['regulationList']>;
   action: { url?: string; params: { name: string; value: string }[]; type?: string } | null;
+  /** The actionResponse as received, for the follow-ups that perform it. */
+  rawAction: unknown;
+  amount: number | null;
   /** Set when the call did not succeed: what happened and what to do (the spec's suggested action). */
   problem: { summary: string; action: string | null } | null;
 }
@@ -34,7 +37,8 @@ export function viewCreateOrder(call: GatewayCallResult): CreateOrderView {
     returnStatus: status
       ? {
           code: status.statusCode,
-          message: [status.statusMsg, status.statusDescription].filter(Boolean).join(' — '),
+          // Gateways often repeat statusMsg as statusDescription: say it once.
+          message: [...new Set([status.statusMsg, status.statusDescription].filter(Boolean))].join(' — '),
           meaning: code === '000' ? PROCESSED : (describeReturnStatusCode(status.statusCode) ?? 'Not a known code.'),
         }
       : null,
@@ -43,15 +47,17 @@ export function viewCreateOrder(call: GatewayCallResult): CreateOrderView {
     paymentMethods: body?.paymentMethodList ?? [],
     formContext: body?.formContext ?? null,
     regulations: body?.regulationList ?? [],
-    action: action
-      ? { ...action, ...(body?.actionResponse?.type ? { type: body.actionResponse.type } : {}) }
-      : null,
-    problem:
-      exchange.classification === 'ok'
-        ? null
-        : { summary: exchange.summary, action: exchange.suggestedAction },
+    action: action ? { ...action, ...(body?.actionResponse?.type ? { type: body.actionResponse.type } : {}) } : null,
+    rawAction: body?.actionResponse,
+    amount: finiteOrNull(body?.amount?.value),
+    problem: exchange.classification === 'ok' ? null : { summary: exchange.summary, action: exchange.suggestedAction },
   };
 }
+
+const finiteOrNull = (value: unknown): number | null => {
+  const number = typeof value === 'string' || typeof value === 'number' ? Number(value) : NaN;
+  return Number.isFinite(number) ? number : null;
+};
 
 /** Only http(s) links become anchors; anything else (javascript:, data:) is shown as text. */
 export const isWebLink = (url: string | undefined): url is string => !!url && /^https?:\/\//i.test(url);

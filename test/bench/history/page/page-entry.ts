@@ -3,45 +3,18 @@
  * database module against real IndexedDB, with a plain reference implementation of each query in the
  * same run (full scan for lookups, offset paging for deep pages).
  */
-import { HistoryDb } from '../../../src-renderer/src/db/history-db';
-import type { TransactionRecord } from '../../../src-renderer/src/db/records';
+import { HistoryDb } from '../../../../src-renderer/src/db/history-db';
 import {
   findByMerchantTransactionId,
   findByTransactionId,
   queryPage,
   type HistoryFilter,
-} from '../../../src-renderer/src/db/transaction-query';
+} from '../../../../src-renderer/src/db/transaction-query';
+import { makeRow } from '../../../renderer/db/fixtures';
 
-const T0 = Date.UTC(2026, 0, 1);
-const STATUSES = ['Pending', 'Success', 'Declined', 'InProcessing', 'Timeout'];
-const key = (i: number) => `s2${i.toString(36).padStart(18, '0')}`;
-
-function row(i: number): TransactionRecord {
-  const status = STATUSES[i % STATUSES.length]!;
-  return {
-    key: key(i),
-    transactionId: key(i),
-    merchantTransactionId: `order-${i}`,
-    profileId: `profile-${i % 4}`,
-    profileName: `Profile ${i % 4}`,
-    environment: i % 2 === 0 ? 'sandbox' : 'test',
-    variant: 'A',
-    amount: (i % 1000) + 0.99,
-    currency: 'EUR',
-    methods: i % 3 === 0 ? ['REFERENCE'] : ['MBWAY', 'CARD'],
-    paymentStatus: status,
-    statusKey: status,
-    returnStatus: { statusCode: '000', statusMsg: 'Success' },
-    expiry: null,
-    createdAt: T0 + i * 1000,
-    updatedAt: T0 + i * 1000 + 5,
-    reference: i % 3 === 0 ? String(100_000_000 + i) : null,
-    referenceEntity: i % 3 === 0 ? '12345' : null,
-    maskedPhone: null,
-    source: 'created',
-  };
-}
-
+// The unit tests' rows: environment alternates sandbox/test by i, createdAt grows with i.
+const row = makeRow;
+const key = (i: number) => makeRow(i).key;
 const rows = (from: number, to: number) => Array.from({ length: to - from }, (_, n) => row(from + n));
 const time = async (work: () => Promise<unknown>) => {
   const started = performance.now();
@@ -155,7 +128,7 @@ const explained =
       return await work(...args);
     } catch (error) {
       const { name, message } = error as Error;
-      throw new Error(`${name}: ${message}`);
+      throw new Error(`${name}: ${message}`, { cause: error });
     }
   };
 

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { Exchange } from '@shared/exchange';
+import { getTransaction } from '../../../src-renderer/src/db/transaction-query';
+import { lookupTransaction, statusRefresher } from '../../../src-renderer/src/features/history/status-query';
+import { freshDb, lookupProfile, makeExchange, makeRow, statusExchange, T0 } from '../db/fixtures';
+
+/** A `payments.status` that answers with the given exchanges in turn (what main's SDK would record). */
+const statusApi = (...answers: Exchange[]) => ({
+  'payments.status': async () => ({ ok: true as const, value: { exchange: answers.shift()!, response: null } }),
+});
+
+describe('support-desk lookup', () => {
+  it('adds a transaction the gateway knows as "looked up"', async () => {
+    const db = freshDb();
+    const result = await lookupTransaction(
+      statusApi(statusExchange('s2ticket', 'Success', T0)),
+      db,
+      lookupProfile,
+      'sandbox',
+      ' s2ticket ',
+    );
+    expect(result).toMatchObject({ ok: true, row: { key: 's2ticket', source: 'looked-up', statusKey: 'Success' } });
+    expect(await getTransaction(db, 's2ticket')).toMatchObject({ profileName: 'Sandbox', environment: 'sandbox' });
+  });
+
+  it('explains an unknown transaction and adds no row', async () => {
+    const db = freshDb();
+    const notFound = makeExchange({
+      url: 'http://127.0.0.1:1/api/v2/payments/s2nope/status',
+      response: { status: 404, headers: {}, bodyText: '{}' },
+      classification: 'http-error',
+      summary: 'HTTP 404 Not Found',
+      suggestedAction: 'Check the transaction id.',
+    });
+    const result = await lookupTransaction(statusApi(notFound), db, lookupProfile, 'sandbox', 's2nope');
+    expect(result).toEqual({
+      ok: false,
+      message: 'The gateway did not return a status: HTTP 404 Not Found. Check the transaction id.',
+      exchange: notFound,
+    });
+    expect(await db.transactions.count()).toBe(0);
+  });
+
+  it('passes on a failure of the call itself', async () => {
+    const api = {
+      'payments.status': async () => ({ ok: false as const, error: { code: 'not-found', message: 'No profile "x".' } }),
+    };
+    expect(await lookupTransaction(api, freshDb(), lookupProfile, 'x', 's2a')).toEqual({
+      ok: false,
+      message: 'No profile "x".',
+      exchange: null,
+    });
+  });
+});
+
+describe('one bulk-refresh step', () => {
+  const item = { key: 's2tx0000000000000000', transactionId: 's2tx0000000000000000', profileId: 'sandbox' };
+
+  it('says changed or unchanged by comparing the stored status before and after', async () => {
+    const db = freshDb();
+    await db.transactions.put(makeRow(0, { paymentStatus: 'Pending', statusKey: 'Pending', updatedAt: T0 }));
+    const refresh = statusRefresher(
+      statusApi(
+        statusExchange(item.transactionId, 'Pending', T0 + 10),
+        statusExchange(item.transactionId, 'Success', T0 + 20),
+      ),
+      db,
+      lookupProfile,
+    );
+    expect(await refresh(item)).toEqual({ kind: 'unchanged' });
+    expect(await refresh(item)).toEqual({ kind: 'changed' });
+    expect(await getTransaction(db, item.key)).toMatchObject({ paymentStatus: 'Success' });
+  });
+
+  it('reports a 429 as rate-limited with its Retry-After, and other failures as failed', async () => {
+    const db = freshDb();
+    await db.transactions.put(makeRow(0));
+    const limited = statusExchange(item.transactionId, 'Pending', T0 + 10, 429);
+    const broken = statusExchange(item.transactionId, 'Pending', T0 + 20, 500);
+    broken.summary = 'HTTP 500 Internal Server Error';
+    const refresh = statusRefresher(statusApi(limited, broken), db, lookupProfile);
+    expect(await refresh(item)).toEqual({ kind: 'rate-limited', retryAfterMs: 2000 });
+    expect(await refresh(item)).toEqual({ kind: 'failed', message: 'HTTP 500 Internal Server Error' });
+  });
+});
