@@ -1,5 +1,6 @@
 import { describeReturnStatusCode } from '@shared/gateway/codes';
 import type { Exchange, ExchangeClassification } from '@shared/exchange';
+import { parseRetryAfter } from './retry-policy';
 import { adviceForHttpStatus, HTTP_STATUS_ADVICE, OUTCOME_UNKNOWN_ADVICE } from './suggested-actions';
 
 export interface Verdict {
@@ -30,12 +31,28 @@ export function readReturnStatus(body: unknown): Exchange['returnStatus'] {
   };
 }
 
+/** Status names for answers outside the spec's table that proxies and load balancers produce. */
+const PROXY_STATUS_LABELS: Record<number, string> = { 502: 'Bad Gateway', 504: 'Gateway Timeout' };
+
+/**
+ * Why a body that did not parse is not an answer: empty, cut off mid-JSON, or not JSON at all (an HTML
+ * error page from a proxy). Each reads differently to a support agent, so each gets its own words.
+ */
+function unparsableBody(bodyText: string): string {
+  const trimmed = bodyText.trim();
+  if (trimmed === '') return 'the body is empty';
+  if (/^[{[]/.test(trimmed)) return 'the JSON body is cut off or malformed';
+  if (/^<(!doctype|html)/i.test(trimmed)) return 'the body is an HTML page, not JSON';
+  return 'the body is not JSON';
+}
+
 /**
  * Classifies an answer. The spec says to check both the HTTP status and returnStatus.statusCode;
  * `000` means "request processed", never "paid" — the payment status is reported separately.
- * `body` is the parsed JSON, or `undefined` when the body was not JSON.
+ * `body` is the parsed JSON, or `undefined` when the body was not JSON; `bodyText` is the text as
+ * received, used to say why a body is unusable.
  */
-export function classifyAnswer(status: number, body: unknown): Verdict {
+export function classifyAnswer(status: number, body: unknown, bodyText = '', retryAfter?: string): Verdict {
   const returnStatus = readReturnStatus(body);
   const paymentStatus = text(asRecord(body)?.paymentStatus) ?? null;
   const base = { returnStatus, paymentStatus };
@@ -43,11 +60,16 @@ export function classifyAnswer(status: number, body: unknown): Verdict {
     ? ` (statusCode ${returnStatus.statusCode}${returnStatus.statusMsg ? ` ${returnStatus.statusMsg}` : ''})`
     : '';
   if (status !== 200) {
-    const label = HTTP_STATUS_ADVICE[status]?.statusMsg;
+    const label = HTTP_STATUS_ADVICE[status]?.statusMsg ?? PROXY_STATUS_LABELS[status];
+    // A non-JSON error page usually comes from a proxy in front of the gateway, not from the gateway.
+    const pageText = body === undefined && bodyText.trim() !== '' ? ` (${unparsableBody(bodyText)})` : '';
+    // Retry-After (seconds or an HTTP date) tells the user when sending again is welcome.
+    const waitMs = status === 429 ? parseRetryAfter(retryAfter) : null;
+    const waitText = waitMs === null ? '' : ` — the gateway asks to wait ${Math.ceil(waitMs / 1000)} s`;
     return {
       ...base,
       classification: 'http-error',
-      summary: `HTTP ${status}${label ? ` ${label}` : ''}${codeText}`,
+      summary: `HTTP ${status}${label ? ` ${label}` : ''}${codeText}${pageText}${waitText}`,
       suggestedAction: adviceForHttpStatus(status),
     };
   }
@@ -57,7 +79,7 @@ export function classifyAnswer(status: number, body: unknown): Verdict {
       classification: 'invalid-response',
       summary:
         body === undefined
-          ? 'HTTP 200 but the body is not JSON'
+          ? `HTTP 200 but ${unparsableBody(bodyText)}`
           : 'HTTP 200 but the body has no returnStatus.statusCode',
       suggestedAction: 'Check the raw body and the profile’s base URL and path prefix.',
     };

@@ -218,7 +218,7 @@ export class RequestSender {
         headers,
         bodyText,
         body,
-        verdict: classifyAnswer(response.statusCode, body),
+        verdict: classifyAnswer(response.statusCode, body, bodyText, headers['retry-after']),
         ...(headers['retry-after'] === undefined ? {} : { retryAfter: headers['retry-after'] }),
       };
     } catch (error) {

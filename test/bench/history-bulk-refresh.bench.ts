@@ -30,7 +30,7 @@ import { figure, type Benchmark } from './figures';
 const LATENCY_MS = 50;
 const COUNT = 1000;
 const CONCURRENCY = 8;
-const RATE_LIMIT = 100;
+const RATE_LIMIT = 50;
 
 /** Forwards to the simulator after LATENCY_MS, counting 429 answers. */
 function latencyProxy(target: string): Promise<{ server: Server; url: string; tooMany: () => number }> {

@@ -119,6 +119,7 @@ describe('profiles, secrets, wrong token and the production guard (Chromium, bro
       variant: 'A',
       clientIdHeader: simulator.clientIdHeader,
     };
+    await openArea(page, 'Profiles');
     // Set up through the core: this test is about the verdicts, the editor is covered above.
     const wrongClient = await session.core.dispatch('profiles.save', {
       settings: { ...settings, name: 'Wrong client' },
@@ -129,7 +130,7 @@ describe('profiles, secrets, wrong token and the production guard (Chromium, bro
       secrets: { bearerToken: 'nowhere-token-1111', clientId: 'nowhere-client-2222' },
     });
     expect([wrongClient.ok, nowhere.ok]).toEqual([true, true]);
-    // No reload: the list follows main's profiles.changed push event.
+    // The open list follows main's profiles.changed push event: no navigation needed.
     await page.getByRole('button', { name: 'Test connection for Wrong client' }).click();
     const forbidden = page.locator('[data-testid^="connection-verdict-"]').filter({ hasText: 'HTTP 403' });
     await forbidden.waitFor();

@@ -15,6 +15,8 @@ export interface ConnectionVerdict {
 export function describeConnectionTest(test: ConnectionTest): ConnectionVerdict {
   const status = test.exchange?.response?.status;
   const action = test.exchange?.suggestedAction ?? null;
+  // Main's message repeats the suggested action; the gateway's own summary says what happened.
+  const answered = test.exchange ? `The gateway answered: ${test.exchange.summary}.` : test.message;
   switch (test.verdict) {
     case 'ok':
       return { kind: 'success', title: 'Connected', detail: test.message, action: null };
@@ -27,9 +29,9 @@ export function describeConnectionTest(test: ConnectionTest): ConnectionVerdict 
       };
     case 'credentials-rejected':
       if (status === 401)
-        return { kind: 'error', title: 'Wrong bearer token (HTTP 401 Unauthorized)', detail: test.message, action };
+        return { kind: 'error', title: 'Wrong bearer token (HTTP 401 Unauthorized)', detail: answered, action };
       if (status === 403)
-        return { kind: 'error', title: 'Wrong client id (HTTP 403 Forbidden)', detail: test.message, action };
+        return { kind: 'error', title: 'Wrong client id (HTTP 403 Forbidden)', detail: answered, action };
       return { kind: 'error', title: 'Credentials rejected', detail: test.message, action };
     default:
       return { kind: 'warning', title: 'Unexpected answer', detail: test.message, action };
