@@ -12,6 +12,15 @@ function usable(list: Array<string | null | undefined>): string[] {
 export class CallRedactor {
   private readonly secrets: string[];
 
+  /**
+   * Adds a secret discovered in the answer itself: a create response's brand-new transactionSignature is
+   * masked by field name, but the same value echoed anywhere else in the answer must be masked as well.
+   */
+  learn(secret: unknown): void {
+    if (typeof secret === 'string' && usable([secret]).length && !this.secrets.includes(secret)) this.secrets.push(secret);
+  }
+  private readonly clientIdHeaderLower: string;
+
   constructor(
     secrets: {
       /** The profile's bearer token and client id: also registered with the shared logger. */
@@ -19,20 +28,19 @@ export class CallRedactor {
       /** transactionSignatures of this call: masked here only (one per transaction, and the logger already masks any `Digest …` value). */
       signatures?: Array<string | null | undefined>;
     },
-    private readonly clientIdHeader: string,
+    clientIdHeader: string,
   ) {
     const credentials = usable(secrets.credentials);
     for (const secret of credentials) registerSecret(secret);
-    this.secrets = [...credentials, ...usable(secrets.signatures ?? [])];
+    this.secrets = secrets.signatures?.length ? [...credentials, ...usable(secrets.signatures)] : credentials;
+    this.clientIdHeaderLower = clientIdHeader.toLowerCase();
   }
 
   /** True when `text(value)` would return `value` unchanged (checked first: most text holds no secret). */
   isClean(value: string): boolean {
-    return (
-      !value.includes('transactionSignature') &&
-      !this.secrets.some((secret) => value.includes(secret)) &&
-      isCleanText(value)
-    );
+    if (value.includes('transactionSignature')) return false;
+    for (const secret of this.secrets) if (value.includes(secret)) return false;
+    return isCleanText(value);
   }
 
   text(value: string): string {
@@ -47,17 +55,25 @@ export class CallRedactor {
 
   headers(headers: Record<string, string>): Record<string, string> {
     const out: Record<string, string> = {};
-    for (const [name, value] of Object.entries(headers)) {
+    // Headers hold no secret almost always: one check over the other values joined (a secret in one value
+    // is a secret in the joined text) saves checking each; only a hit redacts them value by value.
+    const plain: string[] = [];
+    let joined = '';
+    for (const name of Object.keys(headers)) {
+      const value = headers[name]!;
       const lower = name.toLowerCase();
       if (lower === 'authorization') {
-        const [scheme, ...rest] = value.split(' ');
-        out[name] = rest.length ? `${scheme} ${maskSecret(rest.join(' '))}` : maskSecret(value);
-      } else if (lower === this.clientIdHeader.toLowerCase()) {
+        const space = value.indexOf(' ');
+        out[name] = space >= 0 ? `${value.slice(0, space)} ${maskSecret(value.slice(space + 1))}` : maskSecret(value);
+      } else if (lower === this.clientIdHeaderLower) {
         out[name] = maskSecret(value);
       } else {
-        out[name] = this.text(value);
+        out[name] = value;
+        plain.push(name);
+        joined += `${value}\n`;
       }
     }
+    if (!this.isClean(joined)) for (const name of plain) out[name] = this.text(out[name]!);
     return out;
   }
 

@@ -76,7 +76,8 @@ interface Attempt {
 
 const flattenHeaders = (headers: Record<string, string | string[] | undefined>): Record<string, string> => {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
+  for (const name of Object.keys(headers)) {
+    const value = headers[name];
     if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return out;
@@ -85,6 +86,9 @@ const flattenHeaders = (headers: Record<string, string | string[] | undefined>):
 function idText(value: unknown): string | null {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
 }
+
+/** Same whitespace as `String.prototype.trim`, without copying the body to find out. */
+const BLANK = /^\s*$/;
 
 const errorCode = (error: unknown): string | undefined => {
   const candidate = error as { code?: unknown; cause?: { code?: unknown } } | null;
@@ -148,10 +152,16 @@ export class RequestSender {
       await this.sleep(delay);
     }
     const { redactor } = call;
-    const conformanceNotes =
+    redactor.learn((attempt.body as { transactionSignature?: unknown } | undefined)?.transactionSignature);
+    // Every field below that quotes the answer is masked too: a gateway (or a proxy) may echo a credential
+    // into any of them — paymentStatus, returnStatus texts, ids, and the conformance notes that quote values.
+    const masked = (value: string | null): string | null => (value === null ? null : redactor.text(value));
+    const conformanceNotes = (
       attempt.status !== null && attempt.body !== undefined
         ? checkConformance(call.operation, call.variant, attempt.status, attempt.body, attempt.headers['content-type'])
-        : [];
+        : []
+    ).map((note) => ({ path: redactor.text(note.path), message: redactor.text(note.message) }));
+    const { returnStatus } = attempt.verdict;
     const body = attempt.body as { transactionID?: unknown; merchant?: { merchantTransactionId?: unknown } } | null;
     const exchange: Exchange = {
       id: randomUUID(),
@@ -182,12 +192,12 @@ export class RequestSender {
       },
       classification: attempt.verdict.classification,
       summary: redactor.text(attempt.verdict.summary),
-      suggestedAction: attempt.verdict.suggestedAction,
-      returnStatus: attempt.verdict.returnStatus,
-      paymentStatus: attempt.verdict.paymentStatus,
+      suggestedAction: masked(attempt.verdict.suggestedAction),
+      returnStatus: returnStatus && (redactor.json(returnStatus) as typeof returnStatus),
+      paymentStatus: masked(attempt.verdict.paymentStatus),
       conformanceNotes,
-      transactionID: idText(body?.transactionID) ?? call.transactionID,
-      merchantTransactionId: idText(body?.merchant?.merchantTransactionId) ?? call.merchantTransactionId,
+      transactionID: masked(idText(body?.transactionID) ?? call.transactionID),
+      merchantTransactionId: masked(idText(body?.merchant?.merchantTransactionId) ?? call.merchantTransactionId),
     };
     return { exchange, rawBody: attempt.body, rawText: attempt.bodyText };
   }
@@ -209,7 +219,7 @@ export class RequestSender {
       const headers = flattenHeaders(response.headers);
       let body: unknown;
       try {
-        body = bodyText.trim() === '' ? undefined : JSON.parse(bodyText);
+        body = BLANK.test(bodyText) ? undefined : JSON.parse(bodyText);
       } catch {
         body = undefined;
       }

@@ -63,6 +63,14 @@ export function splitExchange(
   return { row, body };
 }
 
+const UNKNOWN_ENVIRONMENT = 'unknown';
+const UNKNOWN_PROFILE = (id: string | null): ProfileInfo => ({
+  id: id ?? 'unknown',
+  name: id ?? 'Unknown profile',
+  environment: UNKNOWN_ENVIRONMENT,
+  variant: null,
+});
+
 /** Folds newer facts into a row. The newest observed status wins (the status query is the source of truth). */
 export function mergeFacts(
   existing: TransactionRecord | undefined,
@@ -95,8 +103,14 @@ export function mergeFacts(
   };
   const newer = !existing || facts.observedAt >= existing.updatedAt;
   const statusKey = facts.statusKey ?? null;
+  // A row first recorded before its profile was known gets the profile's labels once it is.
+  const labels =
+    profile.id === base.profileId && profile.environment !== UNKNOWN_ENVIRONMENT
+      ? { profileName: profile.name, environment: profile.environment, variant: profile.variant ?? base.variant }
+      : {};
   return {
     ...base,
+    ...labels,
     merchantTransactionId: facts.merchantTransactionId ?? base.merchantTransactionId,
     amount: facts.amount ?? base.amount,
     currency: facts.currency ?? base.currency,
@@ -113,13 +127,6 @@ export function mergeFacts(
     source: strongerSource(base.source, source),
   };
 }
-
-const UNKNOWN_PROFILE = (id: string | null): ProfileInfo => ({
-  id: id ?? 'unknown',
-  name: id ?? 'Unknown profile',
-  environment: 'unknown',
-  variant: null,
-});
 
 /**
  * Records one Exchange. `source` says what a new row is marked as when the exchange creates one

@@ -22,6 +22,7 @@ export const useHistoryRecorderStore = defineStore('history-recorder', () => {
   /** Bumped after every successful write so lists can refresh. */
   const revision = ref(0);
   let started = false;
+  let profilesReady: Promise<void> = Promise.resolve();
 
   const profileById = (id: string) => profiles.value.find((profile) => profile.id === id);
 
@@ -38,6 +39,8 @@ export const useHistoryRecorderStore = defineStore('history-recorder', () => {
 
   async function record(exchange: Exchange): Promise<RecordOutcome | null> {
     try {
+      // Rows are labelled with their profile's name and environment: wait for the first profile list.
+      await profilesReady;
       const outcome = await recordExchange(useHistoryDb(), exchange, profileById);
       revision.value++;
       return outcome;
@@ -61,7 +64,7 @@ export const useHistoryRecorderStore = defineStore('history-recorder', () => {
     if (started) return;
     started = true;
     const api = useConsoleApi();
-    void loadProfiles();
+    profilesReady = loadProfiles().catch(() => undefined);
     api.on('profiles.changed', () => void loadProfiles());
     api.on('exchanges.recorded', (exchange) => void record(exchange));
     onQuarantine((report) => quarantineReports.value.push(report));

@@ -118,6 +118,14 @@ describe('recording exchanges into history', () => {
     expect(JSON.stringify(row)).not.toContain('912345678');
   });
 
+  it('labels a row with its profile once the profile is known', async () => {
+    const db = freshDb();
+    await recordExchange(db, statusExchange('s2early', 'Pending', T0), () => undefined);
+    expect(await getTransaction(db, 's2early')).toMatchObject({ profileId: 'sandbox', environment: 'unknown' });
+    await recordExchange(db, statusExchange('s2early', 'Pending', T0 + 1), lookupProfile);
+    expect(await getTransaction(db, 's2early')).toMatchObject({ profileName: 'Sandbox', environment: 'sandbox' });
+  });
+
   it('keeps large bodies apart from the list rows, truncated with a flag', async () => {
     const db = freshDb();
     const big = 'x'.repeat(BODY_LIMIT_CHARS + 10);

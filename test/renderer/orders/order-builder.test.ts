@@ -124,7 +124,7 @@ describe('orders screen', () => {
     await vi.waitFor(() => expect(root.querySelector('[data-testid="curl-preview"]')).not.toBeNull());
     const text = root.querySelector('[data-testid="curl-preview"]')!.textContent!;
     expect(text).toContain(`curl -X POST 'http://127.0.0.1:4010/api/v2/payments'`);
-    expect(text).toContain('-H "Authorization: Bearer $GATEWAY_TOKEN"');
-    expect(text).toContain('-H "X-Platform-Client-Id: $GATEWAY_CLIENT_ID"');
+    expect(text).toContain(`-H 'Authorization: Bearer '"$GATEWAY_TOKEN"`);
+    expect(text).toContain(`-H 'X-Platform-Client-Id: '"$GATEWAY_CLIENT_ID"`);
   });
 });

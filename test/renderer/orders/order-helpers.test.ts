@@ -82,15 +82,15 @@ describe('copy as cURL', () => {
   it('uses placeholders for both secrets and the profile’s client-id header name', () => {
     const curl = buildCreateOrderCurl(target, { a: 1 });
     expect(curl).toContain(`curl -X POST 'https://gw.example.com/api/v2/payments'`);
-    expect(curl).toContain('-H "Authorization: Bearer $GATEWAY_TOKEN"');
-    expect(curl).toContain('-H "X-Vendor-Client-Id: $GATEWAY_CLIENT_ID"');
+    expect(curl).toContain(`-H 'Authorization: Bearer '"$GATEWAY_TOKEN"`);
+    expect(curl).toContain(`-H 'X-Vendor-Client-Id: '"$GATEWAY_CLIENT_ID"`);
   });
 
   it('quotes the body so the shell expands nothing in it', () => {
     const curl = buildCreateOrderCurl(target, { description: "O'Brien's $HOME `id`" });
     const body = curl.slice(curl.indexOf('--data-raw ') + '--data-raw '.length);
     // Undo the shell's single-quote escaping: what the shell passes on is exactly the JSON.
-    const unquoted = body.slice(1, -1).replace(/'\\''/g, "'");
+    const unquoted = body.slice(1, -1).replace(/'"'"'/g, "'");
     expect(JSON.parse(unquoted)).toEqual({ description: "O'Brien's $HOME `id`" });
   });
 });

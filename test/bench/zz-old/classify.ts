@@ -1,0 +1,135 @@
+import { describeReturnStatusCode } from '@shared/gateway/codes';
+import type { Exchange, ExchangeClassification } from '@shared/exchange';
+import { parseRetryAfter } from './retry-policy';
+import { adviceForHttpStatus, HTTP_STATUS_ADVICE, OUTCOME_UNKNOWN_ADVICE } from './suggested-actions';
+
+export interface Verdict {
+  classification: ExchangeClassification;
+  summary: string;
+  suggestedAction: string | null;
+  returnStatus: Exchange['returnStatus'];
+  paymentStatus: string | null;
+}
+
+const asRecord = (value: unknown): Record<string, unknown> | null =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
+
+/** returnStatus read leniently: codes may come as numbers, messages may be missing. */
+export function readReturnStatus(body: unknown): Exchange['returnStatus'] {
+  const returnStatus = asRecord(asRecord(body)?.returnStatus);
+  const statusCode = text(returnStatus?.statusCode);
+  if (!returnStatus || statusCode === undefined) return null;
+  const statusMsg = text(returnStatus.statusMsg);
+  const statusDescription = text(returnStatus.statusDescription);
+  return {
+    statusCode,
+    ...(statusMsg === undefined ? {} : { statusMsg }),
+    ...(statusDescription === undefined ? {} : { statusDescription }),
+  };
+}
+
+/** Status names for answers outside the spec's table that proxies and load balancers produce. */
+const PROXY_STATUS_LABELS: Record<number, string> = { 502: 'Bad Gateway', 504: 'Gateway Timeout' };
+
+/**
+ * Why a body that did not parse is not an answer: empty, cut off mid-JSON, or not JSON at all (an HTML
+ * error page from a proxy). Each reads differently to a support agent, so each gets its own words.
+ */
+function unparsableBody(bodyText: string): string {
+  const trimmed = bodyText.trim();
+  if (trimmed === '') return 'the body is empty';
+  if (/^[{[]/.test(trimmed)) return 'the JSON body is cut off or malformed';
+  if (/^<(!doctype|html)/i.test(trimmed)) return 'the body is an HTML page, not JSON';
+  return 'the body is not JSON';
+}
+
+/**
+ * Classifies an answer. The spec says to check both the HTTP status and returnStatus.statusCode;
+ * `000` means "request processed", never "paid" — the payment status is reported separately.
+ * `body` is the parsed JSON, or `undefined` when the body was not JSON; `bodyText` is the text as
+ * received, used to say why a body is unusable.
+ */
+export function classifyAnswer(status: number, body: unknown, bodyText = '', retryAfter?: string): Verdict {
+  const returnStatus = readReturnStatus(body);
+  const paymentStatus = text(asRecord(body)?.paymentStatus) ?? null;
+  const base = { returnStatus, paymentStatus };
+  const codeText = returnStatus
+    ? ` (statusCode ${returnStatus.statusCode}${returnStatus.statusMsg ? ` ${returnStatus.statusMsg}` : ''})`
+    : '';
+  if (status !== 200) {
+    const label = HTTP_STATUS_ADVICE[status]?.statusMsg ?? PROXY_STATUS_LABELS[status];
+    // A non-JSON error page usually comes from a proxy in front of the gateway, not from the gateway.
+    const pageText = body === undefined && bodyText.trim() !== '' ? ` (${unparsableBody(bodyText)})` : '';
+    // Retry-After (seconds or an HTTP date) tells the user when sending again is welcome.
+    const waitMs = status === 429 ? parseRetryAfter(retryAfter) : null;
+    const waitText = waitMs === null ? '' : ` — the gateway asks to wait ${Math.ceil(waitMs / 1000)} s`;
+    return {
+      ...base,
+      classification: 'http-error',
+      summary: `HTTP ${status}${label ? ` ${label}` : ''}${codeText}${pageText}${waitText}`,
+      suggestedAction: adviceForHttpStatus(status),
+    };
+  }
+  if (!returnStatus) {
+    return {
+      ...base,
+      classification: 'invalid-response',
+      summary:
+        body === undefined
+          ? `HTTP 200 but ${unparsableBody(bodyText)}`
+          : 'HTTP 200 but the body has no returnStatus.statusCode',
+      suggestedAction: 'Check the raw body and the profile’s base URL and path prefix.',
+    };
+  }
+  if (returnStatus.statusCode === '000') {
+    return {
+      ...base,
+      classification: 'ok',
+      summary: `statusCode 000${paymentStatus ? `, paymentStatus ${paymentStatus}` : ''}`,
+      suggestedAction: null,
+    };
+  }
+  if (returnStatus.statusCode === '999') {
+    return {
+      ...base,
+      classification: 'retry-advised',
+      summary: `statusCode 999 ${returnStatus.statusMsg ?? 'Validation Request Failed'}`,
+      suggestedAction: 'The gateway asks to try again in a moment.',
+    };
+  }
+  const meaning = describeReturnStatusCode(returnStatus.statusCode);
+  return {
+    ...base,
+    classification: 'gateway-error',
+    summary: `HTTP 200 with error${codeText}`,
+    suggestedAction: meaning ?? returnStatus.statusDescription ?? 'See statusMsg and statusDescription.',
+  };
+}
+
+/** What a transport failure means, knowing whether the request may already have reached the gateway. */
+export function classifyFailure(
+  kind: 'timeout' | 'network',
+  detail: string,
+  options: { moneyMoving: boolean; maybeDelivered: boolean },
+): Verdict {
+  const base = { returnStatus: null, paymentStatus: null };
+  if (options.moneyMoving && options.maybeDelivered) {
+    return {
+      ...base,
+      classification: 'outcome-unknown',
+      summary: `No answer (${detail}): the gateway may have processed the request`,
+      suggestedAction: OUTCOME_UNKNOWN_ADVICE,
+    };
+  }
+  return {
+    ...base,
+    classification: kind,
+    summary: kind === 'timeout' ? `Timed out: ${detail}` : `Network error: ${detail}`,
+    suggestedAction: options.maybeDelivered
+      ? 'Try again; if it keeps failing check the gateway’s availability.'
+      : 'Check the base URL and that the gateway is reachable, then try again (nothing was sent).',
+  };
+}

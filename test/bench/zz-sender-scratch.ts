@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto';
+import { Agent, request, type Dispatcher } from 'undici';
+import type { Exchange, GatewayOperation } from '../../src-shared/exchange';
+import { classifyAnswer, classifyFailure, type Verdict } from '../../src-main/gateway/classify';
+import { checkConformance } from '../../src-main/gateway/conformance';
+import type { CallRedactor } from '../../src-main/gateway/redaction';
+import { DEFAULT_RETRY, retryDelay, type RetryOptions } from '../../src-main/gateway/retry-policy';
+
+const SKIP = new Set((process.env.SKIP ?? '').split(','));
+/**
+ * Design rule 4: money-moving calls are never retried automatically. This set is the one place that
+ * says which operations may be; everything else gets exactly one attempt.
+ */
+const RETRYABLE_OPERATIONS: ReadonlySet<GatewayOperation> = new Set(['getStatus']);
+const MONEY_MOVING_OPERATIONS: ReadonlySet<GatewayOperation> = new Set([
+  'createOrder',
+  'generateReference',
+  'mbwayPurchase',
+  'performAction',
+]);
+
+/** Transport errors raised before a single byte left: the gateway cannot have seen the request. */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ERR_INVALID_URL',
+  'UND_ERR_INVALID_ARG',
+]);
+
+export interface SenderOptions {
+  /** Time allowed to open the TCP/TLS connection (default 5 s). */
+  connectTimeoutMs?: number;
+  /** Time allowed for the whole attempt, body included (default 30 s). */
+  totalTimeoutMs?: number;
+  retry?: Partial<RetryOptions>;
+  /** Waits between retries; injectable so tests need not sleep. */
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+export interface GatewayRequest {
+  operation: GatewayOperation;
+  method: 'GET' | 'POST';
+  url: string;
+  headers: Record<string, string>;
+  /** JSON text to send, or undefined for no body. */
+  body?: string;
+  profileId: string | null;
+  merchantTransactionId: string | null;
+  transactionID: string | null;
+  redactor: CallRedactor;
+  /** The interface variant, for the spec checks whose deviations become conformance notes. */
+  variant: 'A' | 'B';
+}
+
+export interface GatewayResponse {
+  /** The record with secrets already masked: safe to emit, store, log and export. */
+  exchange: Exchange;
+  /** The parsed answer, unredacted, for the SDK's own use (e.g. keeping the transactionSignature). */
+  rawBody: unknown;
+  /** The answer's text as received, unredacted (SDK-internal too). */
+  rawText: string;
+}
+
+interface Attempt {
+  status: number | null;
+  headers: Record<string, string>;
+  bodyText: string;
+  body: unknown;
+  verdict: Verdict;
+  retryAfter?: string;
+}
+
+const flattenHeaders = (headers: Record<string, string | string[] | undefined>): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+};
+
+function idText(value: unknown): string | null {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+}
+
+const errorCode = (error: unknown): string | undefined => {
+  const candidate = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = candidate?.code ?? candidate?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+};
+
+const errorText = (error: unknown): string => {
+  const code = errorCode(error);
+  const message = error instanceof Error ? error.message : String(error);
+  return code && !message.includes(code) ? `${code}: ${message}` : message;
+};
+
+/**
+ * The one request sender of the console (design rule 4): owns the connection pool (keep-alive),
+ * timeouts, the retry policy, classification and the Exchange record of every call.
+ */
+export class RequestSender {
+  private readonly agent: Dispatcher;
+  private readonly totalTimeoutMs: number;
+  private readonly connectTimeoutMs: number;
+  private readonly retry: RetryOptions;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly random: () => number;
+
+  constructor(options: SenderOptions = {}) {
+    this.connectTimeoutMs = options.connectTimeoutMs ?? 5_000;
+    this.totalTimeoutMs = options.totalTimeoutMs ?? 30_000;
+    this.agent = new Agent({
+      connect: { timeout: this.connectTimeoutMs },
+      keepAliveTimeout: 10_000,
+      headersTimeout: this.totalTimeoutMs,
+      bodyTimeout: this.totalTimeoutMs,
+    });
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.random = options.random ?? Math.random;
+  }
+
+  async send(call: GatewayRequest): Promise<GatewayResponse> {
+    const startedAt = new Date();
+    const started = performance.now();
+    const retryable = RETRYABLE_OPERATIONS.has(call.operation);
+    let attempts = 0;
+    let attempt: Attempt;
+    for (;;) {
+      attempts += 1;
+      attempt = await this.attempt(call);
+      if (!retryable) break;
+      const delay = retryDelay(
+        {
+          classification: attempt.verdict.classification,
+          httpStatus: attempt.status,
+          ...(attempt.retryAfter === undefined ? {} : { retryAfter: attempt.retryAfter }),
+        },
+        attempts - 1,
+        this.retry,
+        this.random,
+      );
+      if (delay === null) break;
+      await this.sleep(delay);
+    }
+    const { redactor } = call;
+    const conformanceNotes =
+      !SKIP.has('conf') && attempt.status !== null && attempt.body !== undefined
+        ? checkConformance(call.operation, call.variant, attempt.status, attempt.body, attempt.headers['content-type'])
+        : [];
+    const body = attempt.body as { transactionID?: unknown; merchant?: { merchantTransactionId?: unknown } } | null;
+    const exchange: Exchange = {
+      id: SKIP.has('uuid') ? 'x' : randomUUID(),
+      profileId: call.profileId,
+      operation: call.operation,
+      method: call.method,
+      url: redactor.text(call.url),
+      request: {
+        headers: SKIP.has('reqh') ? call.headers : redactor.headers(call.headers),
+        body: call.body === undefined ? null : redactor.text(call.body),
+      },
+      response:
+        attempt.status === null
+          ? null
+          : {
+              status: attempt.status,
+              headers: SKIP.has('resh') ? attempt.headers : redactor.headers(attempt.headers),
+              bodyText: SKIP.has('body') ? attempt.bodyText : redactor.text(attempt.bodyText),
+            },
+      timings: {
+        startedAt: startedAt.toISOString(),
+        durationMs: Math.max(0, performance.now() - started),
+        attempts,
+      },
+      size: {
+        requestBytes: call.body === undefined ? 0 : Buffer.byteLength(call.body),
+        responseBytes: Buffer.byteLength(attempt.bodyText),
+      },
+      classification: attempt.verdict.classification,
+      summary: redactor.text(attempt.verdict.summary),
+      suggestedAction: attempt.verdict.suggestedAction,
+      returnStatus: attempt.verdict.returnStatus,
+      paymentStatus: attempt.verdict.paymentStatus,
+      conformanceNotes,
+      transactionID: idText(body?.transactionID) ?? call.transactionID,
+      merchantTransactionId: idText(body?.merchant?.merchantTransactionId) ?? call.merchantTransactionId,
+    };
+    return { exchange, rawBody: attempt.body, rawText: attempt.bodyText };
+  }
+
+  private async attempt(call: GatewayRequest): Promise<Attempt> {
+    // Time limits use undici's own coarse timers: an AbortSignal or a Node timer per request costs more
+    // than the rest of the SDK. The answer's headers must come within the total time; the body may then
+    // not stall for longer than the total time either.
+    try {
+      const response = await request(call.url, {
+        dispatcher: this.agent,
+        method: call.method,
+        headers: call.headers,
+        ...(call.body === undefined ? {} : { body: call.body }),
+        headersTimeout: this.totalTimeoutMs,
+        bodyTimeout: this.totalTimeoutMs,
+      });
+      const bodyText = await response.body.text();
+      const headers = SKIP.has('flat') ? (response.headers as Record<string,string>) : flattenHeaders(response.headers);
+      let body: unknown;
+      try {
+        body = bodyText.trim() === '' ? undefined : JSON.parse(bodyText);
+      } catch {
+        body = undefined;
+      }
+      return {
+        status: response.statusCode,
+        headers,
+        bodyText,
+        body,
+        verdict: classifyAnswer(response.statusCode, body, bodyText, headers['retry-after']),
+        ...(headers['retry-after'] === undefined ? {} : { retryAfter: headers['retry-after'] }),
+      };
+    } catch (error) {
+      const code = errorCode(error);
+      const isTimeout =
+        code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
+      const detail =
+        code === 'UND_ERR_CONNECT_TIMEOUT'
+          ? `could not connect within ${this.connectTimeoutMs} ms`
+          : isTimeout
+            ? `no complete answer within ${this.totalTimeoutMs} ms`
+            : errorText(error);
+      return {
+        status: null,
+        headers: {},
+        bodyText: '',
+        body: undefined,
+        verdict: classifyFailure(isTimeout ? 'timeout' : 'network', detail, {
+          moneyMoving: MONEY_MOVING_OPERATIONS.has(call.operation),
+          maybeDelivered: !(code !== undefined && NOT_SENT_CODES.has(code)),
+        }),
+      };
+    }
+  }
+
+  close(): Promise<void> {
+    return this.agent.close();
+  }
+}
