@@ -45,9 +45,10 @@ export class CallRedactor {
 
   text(value: string): string {
     if (this.isClean(value)) return value;
+    // The closing quote is optional: an answer cut off mid-signature must not show the part that came.
     let out = value.replace(
-      /("transactionSignature"\s*:\s*")((?:[^"\\]|\\.)*)"/g,
-      (_match, prefix: string, signature: string) => `${prefix}${maskSecret(signature)}"`,
+      /("transactionSignature"\s*:\s*")((?:[^"\\]|\\.)*)("|$)/g,
+      (_match, prefix: string, signature: string, end: string) => `${prefix}${maskSecret(signature)}${end}`,
     );
     for (const secret of this.secrets) if (out.includes(secret)) out = out.split(secret).join(maskSecret(secret));
     return redactText(out);

@@ -30,6 +30,9 @@ const NOT_SENT_CODES = new Set([
   'UND_ERR_INVALID_ARG',
 ]);
 
+/** A signature in an answer that did not parse (e.g. cut off later on) is still a secret to mask. */
+const SIGNATURE_IN_TEXT = /"transactionSignature"\s*:\s*"((?:[^"\\]|\\.)+)"/;
+
 export interface SenderOptions {
   /** Time allowed to open the TCP/TLS connection (default 5 s). */
   connectTimeoutMs?: number;
@@ -152,7 +155,10 @@ export class RequestSender {
       await this.sleep(delay);
     }
     const { redactor } = call;
-    redactor.learn((attempt.body as { transactionSignature?: unknown } | undefined)?.transactionSignature);
+    redactor.learn(
+      (attempt.body as { transactionSignature?: unknown } | undefined)?.transactionSignature ??
+        SIGNATURE_IN_TEXT.exec(attempt.bodyText)?.[1],
+    );
     // Every field below that quotes the answer is masked too: a gateway (or a proxy) may echo a credential
     // into any of them — paymentStatus, returnStatus texts, ids, and the conformance notes that quote values.
     const masked = (value: string | null): string | null => (value === null ? null : redactor.text(value));

@@ -220,49 +220,53 @@ const common = (variant: Variant) => ({
   customerInfo: keyValueList().optional(),
 });
 
-type Ctx = z.core.$RefinementCtx;
-const requireField = (ctx: Ctx, present: unknown, path: string[], why: string) => {
-  if (present === undefined) ctx.addIssue({ code: 'custom', path, message: `is required ${why}` });
-};
+export const orderSchemaA = z.object(
+  { ...common('A'), customer: customerSchema.optional(), ...variantAExtras },
+  { error: typeError('an object') },
+);
 
-export const orderSchemaA = z
-  .object({ ...common('A'), customer: customerSchema.optional(), ...variantAExtras }, { error: typeError('an object') })
-  .superRefine((order, ctx) => {
-    if (!order.transaction.paymentMethod.includes('CARD')) return;
-    requireField(ctx, order.customer, ['customer'], 'for card payments in Variant A');
-    if (order.customer)
-      requireField(
-        ctx,
-        order.customer.customerInfo.customerEmail,
-        ['customer', 'customerInfo', 'customerEmail'],
-        'for card payments in Variant A',
-      );
-  });
+export const orderSchemaB = z.object(
+  { ...common('B'), customer: customerSchema, info: infoSchema },
+  { error: typeError('an object') },
+);
 
-export const orderSchemaB = z
-  .object({ ...common('B'), customer: customerSchema, info: infoSchema }, { error: typeError('an object') })
-  .superRefine((order, ctx) => {
-    const info = order.customer.customerInfo;
-    const methods: readonly string[] = order.transaction.paymentMethod;
-    requireField(ctx, info.customerName, ['customer', 'customerInfo', 'customerName'], 'in Variant B');
-    requireField(ctx, info.customerEmail, ['customer', 'customerInfo', 'customerEmail'], 'in Variant B');
-    const needsPhone = METHODS_NEEDING_PHONE.filter((code) => methods.includes(code));
-    if (needsPhone.length)
-      requireField(
-        ctx,
-        info.customerPhone,
-        ['customer', 'customerInfo', 'customerPhone'],
-        `when paymentMethod includes ${needsPhone.join(', ')}`,
-      );
-    const needsLanguage = METHODS_NEEDING_LANGUAGE.filter((code) => methods.includes(code));
-    if (needsLanguage.length)
-      requireField(
-        ctx,
-        info.customerLanguage,
-        ['customer', 'customerInfo', 'customerLanguage'],
-        `when paymentMethod includes ${needsLanguage.join(', ')}`,
-      );
-  });
+const objectAt = (value: unknown): Record<string, unknown> | undefined =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+
+/**
+ * The spec's conditional rules (customer and e-mail for CARD in A; name and e-mail in B; MBWY → phone;
+ * BNCT/IDEL/BIZM → language). They read the raw body, not the parsed one, so a user with several
+ * mistakes sees these messages together with the others instead of only after fixing everything else.
+ */
+function conditionalIssues(variant: Variant, body: unknown): ValidationIssue[] {
+  const order = objectAt(body);
+  const paymentMethod = objectAt(order?.transaction)?.paymentMethod;
+  const methods = Array.isArray(paymentMethod)
+    ? paymentMethod.filter((code): code is string => typeof code === 'string')
+    : [];
+  const customer = objectAt(order?.customer);
+  const info = objectAt(customer?.customerInfo);
+  const issues: ValidationIssue[] = [];
+  const require = (present: unknown, path: string, why: string) => {
+    if (present === undefined) issues.push({ path, message: `is required ${why}` });
+  };
+  if (variant === 'A') {
+    if (!methods.includes('CARD')) return issues;
+    require(order?.customer, 'customer', 'for card payments in Variant A');
+    if (customer) require(info?.customerEmail, 'customer.customerInfo.customerEmail', 'for card payments in Variant A');
+    return issues;
+  }
+  if (!info) return issues; // customer / customerInfo themselves are reported by the schema
+  require(info.customerName, 'customer.customerInfo.customerName', 'in Variant B');
+  require(info.customerEmail, 'customer.customerInfo.customerEmail', 'in Variant B');
+  const needsPhone = METHODS_NEEDING_PHONE.filter((code) => methods.includes(code));
+  if (needsPhone.length)
+    require(info.customerPhone, 'customer.customerInfo.customerPhone', `when paymentMethod includes ${needsPhone.join(', ')}`);
+  const needsLanguage = METHODS_NEEDING_LANGUAGE.filter((code) => methods.includes(code));
+  if (needsLanguage.length)
+    require(info.customerLanguage, 'customer.customerInfo.customerLanguage', `when paymentMethod includes ${needsLanguage.join(', ')}`);
+  return issues;
+}
 
 export type OrderA = z.infer<typeof orderSchemaA>;
 export type OrderB = z.infer<typeof orderSchemaB>;
@@ -281,11 +285,14 @@ export type OrderValidation =
 export const toValidationIssues = (issues: readonly z.core.$ZodIssue[]): ValidationIssue[] =>
   issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 
-/** Validates a create-order body for a variant. Conditional rules run only once the basic shape is valid. */
+/** Validates a create-order body for a variant: every field rule and every conditional rule, all at once. */
 export function validateOrder(variant: Variant, body: unknown): OrderValidation {
   const result = orderSchemas[variant].safeParse(body);
-  if (result.success) return { ok: true, order: result.data, issues: [] };
-  return { ok: false, issues: toValidationIssues(result.error.issues) };
+  const schemaIssues = result.success ? [] : toValidationIssues(result.error.issues);
+  const reported = new Set(schemaIssues.map((issue) => issue.path));
+  const issues = [...schemaIssues, ...conditionalIssues(variant, body).filter((issue) => !reported.has(issue.path))];
+  if (result.success && issues.length === 0) return { ok: true, order: result.data, issues: [] };
+  return { ok: false, issues };
 }
 
 /** One line naming the first problem, e.g. `customer.customerInfo.customerPhone: is required when …`. */

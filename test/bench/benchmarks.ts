@@ -5,7 +5,8 @@
 import type { Benchmark } from './figures';
 import { historyBulkRefresh } from './history-bulk-refresh.bench';
 import { historyDb } from './history-db.bench';
+import { historyScroll } from './history-scroll.bench';
 import { sdkStatus } from './sdk-status.bench';
 import { simulatorThroughput } from './simulator-throughput.bench';
 
-export const benchmarks: Benchmark[] = [simulatorThroughput, sdkStatus, historyDb, historyBulkRefresh];
+export const benchmarks: Benchmark[] = [simulatorThroughput, sdkStatus, historyDb, historyBulkRefresh, historyScroll];

@@ -212,6 +212,30 @@ describe('validateOrder', () => {
     expect(validateOrder('A', referenceOnly).ok).toBe(true);
   });
 
+  it('reports the conditional rules together with unrelated field errors, not after them', () => {
+    const manyMistakes = withChange(validOrderB, (b) => {
+      delete b.customer.customerInfo.customerPhone;
+      delete b.customer.customerInfo.customerLanguage;
+      b.merchant.channel = 42;
+      b.transaction.amount.value = 1.234;
+    });
+    expect(pathsOf('B', manyMistakes).sort()).toEqual(
+      [
+        'customer.customerInfo.customerLanguage',
+        'customer.customerInfo.customerPhone',
+        'merchant.channel',
+        'transaction.amount.value',
+      ].sort(),
+    );
+    const cardWithoutEmail = withChange(validOrderA, (b) => {
+      delete b.customer.customerInfo.customerEmail;
+      b.transaction.description = 'x'.repeat(71);
+    });
+    expect(pathsOf('A', cardWithoutEmail).sort()).toEqual(
+      ['customer.customerInfo.customerEmail', 'transaction.description'].sort(),
+    );
+  });
+
   it('requires street1, city, postcode and country in a shipping address, not country in billing', () => {
     const body = withChange(validOrderB, (b) => {
       b.customer.shippingAddress = { street2: 'x' };
