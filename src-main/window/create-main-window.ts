@@ -62,7 +62,13 @@ export async function createMainWindow(): Promise<BrowserWindow> {
   const userData = app.getPath('userData');
   const workAreas = screen.getAllDisplays().map((display) => display.workArea);
   const bounds = keepOnScreen(loadWindowBounds(userData), workAreas);
-  const window = new BrowserWindow(mainWindowOptions(bounds, preloadPath()));
+  const options = mainWindowOptions(bounds, preloadPath());
+  // The three flags that matter most are spelled out at the construction site (same values as
+  // mainWindowOptions) so that Electronegativity, which reads only this expression, can verify them.
+  const window = new BrowserWindow({
+    ...options,
+    webPreferences: { ...options.webPreferences, contextIsolation: true, sandbox: true, nodeIntegration: false },
+  });
   if (bounds.maximized) window.maximize();
   window.once('ready-to-show', () => window.show());
   window.on('close', () => {
