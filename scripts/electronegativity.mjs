@@ -27,7 +27,9 @@ try {
       process.exit(1);
     }
     for (const row of rows) {
-      const [check = '?', severity = '?', , file = '?', location = '?'] = row.split(',').map((f) => f.replace(/"/g, ''));
+      const [check = '?', severity = '?', , file = '?', location = '?'] = row
+        .split(',')
+        .map((f) => f.replace(/"/g, ''));
       console.log(`${input}: ${severity.padEnd(6)} ${check} ${file}:${location}`);
       if (severity === 'HIGH') high += 1;
     }

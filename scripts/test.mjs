@@ -60,6 +60,7 @@ try {
   check('type-check renderer (vue-tsc)', ...npx('vue-tsc', '--noEmit', '-p', 'tsconfig.web.json'));
   check('type-check cross-boundary tests (vue-tsc)', ...npx('vue-tsc', '--noEmit', '-p', 'tsconfig.test.json'));
   check('build (electron-vite)', 'node', ['scripts/build-if-stale.mjs', '--force']);
+  check('security scan (electronegativity: no HIGH findings)', 'node', ['scripts/electronegativity.mjs']);
 
   const report = 'test-results/vitest.json';
   mkdirSync('test-results', { recursive: true });

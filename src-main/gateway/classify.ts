@@ -55,7 +55,6 @@ function unparsableBody(bodyText: string): string {
 export function classifyAnswer(status: number, body: unknown, bodyText = '', retryAfter?: string): Verdict {
   const returnStatus = readReturnStatus(body);
   const paymentStatus = text(asRecord(body)?.paymentStatus) ?? null;
-  const base = { returnStatus, paymentStatus };
   const codeText = returnStatus
     ? ` (statusCode ${returnStatus.statusCode}${returnStatus.statusMsg ? ` ${returnStatus.statusMsg}` : ''})`
     : '';
@@ -67,7 +66,8 @@ export function classifyAnswer(status: number, body: unknown, bodyText = '', ret
     const waitMs = status === 429 ? parseRetryAfter(retryAfter) : null;
     const waitText = waitMs === null ? '' : ` — the gateway asks to wait ${Math.ceil(waitMs / 1000)} s`;
     return {
-      ...base,
+      returnStatus,
+      paymentStatus,
       classification: 'http-error',
       summary: `HTTP ${status}${label ? ` ${label}` : ''}${codeText}${pageText}${waitText}`,
       suggestedAction: adviceForHttpStatus(status),
@@ -75,7 +75,8 @@ export function classifyAnswer(status: number, body: unknown, bodyText = '', ret
   }
   if (!returnStatus) {
     return {
-      ...base,
+      returnStatus,
+      paymentStatus,
       classification: 'invalid-response',
       summary:
         body === undefined
@@ -86,7 +87,8 @@ export function classifyAnswer(status: number, body: unknown, bodyText = '', ret
   }
   if (returnStatus.statusCode === '000') {
     return {
-      ...base,
+      returnStatus,
+      paymentStatus,
       classification: 'ok',
       summary: `statusCode 000${paymentStatus ? `, paymentStatus ${paymentStatus}` : ''}`,
       suggestedAction: null,
@@ -94,7 +96,8 @@ export function classifyAnswer(status: number, body: unknown, bodyText = '', ret
   }
   if (returnStatus.statusCode === '999') {
     return {
-      ...base,
+      returnStatus,
+      paymentStatus,
       classification: 'retry-advised',
       summary: `statusCode 999 ${returnStatus.statusMsg ?? 'Validation Request Failed'}`,
       suggestedAction: 'The gateway asks to try again in a moment.',
@@ -102,7 +105,8 @@ export function classifyAnswer(status: number, body: unknown, bodyText = '', ret
   }
   const meaning = describeReturnStatusCode(returnStatus.statusCode);
   return {
-    ...base,
+    returnStatus,
+    paymentStatus,
     classification: 'gateway-error',
     summary: `HTTP 200 with error${codeText}`,
     suggestedAction: meaning ?? returnStatus.statusDescription ?? 'See statusMsg and statusDescription.',

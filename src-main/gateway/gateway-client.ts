@@ -205,19 +205,24 @@ export class GatewayClient {
 }
 
 /**
- * The answer as JSON with secrets masked. Re-parsing the already-redacted body text is cheaper than
- * walking the parsed object; the walk is the fallback should masking ever have broken the JSON.
+ * The answer as JSON with secrets masked. Without a backslash in the text every string of the parsed
+ * answer appears in it verbatim, so the text's redaction covers them: re-parsing the redacted text is
+ * cheaper than walking the parsed object. An escape (`\/`, `\u0074ok…`) can spell a secret the text
+ * check cannot see, so such answers — and any whose masking broke the JSON — are walked value by value.
  */
 function redactedJson(exchange: Exchange, rawBody: unknown, rawText: string, redactor: CallRedactor): unknown {
   if (rawBody === undefined) return null;
-  // Redaction left the text as received, so the parsed answer already is the redacted one (usually the
-  // very same string: comparing it costs nothing, unlike checking the text for secrets a second time).
-  if (exchange.response?.bodyText === rawText) return rawBody;
-  try {
-    return JSON.parse(exchange.response?.bodyText ?? '');
-  } catch {
-    return redactor.json(rawBody);
+  if (!rawText.includes('\\')) {
+    // Redaction left the text as received, so the parsed answer already is the redacted one (usually the
+    // very same string: comparing costs nothing, unlike checking the text for secrets a second time).
+    if (exchange.response?.bodyText === rawText) return rawBody;
+    try {
+      return JSON.parse(exchange.response?.bodyText ?? '');
+    } catch {
+      // fall through to the walk
+    }
   }
+  return redactor.json(rawBody);
 }
 
 /** `{baseUrl}{pathPrefix}/{version}`, tolerant of a trailing slash on the base URL. */

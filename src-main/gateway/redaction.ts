@@ -1,3 +1,4 @@
+import { isCvvKey, redactCardJson } from '@shared/card-data';
 import { isCleanText, maskSecret, redactText, registerSecret } from '../core/redact-text';
 
 function usable(list: Array<string | null | undefined>): string[] {
@@ -11,14 +12,6 @@ function usable(list: Array<string | null | undefined>): string[] {
  */
 export class CallRedactor {
   private readonly secrets: string[];
-
-  /**
-   * Adds a secret discovered in the answer itself: a create response's brand-new transactionSignature is
-   * masked by field name, but the same value echoed anywhere else in the answer must be masked as well.
-   */
-  learn(secret: unknown): void {
-    if (typeof secret === 'string' && usable([secret]).length && !this.secrets.includes(secret)) this.secrets.push(secret);
-  }
   private readonly clientIdHeaderLower: string;
 
   constructor(
@@ -36,11 +29,30 @@ export class CallRedactor {
     this.clientIdHeaderLower = clientIdHeader.toLowerCase();
   }
 
+  /**
+   * Adds a secret discovered in the answer itself: a create response's brand-new transactionSignature is
+   * masked by field name, but the same value echoed anywhere else in the answer must be masked as well.
+   */
+  learn(secret: unknown): void {
+    if (typeof secret === 'string' && usable([secret]).length && !this.secrets.includes(secret))
+      this.secrets.push(secret);
+  }
+
   /** True when `text(value)` would return `value` unchanged (checked first: most text holds no secret). */
   isClean(value: string): boolean {
     if (value.includes('transactionSignature')) return false;
     for (const secret of this.secrets) if (value.includes(secret)) return false;
     return isCleanText(value);
+  }
+
+  /**
+   * True when `text` would change none of `values`. One check over them all joined (a secret in one value
+   * is a secret in the joined text) costs less than one per value, and almost every call has nothing to mask.
+   */
+  isCleanAll(values: Array<string | null>): boolean {
+    let joined = '';
+    for (const value of values) if (value !== null) joined += `${value}\n`;
+    return this.isClean(joined);
   }
 
   text(value: string): string {
@@ -56,10 +68,7 @@ export class CallRedactor {
 
   headers(headers: Record<string, string>): Record<string, string> {
     const out: Record<string, string> = {};
-    // Headers hold no secret almost always: one check over the other values joined (a secret in one value
-    // is a secret in the joined text) saves checking each; only a hit redacts them value by value.
     const plain: string[] = [];
-    let joined = '';
     for (const name of Object.keys(headers)) {
       const value = headers[name]!;
       const lower = name.toLowerCase();
@@ -71,21 +80,34 @@ export class CallRedactor {
       } else {
         out[name] = value;
         plain.push(name);
-        joined += `${value}\n`;
       }
     }
-    if (!this.isClean(joined)) for (const name of plain) out[name] = this.text(out[name]!);
+    if (!this.isCleanAll(plain.map((name) => out[name]!))) for (const name of plain) out[name] = this.text(out[name]!);
     return out;
   }
 
-  /** A parsed JSON body with secrets masked (strings only; structure and numbers kept). */
+  /** A parsed JSON body with secrets masked (strings only; structure kept) and card data removed. */
   json(value: unknown): unknown {
+    return this.isCleanRecord(value) ? value : this.secretsJson(redactCardJson(value));
+  }
+
+  /** A flat record of clean strings (a returnStatus, every answer) has nothing to mask: no need to copy it twice. */
+  private isCleanRecord(value: unknown): boolean {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+    for (const [key, item] of Object.entries(value))
+      if (typeof item !== 'string' || key === 'transactionSignature' || isCvvKey(key) || !this.isClean(item))
+        return false;
+    return true;
+  }
+
+  private secretsJson(value: unknown): unknown {
     if (typeof value === 'string') return this.text(value);
-    if (Array.isArray(value)) return value.map((item) => this.json(item));
+    if (Array.isArray(value)) return value.map((item) => this.secretsJson(item));
     if (value !== null && typeof value === 'object') {
       const out: Record<string, unknown> = {};
       for (const [key, item] of Object.entries(value)) {
-        out[key] = key === 'transactionSignature' && typeof item === 'string' ? maskSecret(item) : this.json(item);
+        out[key] =
+          key === 'transactionSignature' && typeof item === 'string' ? maskSecret(item) : this.secretsJson(item);
       }
       return out;
     }

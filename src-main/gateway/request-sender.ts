@@ -156,19 +156,31 @@ export class RequestSender {
     }
     const { redactor } = call;
     redactor.learn(
-      (attempt.body as { transactionSignature?: unknown } | undefined)?.transactionSignature ??
-        SIGNATURE_IN_TEXT.exec(attempt.bodyText)?.[1],
+      attempt.body === undefined
+        ? SIGNATURE_IN_TEXT.exec(attempt.bodyText)?.[1]
+        : (attempt.body as { transactionSignature?: unknown } | null)?.transactionSignature,
     );
     // Every field below that quotes the answer is masked too: a gateway (or a proxy) may echo a credential
     // into any of them — paymentStatus, returnStatus texts, ids, and the conformance notes that quote values.
-    const masked = (value: string | null): string | null => (value === null ? null : redactor.text(value));
+    const { verdict } = attempt;
+    const body = attempt.body as { transactionID?: unknown; merchant?: { merchantTransactionId?: unknown } } | null;
+    const transactionID = idText(body?.transactionID) ?? call.transactionID;
+    const merchantTransactionId = idText(body?.merchant?.merchantTransactionId) ?? call.merchantTransactionId;
+    const quotedClean = redactor.isCleanAll([
+      verdict.summary,
+      verdict.suggestedAction,
+      verdict.paymentStatus,
+      transactionID,
+      merchantTransactionId,
+    ]);
+    const masked = <T extends string | null>(value: T): T =>
+      (value === null || quotedClean ? value : redactor.text(value)) as T;
     const conformanceNotes = (
       attempt.status !== null && attempt.body !== undefined
         ? checkConformance(call.operation, call.variant, attempt.status, attempt.body, attempt.headers['content-type'])
         : []
     ).map((note) => ({ path: redactor.text(note.path), message: redactor.text(note.message) }));
-    const { returnStatus } = attempt.verdict;
-    const body = attempt.body as { transactionID?: unknown; merchant?: { merchantTransactionId?: unknown } } | null;
+    const { returnStatus } = verdict;
     const exchange: Exchange = {
       id: randomUUID(),
       profileId: call.profileId,
@@ -196,14 +208,14 @@ export class RequestSender {
         requestBytes: call.body === undefined ? 0 : Buffer.byteLength(call.body),
         responseBytes: Buffer.byteLength(attempt.bodyText),
       },
-      classification: attempt.verdict.classification,
-      summary: redactor.text(attempt.verdict.summary),
-      suggestedAction: masked(attempt.verdict.suggestedAction),
+      classification: verdict.classification,
+      summary: masked(verdict.summary),
+      suggestedAction: masked(verdict.suggestedAction),
       returnStatus: returnStatus && (redactor.json(returnStatus) as typeof returnStatus),
-      paymentStatus: masked(attempt.verdict.paymentStatus),
+      paymentStatus: masked(verdict.paymentStatus),
       conformanceNotes,
-      transactionID: masked(idText(body?.transactionID) ?? call.transactionID),
-      merchantTransactionId: masked(idText(body?.merchant?.merchantTransactionId) ?? call.merchantTransactionId),
+      transactionID: masked(transactionID),
+      merchantTransactionId: masked(merchantTransactionId),
     };
     return { exchange, rawBody: attempt.body, rawText: attempt.bodyText };
   }

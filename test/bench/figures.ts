@@ -34,18 +34,29 @@ export const summarise = (samples: number[]): Figure['samples'] => {
   return { min: sorted[0] ?? NaN, median, max: sorted.at(-1) ?? NaN, count: sorted.length };
 };
 
-/** Builds a figure whose value is the median of `samples`, compared with the median of `baselineSamples`. */
+/**
+ * Builds a figure whose value is the median of `samples`, compared with the median of `baselineSamples`.
+ * With `paired`, sample i and baseline sample i were measured back to back (interleaved rounds), and the
+ * ratio is the median of the per-round ratios: a burst of load from other work then skews one round's
+ * pair, not the comparison, where a ratio of two medians can pair a quiet round with a loaded one.
+ */
 export function figure(input: {
   figure: string;
   unit: string;
   samples: number[];
   baselineSamples?: number[];
+  paired?: boolean;
   target: string;
   pass: (value: number, ratio: number | null) => boolean;
 }): Figure {
   const samples = summarise(input.samples);
-  const baseline = input.baselineSamples ? summarise(input.baselineSamples).median : null;
-  const ratio = baseline ? samples.median / baseline : null;
+  const baselineSamples = input.baselineSamples;
+  const baseline = baselineSamples ? summarise(baselineSamples).median : null;
+  let ratio = baseline ? samples.median / baseline : null;
+  if (input.paired && baselineSamples) {
+    if (baselineSamples.length !== input.samples.length) throw new Error(`${input.figure}: unpaired samples`);
+    ratio = summarise(input.samples.map((value, round) => value / baselineSamples[round]!)).median;
+  }
   return {
     figure: input.figure,
     value: samples.median,

@@ -12,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { figure, type Benchmark } from './figures';
+import { bundlePageScript } from './history/bundle-page';
 
 interface PageApi {
   seed(name: string, count: number): Promise<number>;
@@ -25,25 +26,8 @@ interface PageApi {
   paging(name: string, count: number, page: number, samples: number): Promise<{ keyset: number[]; offset: number[] }>;
 }
 
-/** Bundles page-entry.ts with Vite into a throwaway folder (kept out of the app's build). */
 async function buildPage(dir: string): Promise<void> {
-  const { build } = await import('vite');
-  await build({
-    configFile: false,
-    logLevel: 'warn',
-    resolve: { alias: { '@shared': resolve(__dirname, '../../src-shared') } },
-    build: {
-      outDir: dir,
-      emptyOutDir: false,
-      minify: false,
-      lib: {
-        entry: resolve(__dirname, 'history/page/page-entry.ts'),
-        formats: ['iife'],
-        name: 'historyBenchPage',
-        fileName: () => 'bench.js',
-      },
-    },
-  });
+  writeFileSync(join(dir, 'bench.js'), await bundlePageScript(resolve(__dirname, 'history/page/page-entry.ts')));
   writeFileSync(
     join(dir, 'index.html'),
     '<!doctype html><meta charset="utf-8"><title>history bench</title><script src="bench.js"></script>',

@@ -2,9 +2,11 @@
  * `npm run bench [-- --full] [-- --only NAME]`: runs the registered benchmarks, prints one table with
  * min / median / max per figure, and writes bench-results.json. Exits 1 when a figure misses its target.
  * Benchmarks are not tests: nothing here runs under Vitest, and timings never gate `npm test`.
+ * Each row carries the machine's 1-minute load average while it was measured: above the core count,
+ * other work shared the CPUs and every wall-clock figure of that row is stretched (see docs/benchmarks.md).
  */
 import { writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchmarks } from './benchmarks';
@@ -14,14 +16,17 @@ const { values } = parseArgs({
   options: { full: { type: 'boolean' }, only: { type: 'string' }, out: { type: 'string' } },
 });
 const full = values.full ?? false;
+const cores = cpus().length;
+
+type Row = { benchmark: string; load: number } & Figure;
 
 const format = (value: number | null, digits = 0): string =>
   value === null || Number.isNaN(value)
     ? '—'
     : value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
-function table(rows: Array<{ benchmark: string } & Figure>): string {
-  const header = ['benchmark', 'figure', 'min', 'median', 'max', 'unit', 'baseline', 'ratio', 'target', 'pass'];
+function table(rows: Row[]): string {
+  const header = ['benchmark', 'figure', 'min', 'median', 'max', 'unit', 'baseline', 'ratio', 'target', 'pass', 'load'];
   const body = rows.map((row) => [
     row.benchmark,
     row.figure,
@@ -33,6 +38,7 @@ function table(rows: Array<{ benchmark: string } & Figure>): string {
     row.ratio === null ? '—' : `${format(row.ratio, 2)}×`,
     row.target,
     row.pass ? 'PASS' : 'FAIL',
+    `${format(row.load, 1)}${row.load > cores ? ' !' : ''}`,
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...body.map((cells) => cells[column]!.length)));
   const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ');
@@ -43,18 +49,35 @@ async function main(): Promise<number> {
   const selected = benchmarks.filter(
     (bench) => (full || !bench.slow) && (!values.only || bench.name.includes(values.only)),
   );
-  const rows: Array<{ benchmark: string } & Figure> = [];
+  const rows: Row[] = [];
   const failures: string[] = [];
+  const started = performance.now();
   for (const bench of selected) {
-    process.stdout.write(`▶ ${bench.name}\n`);
+    process.stdout.write(`▶ ${bench.name} (load average ${format(loadavg()[0]!, 1)} on ${cores} cores)\n`);
+    const loadBefore = loadavg()[0]!;
+    const benchStarted = performance.now();
     try {
       const figures = await bench.run({ full, log: (line) => process.stdout.write(`${line}\n`) });
-      rows.push(...figures.map((result) => ({ benchmark: bench.name, ...result })));
+      // The higher of the two readings: the 1-minute average lags, so either end may show the load.
+      const load = Math.max(loadBefore, loadavg()[0]!);
+      rows.push(...figures.map((result) => ({ benchmark: bench.name, ...result, load })));
     } catch (error) {
       failures.push(`${bench.name}: ${error instanceof Error ? error.message : String(error)}`);
     }
+    process.stdout.write(`  ${bench.name} took ${((performance.now() - benchStarted) / 1000).toFixed(1)} s\n`);
   }
   process.stdout.write(`\n${table(rows)}\n`);
+  process.stdout.write(
+    `${cores} cores, node ${process.versions.node}, ${full ? '--full' : 'quick'} run, ` +
+      `${((performance.now() - started) / 1000).toFixed(0)} s in all\n`,
+  );
+  const loaded = rows.filter((row) => row.load > cores);
+  if (loaded.length)
+    process.stdout.write(
+      `NOTE: the load average was above the ${cores} cores while measuring ${[...new Set(loaded.map((row) => row.benchmark))].join(', ')} ` +
+        `(rows marked !): other work shared the CPUs, so wall-clock figures there are stretched; ratios of ` +
+        `interleaved rounds suffer less. Re-run on a quiet machine before trusting a FAIL in those rows.\n`,
+    );
   for (const failure of failures) process.stdout.write(`ERROR ${failure}\n`);
   const out = resolve(values.out ?? 'bench-results.json');
   writeFileSync(
@@ -63,7 +86,7 @@ async function main(): Promise<number> {
       {
         at: new Date().toISOString(),
         full,
-        machine: { cpus: cpus().length, node: process.versions.node, platform: process.platform },
+        machine: { cpus: cores, node: process.versions.node, platform: process.platform, loadavg: loadavg() },
         figures: rows,
         errors: failures,
       },

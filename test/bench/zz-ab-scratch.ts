@@ -14,10 +14,16 @@ async function main() {
   const headers = { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${connection.bearerToken}`, [connection.clientIdHeader]: connection.clientId! };
   const a = await nc.getStatus(connection, id), b = await oc.getStatus(connection, id);
   const strip = (e: any) => ({ ...e, id: 0, timings: 0 });
-  if (process.env.SHOW) { console.log(JSON.stringify(strip(a.exchange))); console.log(JSON.stringify(strip(b.exchange))); return; }
+  if (process.env.SHOW) { console.log(JSON.stringify(strip(a.exchange))); console.log(JSON.stringify(strip(b.exchange))); process.exit(0); }
+  const { CallRedactor } = await import('../../src-main/gateway/redaction');
+  const { Agent } = await import('undici');
+  const agent = new Agent({ connect: { timeout: 5000 }, keepAliveTimeout: 10_000, headersTimeout: 30000, bodyTimeout: 30000 });
+  const callObj = { operation: 'getStatus' as const, method: 'GET' as const, url, headers, profileId: null, merchantTransactionId: null, transactionID: id, redactor: new CallRedactor({ credentials: [connection.bearerToken, connection.clientId] }, connection.clientIdHeader), variant: 'A' as const };
   const variants: Record<string, () => Promise<unknown>> = {
     new: () => nc.getStatus(connection, id),
-    old: () => oc.getStatus(connection, id),
+    send: () => ns.send(callObj),
+    attempt: () => (ns as any).attempt(callObj),
+    rawAgent: async () => { const r = await request(url, { dispatcher: agent, method: 'GET', headers, headersTimeout: 30000, bodyTimeout: 30000 }); JSON.parse(await r.body.text()); },
     raw: async () => { const r = await request(url, { method: 'GET', headers }); JSON.parse(await r.body.text()); },
   };
   const res: Record<string, number[]> = {}; const cpu: Record<string, number[]> = {};

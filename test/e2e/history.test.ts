@@ -113,6 +113,17 @@ describe('history in Chromium', () => {
     expect(Number(failed2)).toBe(0);
     expect(Number(changed2) + Number(unchanged2)).toBeGreaterThan(0);
     expect(await page.getByTestId('bulk-progress').textContent()).toMatch(/^(\d+) \/ \1$/);
+
+    // A selection of two: both were just refreshed, so nothing changes.
+    const boxes = page.getByRole('checkbox', { name: /^Select s2/ });
+    await boxes.nth(0).check();
+    await boxes.nth(1).check();
+    await page.getByRole('button', { name: 'Refresh 2 selected' }).click();
+    await page.waitForFunction(() =>
+      /^\s*0 changed, 2 unchanged, 0 failed/.test(
+        document.querySelector('[data-testid="bulk-summary"]')?.textContent ?? '',
+      ),
+    );
     await openTool(page, 'Refresh statuses');
   });
 

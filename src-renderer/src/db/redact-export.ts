@@ -2,6 +2,8 @@
  * A last check before anything leaves the app as a file. Exchanges are redacted by the SDK in main
  * (design rule 5); this pass makes sure an old or imported record cannot leak a credential into an export.
  */
+import { redactCardData } from '@shared/card-data';
+
 const MASK = '••••';
 const SECRET_HEADER = /^(authorization|proxy-authorization|x-[a-z-]*client-id)$/i;
 
@@ -21,7 +23,8 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
 const SIGNATURE_IN_JSON = /("transactionSignature"\s*:\s*")([^"]*)(")/g;
 
 export function redactBody(text: string): string {
-  return text.replace(
+  // Card numbers (first 6 + last 4 at most) and CVVs too: an imported record may predate main's masking.
+  return redactCardData(text).replace(
     SIGNATURE_IN_JSON,
     (_all, open: string, value: string, close: string) => open + maskValue(value) + close,
   );

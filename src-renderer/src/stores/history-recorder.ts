@@ -17,7 +17,8 @@ import { isQuotaError } from '../features/history/storage-quota';
 export const useHistoryRecorderStore = defineStore('history-recorder', () => {
   const profiles = shallowRef<ProfileInfo[]>([]);
   /** Exchanges that could not be saved; shown with Retry / Export. */
-  const unsaved = ref<{ exchange: Exchange; reason: string }[]>([]);
+  // Shallow: a reactive proxy around an Exchange could not be written to IndexedDB on retry (DataCloneError).
+  const unsaved = shallowRef<{ exchange: Exchange; reason: string }[]>([]);
   const quarantineReports = ref<QuarantineReport[]>([]);
   /** Bumped after every successful write so lists can refresh. */
   const revision = ref(0);
@@ -48,7 +49,8 @@ export const useHistoryRecorderStore = defineStore('history-recorder', () => {
       const reason = isQuotaError(error)
         ? 'Browser storage is full: free space (clear older history) and retry, or export it.'
         : `Could not save to history: ${error instanceof Error ? error.message : String(error)}`;
-      if (!unsaved.value.some((u) => u.exchange.id === exchange.id)) unsaved.value.push({ exchange, reason });
+      if (!unsaved.value.some((u) => u.exchange.id === exchange.id))
+        unsaved.value = [...unsaved.value, { exchange, reason }];
       return null;
     }
   }

@@ -24,6 +24,7 @@ export const useHistoryStore = defineStore('history', () => {
   const rows = shallowRef<TransactionRecord[]>([]);
   const next = ref<PageCursor | null>(null);
   const loading = ref(false);
+  const loadingMore = ref(false);
   const countLabel = ref('');
   const error = ref<string | null>(null);
   let generation = 0;
@@ -58,9 +59,10 @@ export const useHistoryStore = defineStore('history', () => {
   }
 
   async function loadMore(): Promise<void> {
-    if (!next.value || loading.value) return;
+    if (!next.value || loading.value || loadingMore.value) return;
     const mine = generation;
-    loading.value = true;
+    // Its own flag: the table's loading overlay (for a new query) would repaint the whole list per page.
+    loadingMore.value = true;
     try {
       const page = await queryPage(useHistoryDb(), filter.value, {
         order: order.value,
@@ -71,7 +73,7 @@ export const useHistoryStore = defineStore('history', () => {
       rows.value = [...rows.value, ...page.rows];
       next.value = page.next;
     } finally {
-      if (mine === generation) loading.value = false;
+      loadingMore.value = false;
     }
   }
 
@@ -90,5 +92,5 @@ export const useHistoryStore = defineStore('history', () => {
     },
   );
 
-  return { filter, order, search, rows, next, loading, countLabel, error, reload, loadMore };
+  return { filter, order, search, rows, next, loading, loadingMore, countLabel, error, reload, loadMore };
 });

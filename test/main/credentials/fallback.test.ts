@@ -47,8 +47,9 @@ describe('without a usable OS keychain', () => {
         secrets: { bearerToken: secret },
       });
       expect(saved.ok).toBe(true);
-      for (const file of await readdir(userDataDir))
-        expect(await readFile(join(userDataDir, file), 'utf8')).not.toContain(secret);
+      // Every file, however deep (the notifications journal lives in a sub-folder).
+      for (const entry of await readdir(userDataDir, { recursive: true, withFileTypes: true }))
+        if (entry.isFile()) expect(await readFile(join(entry.parentPath, entry.name), 'utf8')).not.toContain(secret);
     } finally {
       await core.close();
     }

@@ -39,7 +39,11 @@ const hostile = fc.oneof(
     true,
     null,
   ),
-  fc.dictionary(fc.constantFrom('id', 'profileId', 'transactionId', 'text', 'settings', 'secrets', 'url', '__proto__'), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
+  fc.dictionary(
+    fc.constantFrom('id', 'profileId', 'transactionId', 'text', 'settings', 'secrets', 'url', '__proto__'),
+    fc.jsonValue({ maxDepth: 2 }),
+    { maxKeys: 4 },
+  ),
 );
 
 let dir: string;
@@ -85,30 +89,34 @@ const transports = {
 };
 
 describe.each(Object.entries(transports))('fuzz: hostile inputs through the %s', (_name, send) => {
-  it(`refuses ${RUNS_PER_METHOD} hostile inputs per method (${methodNames.length} methods) with a schema error, and keeps running`, async () => {
-    let cases = 0;
-    for (const method of methodNames) {
-      const schema = methods[method].input;
-      // As the host receives it (JSON round trip), and only inputs the contract really refuses.
-      const invalid = hostile
-        .map((value) => JSON.parse(JSON.stringify({ input: value })).input as unknown)
-        .filter((value) => !schema.safeParse(value).success);
-      await fc.assert(
-        fc.asyncProperty(invalid, async (input) => {
-          cases += 1;
-          const result = (await send(method, input)) as { ok: boolean; error?: { code: string; message: string } };
-          expect(result.ok).toBe(false);
-          expect(result.error?.code).toBe('invalid-input');
-          expect(result.error?.message).toContain(`Invalid input for ${method}`);
-        }),
-        { seed: SEED, numRuns: RUNS_PER_METHOD },
-      );
-    }
-    console.info(`[fuzz] contract inputs via ${_name}: ${cases} cases`);
-    expect(handled).toEqual([]);
-    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
-    // Main still answers normally afterwards.
-    expect(await send('app.ping', { text: 'still here' })).toMatchObject({ ok: true, value: { text: 'still here' } });
-    handled.length = 0;
-  }, DEEP ? 600_000 : 60_000);
+  it(
+    `refuses ${RUNS_PER_METHOD} hostile inputs per method (${methodNames.length} methods) with a schema error, and keeps running`,
+    async () => {
+      let cases = 0;
+      for (const method of methodNames) {
+        const schema = methods[method].input;
+        // As the host receives it (JSON round trip), and only inputs the contract really refuses.
+        const invalid = hostile
+          .map((value) => JSON.parse(JSON.stringify({ input: value })).input as unknown)
+          .filter((value) => !schema.safeParse(value).success);
+        await fc.assert(
+          fc.asyncProperty(invalid, async (input) => {
+            cases += 1;
+            const result = (await send(method, input)) as { ok: boolean; error?: { code: string; message: string } };
+            expect(result.ok).toBe(false);
+            expect(result.error?.code).toBe('invalid-input');
+            expect(result.error?.message).toContain(`Invalid input for ${method}`);
+          }),
+          { seed: SEED, numRuns: RUNS_PER_METHOD },
+        );
+      }
+      console.info(`[fuzz] contract inputs via ${_name}: ${cases} cases`);
+      expect(handled).toEqual([]);
+      expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+      // Main still answers normally afterwards.
+      expect(await send('app.ping', { text: 'still here' })).toMatchObject({ ok: true, value: { text: 'still here' } });
+      handled.length = 0;
+    },
+    DEEP ? 600_000 : 60_000,
+  );
 });

@@ -42,7 +42,10 @@ const plausible = (): Json => ({
   expiry: '2026-11-23T10:00:00Z',
   execution: { startTime: '2026-11-22T10:00:00Z', endTime: '2026-11-22T10:00:01Z' },
   paymentReference: { reference: '123456789', entity: '12345', amount: { value: 12.5, currency: 'EUR' } },
-  actionResponse: { type: 'THREEDS_METHOD', data: { url: 'https://acs.example/3ds', params: [{ name: 'a', value: 'b' }] } },
+  actionResponse: {
+    type: 'THREEDS_METHOD',
+    data: { url: 'https://acs.example/3ds', params: [{ name: 'a', value: 'b' }] },
+  },
 });
 
 const leaf = fc.oneof(
@@ -51,7 +54,7 @@ const leaf = fc.oneof(
   fc.double(),
   fc.boolean(),
   fc.constant(null),
-  fc.constantFrom('000', '999', 'E0506', 'T9999', 000, 999, '', 'Success', 'Partial', 'Bogus'),
+  fc.constantFrom('000', '999', 'E0506', 'T9999', 0, 999, '', 'Success', 'Partial', 'Bogus'),
   fc.constantFrom(...SECRETS.map((secret) => `echo ${secret} echo`), `Bearer ${TOKEN}`, `Digest ${SIGNATURE}`),
   fc.jsonValue({ maxDepth: 2 }),
 );
@@ -102,7 +105,13 @@ const answer = fc.record({
     { weight: 1, arbitrary: fc.integer({ min: 201, max: 599 }).filter((status) => status !== 204 && status !== 304) },
   ),
   contentType: fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/html', 'text/plain'),
-  retryAfter: fc.option(fc.oneof(fc.constantFrom('0', '1', 'soon', 'Wed, 21 Oct 2015 07:28:00 GMT'), fc.string({ maxLength: 10 }).map((s) => s.replace(/[^\x20-\x7e]/g, ''))), { nil: undefined }),
+  retryAfter: fc.option(
+    fc.oneof(
+      fc.constantFrom('0', '1', 'soon', 'Wed, 21 Oct 2015 07:28:00 GMT'),
+      fc.string({ maxLength: 10 }).map((s) => s.replace(/[^\x20-\x7e]/g, '')),
+    ),
+    { nil: undefined },
+  ),
   body: answerBody,
   operation: fc.constantFrom('createOrder', 'generateReference', 'mbwayPurchase', 'getStatus', 'performAction'),
 });
@@ -143,41 +152,48 @@ function callFor(operation: string) {
 }
 
 describe('fuzz: gateway answers through the SDK', () => {
-  it(`turns ${RUNS} generated answers into valid, consistent, redacted Exchanges`, async () => {
-    const classifications = new Map<string, number>();
-    await fc.assert(
-      fc.asyncProperty(answer, async ({ status, contentType, retryAfter, body, operation }) => {
-        server.reset();
-        server.always({
-          kind: 'answer',
-          status,
-          body,
-          headers: { 'content-type': contentType, ...(retryAfter === undefined ? {} : { 'retry-after': retryAfter }) },
-        });
-        const result = await callFor(operation);
-        const exchange: Exchange = result.exchange;
-        expect(exchangeSchema.safeParse(exchange).success).toBe(true);
-        classifications.set(exchange.classification, (classifications.get(exchange.classification) ?? 0) + 1);
-        expect(exchange.response?.status).toBe(status);
-        if (status !== 200) expect(exchange.classification).toBe('http-error');
-        else if (!isJson(body)) expect(exchange.classification).toBe('invalid-response');
-        if (!isJson(body)) expect(result.response).toBeNull();
-        expect(exchange.summary.length).toBeGreaterThan(0);
-        if (exchange.classification !== 'ok') expect(exchange.suggestedAction).toBeTruthy();
-        if (operation !== 'getStatus') expect(server.seen).toHaveLength(1);
-        const visible = JSON.stringify([exchange, result.response]);
-        // The SDK knows a signature when the call is made with it (follow-ups), or once a create's answer names it.
-        const signatureKnown =
-          FOLLOW_UPS.includes(operation) || body.includes(`"transactionSignature":"${SIGNATURE}"`);
-        const known = signatureKnown ? SECRETS : [TOKEN, CLIENT_ID];
-        for (const secret of known) expect(visible).not.toContain(secret);
-        // Cut off inside the signature: the part that arrived is masked too.
-        if (/"transactionSignature":"[^"]+$/.test(body)) expect(visible).not.toContain(SIGNATURE.slice(0, 12));
-      }),
-      { seed: fuzzSeed('gateway answers', 8_2026), numRuns: RUNS },
-    );
-    console.info(`[fuzz] gateway answers: ${RUNS} cases, ${JSON.stringify(Object.fromEntries(classifications))}`);
-    for (const kind of ['ok', 'http-error', 'invalid-response', 'gateway-error'])
-      expect(classifications.get(kind), `the generator never produced ${kind}`).toBeGreaterThan(0);
-  }, DEEP ? 600_000 : 60_000);
+  it(
+    `turns ${RUNS} generated answers into valid, consistent, redacted Exchanges`,
+    async () => {
+      const classifications = new Map<string, number>();
+      await fc.assert(
+        fc.asyncProperty(answer, async ({ status, contentType, retryAfter, body, operation }) => {
+          server.reset();
+          server.always({
+            kind: 'answer',
+            status,
+            body,
+            headers: {
+              'content-type': contentType,
+              ...(retryAfter === undefined ? {} : { 'retry-after': retryAfter }),
+            },
+          });
+          const result = await callFor(operation);
+          const exchange: Exchange = result.exchange;
+          expect(exchangeSchema.safeParse(exchange).success).toBe(true);
+          classifications.set(exchange.classification, (classifications.get(exchange.classification) ?? 0) + 1);
+          expect(exchange.response?.status).toBe(status);
+          if (status !== 200) expect(exchange.classification).toBe('http-error');
+          else if (!isJson(body)) expect(exchange.classification).toBe('invalid-response');
+          if (!isJson(body)) expect(result.response).toBeNull();
+          expect(exchange.summary.length).toBeGreaterThan(0);
+          if (exchange.classification !== 'ok') expect(exchange.suggestedAction).toBeTruthy();
+          if (operation !== 'getStatus') expect(server.seen).toHaveLength(1);
+          const visible = JSON.stringify([exchange, result.response]);
+          // The SDK knows a signature when the call is made with it (follow-ups), or once a create's answer names it.
+          const signatureKnown =
+            FOLLOW_UPS.includes(operation) || body.includes(`"transactionSignature":"${SIGNATURE}"`);
+          const known = signatureKnown ? SECRETS : [TOKEN, CLIENT_ID];
+          for (const secret of known) expect(visible).not.toContain(secret);
+          // Cut off inside the signature: the part that arrived is masked too.
+          if (/"transactionSignature":"[^"]+$/.test(body)) expect(visible).not.toContain(SIGNATURE.slice(0, 12));
+        }),
+        { seed: fuzzSeed('gateway answers', 8_2026), numRuns: RUNS },
+      );
+      console.info(`[fuzz] gateway answers: ${RUNS} cases, ${JSON.stringify(Object.fromEntries(classifications))}`);
+      for (const kind of ['ok', 'http-error', 'invalid-response', 'gateway-error'])
+        expect(classifications.get(kind), `the generator never produced ${kind}`).toBeGreaterThan(0);
+    },
+    DEEP ? 600_000 : 60_000,
+  );
 });

@@ -57,7 +57,9 @@ const mutation = fc.record({
   key: fc.constantFrom('surprise', '__proto__', 'constructor', 'terminalID', 'merchantTransactionID', 'x'.repeat(300)),
 });
 
-function mutate(body: Json, variant: 'A' | 'B', change: fc.Infer<typeof mutation>): void {
+type Mutation = typeof mutation extends fc.Arbitrary<infer T> ? T : never;
+
+function mutate(body: Json, variant: 'A' | 'B', change: Mutation): void {
   const paths = PATHS[variant];
   const path = paths[change.pathIndex % paths.length]!;
   let parent: unknown = body;
@@ -87,7 +89,12 @@ const requestBody = fc.oneof(
         return { variant, raw: JSON.stringify(body) };
       }),
   },
-  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value) => ({ variant: 'A' as const, raw: JSON.stringify(value) ?? 'null' })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .jsonValue({ maxDepth: 3 })
+      .map((value) => ({ variant: 'A' as const, raw: JSON.stringify(value) ?? 'null' })),
+  },
   {
     weight: 1,
     arbitrary: fc
@@ -109,31 +116,39 @@ afterAll(async () => {
 });
 
 describe('fuzz: create-order bodies against the simulator over HTTP', () => {
-  it(`answers ${RUNS} generated bodies without a 5xx or a hang; every 400 names a field`, async () => {
-    const statuses = new Map<number, number>();
-    await fc.assert(
-      fc.asyncProperty(requestBody, async ({ variant, raw }) => {
-        const response = await fetch(`${harness.sim.apiUrl}/payments`, {
-          method: 'POST',
-          headers: harness.headers(harness.bearer(variant)),
-          body: raw,
-          signal: AbortSignal.timeout(5_000),
-        });
-        const answer = (await response.json()) as { returnStatus?: { statusCode?: string; statusDescription?: string } };
-        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-        expect(response.status, raw).toBeLessThan(500);
-        // 401: a body whose terminalId is not the bearer token's terminal; 409: a reused merchant id.
-        expect([200, 400, 401, 409], raw).toContain(response.status);
-        expect(answer.returnStatus?.statusCode, raw).toBeTruthy();
-        // A body that is not JSON at all has no fields to name: it must say so instead (empty is `(body)`).
-        if (response.status === 400)
-          expect(answer.returnStatus?.statusDescription, raw).toMatch(raw.trim() === '' || isJson(raw) ? NAMES_A_FIELD : /not valid JSON/);
-      }),
-      { seed: fuzzSeed('order bodies', 20261122), numRuns: RUNS },
-    );
-    console.info(`[fuzz] order bodies: ${RUNS} cases, statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
-    // The generator must reach both sides of the validator, or the property says little.
-    expect(statuses.get(200) ?? 0).toBeGreaterThan(RUNS / 20);
-    expect(statuses.get(400) ?? 0).toBeGreaterThan(RUNS / 4);
-  }, DEEP ? 600_000 : 60_000);
+  it(
+    `answers ${RUNS} generated bodies without a 5xx or a hang; every 400 names a field`,
+    async () => {
+      const statuses = new Map<number, number>();
+      await fc.assert(
+        fc.asyncProperty(requestBody, async ({ variant, raw }) => {
+          const response = await fetch(`${harness.sim.apiUrl}/payments`, {
+            method: 'POST',
+            headers: harness.headers(harness.bearer(variant)),
+            body: raw,
+            signal: AbortSignal.timeout(5_000),
+          });
+          const answer = (await response.json()) as {
+            returnStatus?: { statusCode?: string; statusDescription?: string };
+          };
+          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+          expect(response.status, raw).toBeLessThan(500);
+          // 401: a body whose terminalId is not the bearer token's terminal; 409: a reused merchant id.
+          expect([200, 400, 401, 409], raw).toContain(response.status);
+          expect(answer.returnStatus?.statusCode, raw).toBeTruthy();
+          // A body that is not JSON at all has no fields to name: it must say so instead (empty is `(body)`).
+          if (response.status === 400)
+            expect(answer.returnStatus?.statusDescription, raw).toMatch(
+              raw.trim() === '' || isJson(raw) ? NAMES_A_FIELD : /not valid JSON/,
+            );
+        }),
+        { seed: fuzzSeed('order bodies', 20261122), numRuns: RUNS },
+      );
+      console.info(`[fuzz] order bodies: ${RUNS} cases, statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
+      // The generator must reach both sides of the validator, or the property says little.
+      expect(statuses.get(200) ?? 0).toBeGreaterThan(RUNS / 20);
+      expect(statuses.get(400) ?? 0).toBeGreaterThan(RUNS / 4);
+    },
+    DEEP ? 600_000 : 60_000,
+  );
 });

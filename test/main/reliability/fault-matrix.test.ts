@@ -179,7 +179,10 @@ const FAULTS: FaultCase[] = [
     sent: 1,
     waits: (waits) => {
       expect(waits).toHaveLength(2);
-      for (const wait of waits) expect(wait).toBeGreaterThan(2_000), expect(wait).toBeLessThanOrEqual(5_000);
+      for (const wait of waits) {
+        expect(wait).toBeGreaterThan(2_000);
+        expect(wait).toBeLessThanOrEqual(5_000);
+      }
     },
   },
   {
@@ -220,8 +223,18 @@ interface Endpoint {
 }
 
 const ENDPOINTS: Endpoint[] = [
-  { name: 'createOrder A', moneyMoving: true, method: 'orders.create', input: (t) => ({ profileId: t.a, order: orderA() }) },
-  { name: 'createOrder B', moneyMoving: true, method: 'orders.create', input: (t) => ({ profileId: t.b, order: orderB() }) },
+  {
+    name: 'createOrder A',
+    moneyMoving: true,
+    method: 'orders.create',
+    input: (t) => ({ profileId: t.a, order: orderA() }),
+  },
+  {
+    name: 'createOrder B',
+    moneyMoving: true,
+    method: 'orders.create',
+    input: (t) => ({ profileId: t.b, order: orderB() }),
+  },
   {
     name: 'generateReference',
     moneyMoving: true,
@@ -306,7 +319,9 @@ beforeAll(async () => {
     targets[target] = { a: ids[0]!, b: ids[1]!, url };
   }
   // The fault server's transaction is created the normal way, so its signature is filed by the SDK path.
-  server.next(answer(200, { ...returnStatus('000', 'Success'), transactionID: SEED_TX, transactionSignature: SEED_SIGNATURE }));
+  server.next(
+    answer(200, { ...returnStatus('000', 'Success'), transactionID: SEED_TX, transactionSignature: SEED_SIGNATURE }),
+  );
   const created = await harness.call('orders.create', { profileId: targets.server.a, order: orderA('fault-seed') });
   expect(created.exchange.classification).toBe('ok');
   for (const target of ['refused', 'dns', 'silent'] as const)

@@ -1,0 +1,81 @@
+/**
+ * Card data rules (design rule 5, PCI-DSS): a card number is shown at most as its first 6 and last 4
+ * digits, and a CVV never at all. Pure text functions, shared by main's redaction (Exchanges, logs) and
+ * the renderer's export pass, so a card number typed into a free-form field (an order's extendedInfo,
+ * an action parameter) cannot travel further than the gateway it was sent to.
+ */
+
+/** 13–19 digits, optionally grouped by single spaces or dashes, not part of a longer number, id or phone. */
+const CARD_CANDIDATE = /(?<![\w.+#-])\d(?:[ -]?\d){12,18}(?![\w.]|-\d)/g;
+/**
+ * Cheap pre-check: the 13 digits (single spaces or dashes between) that any CARD_CANDIDATE match starts
+ * with. Four digits in a row were not enough: every gateway answer carries a year or a terminal id, so
+ * every answer took the slow path.
+ */
+const CARD_RUN = /\d(?:[ -]?\d){12}/;
+const CVV_NAMES = 'cvv2?|cvc2?|cid|csc|securityCode|cardSecurityCode|card_?cvv|card_?cvc';
+/** `"cvv": "123"` or `"cvv": 123`. */
+const CVV_FIELD = new RegExp(`("(?:${CVV_NAMES})"\\s*:\\s*)("[^"]*"|\\d+)`, 'gi');
+/** `{"key": "cvv", "value": "123"}` (extendedInfo) or `{"name": "cvv", "value": "123"}` (action params). */
+const CVV_PAIR = new RegExp(`("(?:key|name)"\\s*:\\s*"(?:${CVV_NAMES})"\\s*,\\s*"value"\\s*:\\s*)("[^"]*"|\\d+)`, 'gi');
+const CVV_HINT = new RegExp(CVV_NAMES, 'i');
+/** In prose (an error message, a log line): `cvv 123`, `CVC: 1234`, `securityCode=123`. */
+const CVV_TEXT = new RegExp(`\\b((?:${CVV_NAMES})\\b[\\s:=#]*)\\d{3,4}\\b`, 'gi');
+const CVV_KEY = new RegExp(`^(?:${CVV_NAMES})$`, 'i');
+export const CVV_MASK = '"•••"';
+
+/** True for a field name that holds a CVV (`cvv`, `cvc2`, `securityCode`…). */
+export const isCvvKey = (key: string): boolean => CVV_KEY.test(key);
+
+/** The Luhn checksum every payment card number satisfies (keeps order ids and timestamps untouched). */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** `4111111111111111` → `411111••••••1111`. */
+export const maskCardNumber = (digits: string): string =>
+  `${digits.slice(0, 6)}${'•'.repeat(digits.length - 10)}${digits.slice(-4)}`;
+
+/** True when `redactCardData` would change nothing (checked first: most text has no card data). */
+export function isCardClean(text: string): boolean {
+  return !CARD_RUN.test(text) && !CVV_HINT.test(text);
+}
+
+/** Masks every card number to first 6 + last 4 and blanks every CVV value in free text or JSON text. */
+export function redactCardData(text: string): string {
+  if (isCardClean(text)) return text;
+  const masked = text.replace(CARD_CANDIDATE, (match) => {
+    const digits = match.replace(/[ -]/g, '');
+    return passesLuhn(digits) ? maskCardNumber(digits) : match;
+  });
+  if (!CVV_HINT.test(masked)) return masked;
+  return masked.replace(CVV_FIELD, `$1${CVV_MASK}`).replace(CVV_PAIR, `$1${CVV_MASK}`).replace(CVV_TEXT, '$1•••');
+}
+
+/**
+ * The same rules over parsed JSON: a card number may also arrive as a JSON number, and a CVV as the value
+ * of a `{key|name, value}` pair. Structure is kept; only the offending values change.
+ */
+export function redactCardJson(value: unknown): unknown {
+  if (typeof value === 'string') return redactCardData(value);
+  if (typeof value === 'number') {
+    const digits = String(value);
+    return /^\d{13,19}$/.test(digits) && passesLuhn(digits) ? maskCardNumber(digits) : value;
+  }
+  if (Array.isArray(value)) return value.map(redactCardJson);
+  if (value === null || typeof value !== 'object') return value;
+  const record = value as Record<string, unknown>;
+  const pairName = record.key ?? record.name;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(record)) {
+    const isCvv = isCvvKey(key) || (key === 'value' && typeof pairName === 'string' && isCvvKey(pairName));
+    out[key] = isCvv ? '•••' : redactCardJson(item);
+  }
+  return out;
+}
