@@ -1,4 +1,4 @@
-import { isCvvKey, redactCardJson } from '@shared/card-data';
+import { redactCardJson } from '@shared/card-data';
 import { isCleanText, maskSecret, redactText, registerSecret } from '../core/redact-text';
 
 function usable(list: Array<string | null | undefined>): string[] {
@@ -88,16 +88,7 @@ export class CallRedactor {
 
   /** A parsed JSON body with secrets masked (strings only; structure kept) and card data removed. */
   json(value: unknown): unknown {
-    return this.isCleanRecord(value) ? value : this.secretsJson(redactCardJson(value));
-  }
-
-  /** A flat record of clean strings (a returnStatus, every answer) has nothing to mask: no need to copy it twice. */
-  private isCleanRecord(value: unknown): boolean {
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-    for (const [key, item] of Object.entries(value))
-      if (typeof item !== 'string' || key === 'transactionSignature' || isCvvKey(key) || !this.isClean(item))
-        return false;
-    return true;
+    return this.secretsJson(redactCardJson(value));
   }
 
   private secretsJson(value: unknown): unknown {

@@ -166,12 +166,17 @@ export class RequestSender {
     const body = attempt.body as { transactionID?: unknown; merchant?: { merchantTransactionId?: unknown } } | null;
     const transactionID = idText(body?.transactionID) ?? call.transactionID;
     const merchantTransactionId = idText(body?.merchant?.merchantTransactionId) ?? call.merchantTransactionId;
+    const { returnStatus } = verdict;
+    // returnStatus holds only its three string fields (readReturnStatus), none a CVV or signature name.
     const quotedClean = redactor.isCleanAll([
       verdict.summary,
       verdict.suggestedAction,
       verdict.paymentStatus,
       transactionID,
       merchantTransactionId,
+      returnStatus?.statusCode ?? null,
+      returnStatus?.statusMsg ?? null,
+      returnStatus?.statusDescription ?? null,
     ]);
     const masked = <T extends string | null>(value: T): T =>
       (value === null || quotedClean ? value : redactor.text(value)) as T;
@@ -180,7 +185,6 @@ export class RequestSender {
         ? checkConformance(call.operation, call.variant, attempt.status, attempt.body, attempt.headers['content-type'])
         : []
     ).map((note) => ({ path: redactor.text(note.path), message: redactor.text(note.message) }));
-    const { returnStatus } = verdict;
     const exchange: Exchange = {
       id: randomUUID(),
       profileId: call.profileId,
@@ -211,7 +215,7 @@ export class RequestSender {
       classification: verdict.classification,
       summary: masked(verdict.summary),
       suggestedAction: masked(verdict.suggestedAction),
-      returnStatus: returnStatus && (redactor.json(returnStatus) as typeof returnStatus),
+      returnStatus: returnStatus && (quotedClean ? returnStatus : (redactor.json(returnStatus) as typeof returnStatus)),
       paymentStatus: masked(verdict.paymentStatus),
       conformanceNotes,
       transactionID: masked(transactionID),

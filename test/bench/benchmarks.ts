@@ -2,11 +2,21 @@
  * The benchmark registry. To add one: write `test/bench/<name>.bench.ts` exporting a `Benchmark`
  * (see figures.ts) and add it to this list — one file, one line.
  */
+import { browserMode } from './browser-mode.bench';
 import type { Benchmark } from './figures';
 import { historyBulkRefresh } from './history-bulk-refresh.bench';
 import { historyDb } from './history-db.bench';
 import { historyScroll } from './history-scroll.bench';
+import { hostStartup } from './host-startup.bench';
 import { sdkStatus } from './sdk-status.bench';
 import { simulatorThroughput } from './simulator-throughput.bench';
 
-export const benchmarks: Benchmark[] = [simulatorThroughput, sdkStatus, historyDb, historyBulkRefresh, historyScroll];
+export const benchmarks: Benchmark[] = [
+  simulatorThroughput,
+  sdkStatus,
+  hostStartup,
+  browserMode,
+  historyDb,
+  historyBulkRefresh,
+  historyScroll,
+];
