@@ -44,19 +44,20 @@ export function eagerScripts(rendererDir: string): Array<{ file: string; bytes: 
   return [...seen.values()];
 }
 
-/** Records in the page when the shell first shows `Browser mode · v…`, on the navigation's clock. */
-function recordInteractive(): void {
-  const done = () => {
-    const tag = document.querySelector('[data-testid="app-mode"]');
-    if (!tag?.textContent?.includes('Browser mode')) return false;
-    (window as unknown as { __interactiveAt: number }).__interactiveAt = performance.now();
-    return true;
-  };
+/**
+ * Records in the page when the shell first shows `Browser mode · v…`, on the navigation's clock
+ * (performance.now() counts from navigation start). A string, not a function: tsx wraps functions in
+ * helpers that do not exist in the page.
+ */
+const RECORD_INTERACTIVE = `
   const observer = new MutationObserver(() => {
-    if (done()) observer.disconnect();
+    const tag = document.querySelector('[data-testid="app-mode"]');
+    if (!tag || !tag.textContent.includes('Browser mode')) return;
+    window.__interactiveAt = performance.now();
+    observer.disconnect();
   });
   observer.observe(document, { childList: true, subtree: true, characterData: true });
-}
+`;
 
 async function timeToInteractive(browser: Browser, url: string): Promise<number> {
   // A new context per sample: empty cache and storage, as when the console is first opened.
@@ -65,7 +66,7 @@ async function timeToInteractive(browser: Browser, url: string): Promise<number>
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.addInitScript(recordInteractive);
+    await page.addInitScript(RECORD_INTERACTIVE);
     await page.goto(url);
     await page.waitForFunction(() => (window as unknown as { __interactiveAt?: number }).__interactiveAt, null, {
       timeout: 30_000,

@@ -37,6 +37,21 @@ describe('order templates in IndexedDB', () => {
     expect(templates[0]?.body).toEqual({ v: 2 });
   });
 
+  it('never stores a card number beyond BIN + last 4, nor a CVV', async () => {
+    const repo = templateRepository(db);
+    await repo.save('Card test', 'A', {
+      extendedInfo: [
+        { key: 'pan', value: '4000 0566 5566 5556' },
+        { key: 'cvv', value: '737' },
+      ],
+    });
+    const stored = JSON.stringify(await db.templates.toArray());
+    expect(stored).not.toMatch(/4000 ?0566 ?5566 ?5556/);
+    expect(stored).not.toContain('737');
+    expect(stored).toContain('400005');
+    expect(stored).toContain('5556');
+  });
+
   it('refuses an empty name', async () => {
     await expect(templateRepository(db).save('  ', 'A', {})).rejects.toThrow('A template needs a name.');
   });

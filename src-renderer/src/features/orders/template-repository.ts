@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { redactCardJson } from '@shared/card-data';
 import { variantSchema } from '@shared/contract/profiles';
 import type { HistoryDb } from '../../db/history-db';
 import { templateRecordSchema } from '../../db/records';
@@ -47,7 +48,8 @@ export function templateRepository(db: Pick<HistoryDb, 'templates'>) {
       name: trimmed,
       updatedAt: Date.now(),
       variant,
-      body: JSON.parse(JSON.stringify(body)) as Json,
+      // Design rule 5: no card number (beyond BIN + last 4) or CVV is ever stored, templates included.
+      body: redactCardJson(JSON.parse(JSON.stringify(body))) as Json,
     };
     await db.templates.put({
       id: template.id,
