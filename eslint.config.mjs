@@ -34,6 +34,12 @@ export default tseslint.config(
     },
   },
   {
+    // The `gateway-console` bin is a two-line CommonJS shim that loads the built CLI.
+    files: ['bin/**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['src-renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
   },

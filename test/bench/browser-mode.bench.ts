@@ -21,16 +21,19 @@ const TARGET_TTI_MS = 1000;
 const TARGET_GZIP_KB = 500;
 
 function buildIfStale(): void {
-  const build = spawnSync(process.execPath, [join(ROOT, 'scripts/build-if-stale.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  const build = spawnSync(process.execPath, [join(ROOT, 'scripts/build-if-stale.mjs')], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) throw new Error('the renderer build failed (scripts/build-if-stale.mjs)');
 }
 
 /** Every JS file index.html makes the browser fetch before first render, with its gzip size. */
 export function eagerScripts(rendererDir: string): Array<{ file: string; bytes: number; gzip: number }> {
   const html = readFileSync(join(rendererDir, 'index.html'), 'utf8');
-  const pending = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g)].map(
-    (match) => join(rendererDir, match[1]!),
-  );
+  const pending = [
+    ...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g),
+  ].map((match) => join(rendererDir, match[1]!));
   const seen = new Map<string, { file: string; bytes: number; gzip: number }>();
   while (pending.length) {
     const file = pending.pop()!;
@@ -68,11 +71,11 @@ async function timeToInteractive(browser: Browser, url: string): Promise<number>
     page.on('pageerror', (error) => errors.push(error.message));
     await page.addInitScript(RECORD_INTERACTIVE);
     await page.goto(url);
-    await page.waitForFunction(() => (window as unknown as { __interactiveAt?: number }).__interactiveAt, null, {
+    await page.waitForFunction(() => (globalThis as unknown as { __interactiveAt?: number }).__interactiveAt, null, {
       timeout: 30_000,
     });
     if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
-    return page.evaluate(() => (window as unknown as { __interactiveAt: number }).__interactiveAt);
+    return page.evaluate(() => (globalThis as unknown as { __interactiveAt: number }).__interactiveAt);
   } finally {
     await context.close();
   }
@@ -96,7 +99,8 @@ export const browserMode: Benchmark = {
     try {
       browser = await launchChromium();
       const first = await timeToInteractive(browser, running.host.url); // warm-up: Chromium's own first start
-      for (let run = 0; run < (full ? 20 : 10); run += 1) samples.push(await timeToInteractive(browser, running.host.url));
+      for (let run = 0; run < (full ? 20 : 10); run += 1)
+        samples.push(await timeToInteractive(browser, running.host.url));
       log(`browser-mode: first page in a fresh Chromium ${first.toFixed(0)} ms (not counted)`);
     } finally {
       await browser?.close();

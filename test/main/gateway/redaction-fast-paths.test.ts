@@ -1,0 +1,103 @@
+/**
+ * The SDK skips redaction work when a cheap check proves there is nothing to mask (joined checks, the card
+ * pre-check, reusing the parsed answer). These tests pin that every shortcut still masks what it must.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasCardRun, isCardClean, redactCardData } from '@shared/card-data';
+import { GatewayClient, RequestSender } from '../../../src-main/gateway';
+import { CallRedactor } from '../../../src-main/gateway/redaction';
+import { startFaultServer } from './fault-server';
+import { CLIENT_ID, connectionTo, TOKEN } from './fixtures';
+
+const redactor = () => new CallRedactor({ credentials: [TOKEN, CLIENT_ID] }, 'X-Platform-Client-Id');
+
+describe('card pre-check', () => {
+  const fragment = fc.oneof(
+    fc.constantFrom('4111 1111 1111 1111', '4111-1111-1111-1111', '5500000000000004', '4111 1111 1111 111'),
+    fc.constantFrom('2026-11-22T00:12:09.288Z', '1000001', ' ', '-', '  ', '--', '"', 'a', '.', ':'),
+    fc.stringMatching(/^[0-9 -]{0,20}$/),
+  );
+  const text = fc.array(fragment, { maxLength: 12 }).map((parts) => parts.join(''));
+
+  it('never calls text clean that card redaction would change', () => {
+    fc.assert(
+      fc.property(text, (value) => {
+        if (isCardClean(value)) expect(redactCardData(value)).toBe(value);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('finds 13 digits with single spaces or dashes, not runs broken by two separators or a letter', () => {
+    expect(hasCardRun('pay 4111 1111 1111 1111 now')).toBe(true);
+    expect(hasCardRun('4111-1111-1111-1')).toBe(true);
+    expect(hasCardRun('411111111111')).toBe(false);
+    expect(hasCardRun('4111  1111 1111 1111')).toBe(false);
+    expect(hasCardRun('2026-11-22T00:12:09.288Z 1000001')).toBe(false);
+  });
+});
+
+describe('joined checks', () => {
+  it('masks a secret echoed in one of several headers and leaves the others as they were', () => {
+    const headers = redactor().headers({
+      'content-type': 'application/json',
+      'x-echo': `seen ${TOKEN}`,
+      Authorization: `Bearer ${TOKEN}`,
+      'X-Platform-Client-Id': CLIENT_ID,
+    });
+    expect(headers).toEqual({
+      'content-type': 'application/json',
+      'x-echo': `seen ••••${TOKEN.slice(-4)}`,
+      Authorization: `Bearer ••••${TOKEN.slice(-4)}`,
+      'X-Platform-Client-Id': `••••${CLIENT_ID.slice(-4)}`,
+    });
+  });
+
+  it('isCleanAll is false as soon as any one value holds a secret or a card number', () => {
+    expect(redactor().isCleanAll(['Pending', null, 's2abc'])).toBe(true);
+    expect(redactor().isCleanAll(['Pending', null, `x${CLIENT_ID}`])).toBe(false);
+    expect(redactor().isCleanAll([null, '4111 1111 1111 1111'])).toBe(false);
+  });
+});
+
+describe('the answer handed back', () => {
+  let server: Awaited<ReturnType<typeof startFaultServer>>;
+  let sender: RequestSender;
+  let client: GatewayClient;
+  beforeAll(async () => {
+    server = await startFaultServer();
+    sender = new RequestSender({ totalTimeoutMs: 1000, connectTimeoutMs: 1000 });
+    client = new GatewayClient(sender);
+  });
+  afterAll(async () => {
+    await sender.close();
+    await server.close();
+  });
+
+  it('masks a token the gateway spelled with JSON escapes, which the text check cannot see', async () => {
+    const escaped = `\\u0074${TOKEN.slice(1).replace('_', '\\u005f')}`;
+    server.next({
+      kind: 'answer',
+      status: 200,
+      body: `{"returnStatus":{"statusCode":"000"},"paymentStatus":"Pending","echo":"${escaped}"}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    const { exchange, response } = await client.getStatus(connectionTo(server.url), 's2abc');
+    expect(exchange.classification).toBe('ok');
+    expect(JSON.stringify(response)).not.toContain(TOKEN);
+    expect(response).toMatchObject({ paymentStatus: 'Pending', echo: `••••${TOKEN.slice(-4)}` });
+  });
+
+  it('masks a credential echoed into returnStatus and the ids of the Exchange', async () => {
+    server.next({
+      kind: 'answer',
+      status: 200,
+      body: { returnStatus: { statusCode: '000', statusMsg: `ok ${CLIENT_ID}` }, transactionID: CLIENT_ID },
+    });
+    const { exchange } = await client.getStatus(connectionTo(server.url), 's2abc');
+    expect(exchange.returnStatus?.statusMsg).toBe(`ok ••••${CLIENT_ID.slice(-4)}`);
+    expect(exchange.transactionID).toBe(`••••${CLIENT_ID.slice(-4)}`);
+    expect(JSON.stringify(exchange)).not.toContain(CLIENT_ID);
+  });
+});
