@@ -1,6 +1,17 @@
 import { redactCardJson } from '@shared/card-data';
 import { isCleanText, maskSecret, redactText, registerSecret } from '../core/redact-text';
 
+/** A JSON string literal holding at least one escape: the only place a secret can hide from `includes`. */
+const ESCAPED_LITERAL = /"((?:[^"\\]|\\.)*\\(?:[^"\\]|\\.)*)"/g;
+
+const decodeLiteral = (inner: string): string | null => {
+  try {
+    return JSON.parse(`"${inner}"`) as string;
+  } catch {
+    return null;
+  }
+};
+
 function usable(list: Array<string | null | undefined>): string[] {
   return list.filter((secret): secret is string => !!secret && secret.length >= 4);
 }
@@ -42,7 +53,17 @@ export class CallRedactor {
   isClean(value: string): boolean {
     if (value.includes('transactionSignature')) return false;
     for (const secret of this.secrets) if (value.includes(secret)) return false;
+    if (value.includes('\\') && this.hasEscapedSecret(value)) return false;
     return isCleanText(value);
+  }
+
+  /** A gateway may echo a secret with JSON escapes (`\\/`, `\\u0074…`): decode such literals before looking. */
+  private hasEscapedSecret(value: string): boolean {
+    for (const [, inner] of value.matchAll(ESCAPED_LITERAL)) {
+      const decoded = decodeLiteral(inner!);
+      if (decoded !== null && this.secrets.some((secret) => decoded.includes(secret))) return true;
+    }
+    return false;
   }
 
   /**
@@ -63,6 +84,14 @@ export class CallRedactor {
       (_match, prefix: string, signature: string, end: string) => `${prefix}${maskSecret(signature)}${end}`,
     );
     for (const secret of this.secrets) if (out.includes(secret)) out = out.split(secret).join(maskSecret(secret));
+    if (out.includes('\\'))
+      out = out.replace(ESCAPED_LITERAL, (literal, inner: string) => {
+        const decoded = decodeLiteral(inner);
+        if (decoded === null || !this.secrets.some((secret) => decoded.includes(secret))) return literal;
+        let masked = decoded;
+        for (const secret of this.secrets) masked = masked.split(secret).join(maskSecret(secret));
+        return JSON.stringify(masked);
+      });
     return redactText(out);
   }
 

@@ -87,6 +87,10 @@ describe('the answer handed back', () => {
     expect(exchange.classification).toBe('ok');
     expect(JSON.stringify(response)).not.toContain(TOKEN);
     expect(response).toMatchObject({ paymentStatus: 'Pending', echo: `••••${TOKEN.slice(-4)}` });
+    // The raw text keeps its shape but not the secret, however it was spelled.
+    const bodyText = exchange.response?.bodyText ?? '';
+    expect(bodyText).not.toContain(escaped);
+    expect(JSON.parse(bodyText)).toMatchObject({ paymentStatus: 'Pending', echo: `••••${TOKEN.slice(-4)}` });
   });
 
   it('masks a credential echoed into returnStatus and the ids of the Exchange', async () => {
