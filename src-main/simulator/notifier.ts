@@ -14,6 +14,7 @@ import type { SimClock } from './clock';
 import type { NotificationOptions, WebhookTarget } from './options';
 import type { Random } from './random';
 import type { StatusChange, Transaction } from './transactions';
+import { judgeNotificationAck } from '@shared/notification-ack';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -86,25 +87,6 @@ export function notificationPayload(transaction: Transaction, change: StatusChan
         }
       : {}),
   };
-}
-
-/** Why an answer is not an acknowledgement, or null when it is one. */
-export function judgeAck(httpStatus: number, bodyText: string, notificationID: string): string | null {
-  if (httpStatus !== 200) return `HTTP ${httpStatus}, expected 200`;
-  let body: unknown;
-  try {
-    body = JSON.parse(bodyText);
-  } catch {
-    return 'the answer is not JSON';
-  }
-  if (typeof body !== 'object' || body === null) return 'the answer is not a JSON object';
-  const ack = body as Record<string, unknown>;
-  if (ack.statusMsg !== 'Success') return `statusMsg is ${JSON.stringify(ack.statusMsg)}, expected "Success"`;
-  if (!['200', 200, '000'].includes(ack.statusCode as string | number))
-    return `statusCode is ${JSON.stringify(ack.statusCode)}, expected "200", 200 or "000"`;
-  if (ack.notificationID !== notificationID)
-    return `notificationID ${JSON.stringify(ack.notificationID)} is not the one sent`;
-  return null;
 }
 
 export class Notifier {
@@ -207,10 +189,10 @@ export class Notifier {
         signal: AbortSignal.timeout(this.options.ackTimeoutMs),
       });
       const text = await response.text();
-      const problem = judgeAck(response.status, text, delivery.notificationID);
-      return problem
-        ? { httpStatus: response.status, acknowledged: false, verdict: `not acknowledged: ${problem}` }
-        : { httpStatus: response.status, acknowledged: true, verdict: 'acknowledged' };
+      const judged = judgeNotificationAck(delivery.notificationID, { status: response.status, body: text });
+      return judged.ok
+        ? { httpStatus: response.status, acknowledged: true, verdict: 'acknowledged' }
+        : { httpStatus: response.status, acknowledged: false, verdict: `not acknowledged: ${judged.reason}` };
     } catch (error) {
       const why =
         error instanceof Error ? (error.name === 'TimeoutError' ? 'no answer in time' : error.message) : String(error);

@@ -13,6 +13,8 @@ export type Fault =
   | { kind: 'answer'; status: number; body: string | object; headers?: Record<string, string> }
   /** Reads the request, then never answers (response timeout). */
   | { kind: 'hang' }
+  /** Reads the request, then drops the connection before any answer (reset before the response). */
+  | { kind: 'reset' }
   /** Sends the headers and the start of a JSON body, then nothing more (body stalled). */
   | { kind: 'stall-body' }
   /** Sends the headers and the start of a JSON body, then drops the connection (reset mid-body). */
@@ -58,6 +60,7 @@ export async function startFaultServer() {
       });
       const fault = script.shift() ?? fallback;
       if (fault.kind === 'hang') return;
+      if (fault.kind === 'reset') return void req.socket.destroy();
       if (fault.kind === 'stall-body' || fault.kind === 'reset-mid-body') {
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': '400' });
         res.write(PARTIAL_BODY);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasCardRun, isCardClean, redactCardData } from '@shared/card-data';
 import { GatewayClient, RequestSender } from '../../../src-main/gateway';
 import { CallRedactor } from '../../../src-main/gateway/redaction';
-import { startFaultServer } from './fault-server';
+import { startFaultServer } from '../../support/fault-server';
 import { CLIENT_ID, connectionTo, TOKEN } from './fixtures';
 
 const redactor = () => new CallRedactor({ credentials: [TOKEN, CLIENT_ID] }, 'X-Platform-Client-Id');

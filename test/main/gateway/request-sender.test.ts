@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient, GatewayRequestError, RequestSender } from '../../../src-main/gateway';
-import { startFaultServer } from './fault-server';
+import { startFaultServer } from '../../support/fault-server';
 import { CLIENT_ID, connectionTo, orderA, TOKEN } from './fixtures';
 
 const SIGNATURE = 'sig_0123456789abcdefSIGNATURE';
@@ -180,7 +180,7 @@ describe('retry policy: status queries only', () => {
   });
 
   it('an answer whose body never finishes also ends as timeout', async () => {
-    server.always({ kind: 'trickle' });
+    server.always({ kind: 'stall-body' });
     const { exchange } = await client.getStatus(connectionTo(server.url), 's2abc');
     expect(exchange.classification).toBe('timeout');
     expect(exchange.summary).toMatch(/no complete answer within 300 ms/);
@@ -225,7 +225,7 @@ describe('retry policy: status queries only', () => {
       http(429, { 'retry-after': '1' }),
       { kind: 'reset' as const },
       { kind: 'hang' as const },
-      { kind: 'trickle' as const },
+      { kind: 'stall-body' as const },
     ]) {
       server.reset();
       server.next(behaviour);
