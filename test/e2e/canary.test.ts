@@ -22,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../src-main/simulator';
 import { openConsole, type ConsoleSession } from '../support/browser-mode';
 import { NodeEventSource } from '../support/event-source';
-import { chooseActiveProfile, openArea } from './profiles-helpers';
+import { createOrderThroughUi, openArea } from '../support/console-actions';
 
 const TOKEN = 'CANARYbearerT0KEN9f8e7d6c5b4a';
 const CLIENT_ID = 'CANARYclientID3c2b1a0f9e8d';
@@ -94,23 +94,6 @@ const dumpIndexedDb = (page: Page): Promise<Record<string, unknown[]>> =>
     }
     return out;
   });
-
-async function createOrderThroughUi(page: Page): Promise<string> {
-  await chooseActiveProfile(page, PROFILE_NAME);
-  await openArea(page, 'Orders');
-  const create = page.getByRole('button', { name: 'Create a test order' });
-  const fresh = page.getByRole('button', { name: 'New order' });
-  await create.or(fresh).first().waitFor();
-  await ((await create.isVisible()) ? create : fresh).click();
-  const previous = await page
-    .getByTestId('transaction-id')
-    .textContent({ timeout: 100 })
-    .catch(() => null);
-  await page.getByRole('button', { name: 'Send (Ctrl+Enter)' }).click();
-  const id = page.getByTestId('transaction-id');
-  await expect.poll(() => id.textContent(), { timeout: 15_000 }).not.toBe(previous);
-  return (await id.textContent())?.trim() ?? '';
-}
 
 async function download(page: Page, button: string): Promise<string> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
@@ -184,7 +167,7 @@ afterAll(async () => {
 describe('secret canary', () => {
   it('drives orders and follow-ups through the UI on the sentinel profile', async () => {
     const page = session.page;
-    const transactionId = await createOrderThroughUi(page);
+    const transactionId = await createOrderThroughUi(page, PROFILE_NAME);
     expect(transactionId).toMatch(/^s2/);
     createdIds.push(transactionId);
     const panel = page.getByRole('region', { name: 'Follow-ups' });

@@ -9,29 +9,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openConsole, type ConsoleSession } from '../support/browser-mode';
+import { createSandboxOrder } from '../support/console-actions';
 
 const COUNT = 60;
-
-const order = (merchantTransactionId: string) => ({
-  merchant: { terminalId: 1000001, channel: 'web', merchantTransactionId },
-  transaction: {
-    transactionTimestamp: new Date().toISOString(),
-    description: 'Data safety E2E',
-    moto: false,
-    paymentType: 'PURS',
-    paymentMethod: ['REFERENCE', 'MBWAY'],
-    amount: { value: 10.5, currency: 'EUR' },
-  },
-});
-
-async function createOrder(session: ConsoleSession, merchantTransactionId: string): Promise<string> {
-  const result = await session.core.dispatch('orders.create', {
-    profileId: 'sandbox-a',
-    order: order(merchantTransactionId),
-  });
-  if (!result.ok) throw new Error(result.error.message);
-  return (result.value as { exchange: { transactionID: string } }).exchange.transactionID;
-}
 
 type Row = Record<string, unknown>;
 /** The history database as stored: every row of the stores that hold user data. */
@@ -73,7 +53,7 @@ describe('history data safety in Chromium', () => {
 
   it('a reload in the middle of a bulk refresh loses and corrupts nothing already stored', async () => {
     const page = session.page;
-    for (let i = 0; i < COUNT; i++) await createOrder(session, `safety-${i}`);
+    for (let i = 0; i < COUNT; i++) await createSandboxOrder(session, `safety-${i}`);
     await countIs(page, `${COUNT} transactions`);
     const before = await dump(page);
     expect(before.transactions).toHaveLength(COUNT);
@@ -127,7 +107,7 @@ describe('history data safety in Chromium', () => {
         } as typeof original;
       }
     });
-    const id = await createOrder(session, 'safety-quota');
+    const id = await createSandboxOrder(session, 'safety-quota');
     const banner = page.getByRole('alert').filter({ hasText: 'not saved' });
     await banner.waitFor();
     expect(await banner.textContent()).toMatch(/1 exchange\(s\) not saved: Browser storage is full/);

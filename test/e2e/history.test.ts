@@ -6,31 +6,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openConsole, type ConsoleSession } from '../support/browser-mode';
-
-const PROFILE = 'sandbox-a';
-
-const order = (merchantTransactionId: string) => ({
-  merchant: { terminalId: 1000001, channel: 'web', merchantTransactionId },
-  transaction: {
-    transactionTimestamp: new Date().toISOString(),
-    description: 'History E2E',
-    moto: false,
-    paymentType: 'PURS',
-    paymentMethod: ['REFERENCE', 'MBWAY'],
-    amount: { value: 10.5, currency: 'EUR' },
-  },
-});
-
-async function createOrder(session: ConsoleSession, merchantTransactionId: string): Promise<string> {
-  const result = await session.core.dispatch('orders.create', {
-    profileId: PROFILE,
-    order: order(merchantTransactionId),
-  });
-  if (!result.ok) throw new Error(result.error.message);
-  const id = (result.value as { exchange: { transactionID: string | null } }).exchange.transactionID;
-  if (!id) throw new Error('The simulator created no transaction');
-  return id;
-}
+import { createSandboxOrder } from '../support/console-actions';
 
 const openTool = async (page: Page, title: string) => {
   await page.getByText(title, { exact: true }).click();
@@ -44,7 +20,7 @@ describe('history in Chromium', () => {
   beforeAll(async () => {
     session = await openConsole({ open: false });
     // Made before the page exists, so the page never heard of it: a support ticket's transaction.
-    notRecorded = await createOrder(session, 'ticket-order-1');
+    notRecorded = await createSandboxOrder(session, 'ticket-order-1');
     await session.page.goto(session.host.url);
     await session.page.getByRole('menuitem', { name: 'History' }).click();
     await session.page.getByRole('heading', { name: 'History' }).waitFor();
@@ -55,7 +31,7 @@ describe('history in Chromium', () => {
 
   it('records every call made through the core while the page is open', async () => {
     const page = session.page;
-    await createOrder(session, 'live-order-1');
+    await createSandboxOrder(session, 'live-order-1');
     await page.getByRole('table').getByText('live-order-1').waitFor();
     expect(await countText(page)).toBe('1 transaction');
   });
@@ -81,7 +57,7 @@ describe('history in Chromium', () => {
 
   it('refreshes statuses in bulk with progress, can be cancelled, and sums up', async () => {
     const page = session.page;
-    for (let i = 0; i < 150; i++) await createOrder(session, `bulk-${i}`);
+    for (let i = 0; i < 150; i++) await createSandboxOrder(session, `bulk-${i}`);
     await page.waitForFunction(
       () => document.querySelector('[data-testid="history-count"]')?.textContent === '152 transactions',
     );

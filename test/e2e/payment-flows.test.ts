@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openConsole, type ConsoleSession } from '../support/browser-mode';
 import { saveScreenshot } from '../support/chromium';
-import { chooseActiveProfile, openArea } from './profiles-helpers';
+import { createOrderThroughUi } from '../support/console-actions';
 
 const SANDBOX_A = 'Sandbox · Variant A';
 const SANDBOX_B = 'Sandbox · Variant B';
@@ -47,26 +47,6 @@ async function expectNoSecretsIn(session: ConsoleSession, text: string, transact
 
 async function expectNoSecretsInPage(session: ConsoleSession, transactionIds: string[]): Promise<void> {
   await expectNoSecretsIn(session, await session.page.content(), transactionIds);
-}
-
-/** Orders → active profile → a fresh prefilled draft → Send; returns the new transaction's id. */
-async function createOrderThroughUi(page: Page, profile: string): Promise<string> {
-  await chooseActiveProfile(page, profile);
-  await openArea(page, 'Orders');
-  const create = page.getByRole('button', { name: 'Create a test order' });
-  const fresh = page.getByRole('button', { name: 'New order' });
-  await create.or(fresh).first().waitFor();
-  await ((await create.isVisible()) ? create : fresh).click();
-  const previous = await page
-    .getByTestId('transaction-id')
-    .textContent({ timeout: 100 })
-    .catch(() => null);
-  await page.getByRole('button', { name: 'Send (Ctrl+Enter)' }).click();
-  const id = page.getByTestId('transaction-id');
-  await expect.poll(() => id.textContent(), { timeout: 15_000 }).not.toBe(previous);
-  const transactionId = (await id.textContent())?.trim() ?? '';
-  expect(transactionId).toMatch(/^[A-Za-z0-9_-]{6,36}$/);
-  return transactionId;
 }
 
 const followUps = (page: Page): Locator => page.getByRole('region', { name: 'Follow-ups' });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConsole, type ConsoleSession } from '../support/browser-mode';
 import { saveScreenshot } from '../support/chromium';
-import { chooseActiveProfile, expectNoSecretsInPage, openArea, watchOrderCalls } from './profiles-helpers';
+import { chooseActiveProfile, expectNoSecretsInPage, openArea, watchOrderCalls } from '../support/console-actions';
 
 describe('order builder and result panel against the Sandbox (Chromium, browser mode)', () => {
   let session: ConsoleSession;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConsole, type ConsoleSession } from '../support/browser-mode';
 import { saveScreenshot } from '../support/chromium';
-import { chooseActiveProfile, expectNoSecretsInPage, openArea, watchOrderCalls } from './profiles-helpers';
+import { chooseActiveProfile, expectNoSecretsInPage, openArea, watchOrderCalls } from '../support/console-actions';
 
 const TEST_TOKEN = 'qa-wrong-token-7f3a9c2e1b4d6789';
 const REPLACED_TOKEN = 'qa-replaced-token-55aa66bb4321';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { ConsoleSession } from '../support/browser-mode';
+import type { ConsoleSession } from './browser-mode';
 
 /** Every secret main holds for the session's profiles (bearer tokens and client ids), plus extra ones typed in tests. */
 export async function knownSecrets(session: ConsoleSession, extra: string[] = []): Promise<string[]> {
@@ -42,4 +42,49 @@ export async function chooseActiveProfile(page: Page, name: string): Promise<voi
   const select = page.getByLabel('Active profile');
   const value = await select.locator('option', { hasText: name }).getAttribute('value');
   await select.selectOption(value ?? '');
+}
+
+/** A minimal valid Variant A order for the Sandbox (REFERENCE and MB WAY, 10.50 EUR). */
+export const sandboxOrder = (merchantTransactionId: string, description = 'E2E order') => ({
+  merchant: { terminalId: 1000001, channel: 'web', merchantTransactionId },
+  transaction: {
+    transactionTimestamp: new Date().toISOString(),
+    description,
+    moto: false,
+    paymentType: 'PURS',
+    paymentMethod: ['REFERENCE', 'MBWAY'],
+    amount: { value: 10.5, currency: 'EUR' },
+  },
+});
+
+/** Creates a Sandbox order through the core (as any caller would) and returns its transactionID. */
+export async function createSandboxOrder(session: ConsoleSession, merchantTransactionId: string): Promise<string> {
+  const result = await session.core.dispatch('orders.create', {
+    profileId: 'sandbox-a',
+    order: sandboxOrder(merchantTransactionId),
+  });
+  if (!result.ok) throw new Error(result.error.message);
+  const id = (result.value as { exchange: { transactionID: string | null } }).exchange.transactionID;
+  if (!id) throw new Error('The simulator created no transaction');
+  return id;
+}
+
+/** Orders → active profile → a fresh prefilled draft → Send; returns the new transaction's id. */
+export async function createOrderThroughUi(page: Page, profile: string): Promise<string> {
+  await chooseActiveProfile(page, profile);
+  await openArea(page, 'Orders');
+  const create = page.getByRole('button', { name: 'Create a test order' });
+  const fresh = page.getByRole('button', { name: 'New order' });
+  await create.or(fresh).first().waitFor();
+  await ((await create.isVisible()) ? create : fresh).click();
+  const previous = await page
+    .getByTestId('transaction-id')
+    .textContent({ timeout: 100 })
+    .catch(() => null);
+  await page.getByRole('button', { name: 'Send (Ctrl+Enter)' }).click();
+  const id = page.getByTestId('transaction-id');
+  await expect.poll(() => id.textContent(), { timeout: 15_000 }).not.toBe(previous);
+  const transactionId = (await id.textContent())?.trim() ?? '';
+  expect(transactionId).toMatch(/^[A-Za-z0-9_-]{6,36}$/);
+  return transactionId;
 }
