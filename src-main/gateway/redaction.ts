@@ -1,5 +1,5 @@
 import { redactCardJson } from '@shared/card-data';
-import { isCleanText, maskSecret, redactText, registerSecret } from '../core/redact-text';
+import { isCleanText, maskSecret, redactText, registerSecret, registeredSecretsVersion } from '../core/redact-text';
 
 /** A JSON string literal holding at least one escape: the only place a secret can hide from `includes`. */
 const ESCAPED_LITERAL = /"((?:[^"\\]|\\.)*\\(?:[^"\\]|\\.)*)"/g;
@@ -15,6 +15,24 @@ const decodeLiteral = (inner: string): string | null => {
 function usable(list: Array<string | null | undefined>): string[] {
   return list.filter((secret): secret is string => !!secret && secret.length >= 4);
 }
+
+const TRANSACTION_SIGNATURE_FIELD = /("transactionSignature"\s*:\s*")((?:[^"\\]|\\.)*)("|$)/g;
+
+/**
+ * Masked forms of the request headers the SDK builds itself: one frozen object per connection's credentials,
+ * reused call after call (gateway-client.ts). Their masking depends only on that object, the call's
+ * secrets and the registry of known secrets, so it is computed once for them and reused (a copy per call).
+ */
+interface MaskedHeaders {
+  secrets: readonly string[];
+  clientIdHeaderLower: string;
+  secretsVersion: number;
+  masked: Record<string, string>;
+}
+const maskedFrozenHeaders = new WeakMap<Readonly<Record<string, string>>, MaskedHeaders>();
+
+const sameSecrets = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((secret, index) => secret === b[index]);
 
 /**
  * Masks the secrets of one call wherever they appear in what the SDK hands out (design rule 5).
@@ -45,8 +63,7 @@ export class CallRedactor {
    * masked by field name, but the same value echoed anywhere else in the answer must be masked as well.
    */
   learn(secret: unknown): void {
-    if (typeof secret === 'string' && usable([secret]).length && !this.secrets.includes(secret))
-      this.secrets.push(secret);
+    if (typeof secret === 'string' && secret.length >= 4 && !this.secrets.includes(secret)) this.secrets.push(secret);
   }
 
   /** True when `text(value)` would return `value` unchanged (checked first: most text holds no secret). */
@@ -54,7 +71,8 @@ export class CallRedactor {
     if (value.includes('transactionSignature')) return false;
     for (const secret of this.secrets) if (value.includes(secret)) return false;
     if (value.includes('\\') && this.hasEscapedSecret(value)) return false;
-    return isCleanText(value);
+    // The registry holds this call's credentials too: they were just looked for.
+    return isCleanText(value, this.secrets);
   }
 
   /** A gateway may echo a secret with JSON escapes (`\\/`, `\\u0074…`): decode such literals before looking. */
@@ -69,18 +87,22 @@ export class CallRedactor {
   /**
    * True when `text` would change none of `values`. One check over them all joined (a secret in one value
    * is a secret in the joined text) costs less than one per value, and almost every call has nothing to mask.
+   * Only escaped JSON literals are not found that way — a quote in one value could pair with one in the
+   * next — so text with a backslash is checked value by value.
    */
-  isCleanAll(values: Array<string | null>): boolean {
+  isCleanAll(values: ReadonlyArray<string | null>): boolean {
     let joined = '';
     for (const value of values) if (value !== null) joined += `${value}\n`;
-    return this.isClean(joined);
+    if (!joined.includes('\\')) return this.isClean(joined);
+    for (const value of values) if (value !== null && !this.isClean(value)) return false;
+    return true;
   }
 
   text(value: string): string {
     if (this.isClean(value)) return value;
     // The closing quote is optional: an answer cut off mid-signature must not show the part that came.
     let out = value.replace(
-      /("transactionSignature"\s*:\s*")((?:[^"\\]|\\.)*)("|$)/g,
+      TRANSACTION_SIGNATURE_FIELD,
       (_match, prefix: string, signature: string, end: string) => `${prefix}${maskSecret(signature)}${end}`,
     );
     for (const secret of this.secrets) if (out.includes(secret)) out = out.split(secret).join(maskSecret(secret));
@@ -95,7 +117,31 @@ export class CallRedactor {
     return redactText(out);
   }
 
-  headers(headers: Record<string, string>): Record<string, string> {
+  /**
+   * Masks Authorization and the client-id header whole, and secrets in the others. `othersClean`: the caller
+   * has already found every value clean with `isCleanAll` (one check over the whole answer).
+   */
+  headers(headers: Readonly<Record<string, string>>, othersClean = false): Record<string, string> {
+    const reused = maskedFrozenHeaders.get(headers);
+    if (
+      reused !== undefined &&
+      reused.secretsVersion === registeredSecretsVersion() &&
+      reused.clientIdHeaderLower === this.clientIdHeaderLower &&
+      sameSecrets(reused.secrets, this.secrets)
+    )
+      return { ...reused.masked };
+    const out = this.maskHeaders(headers, othersClean);
+    if (Object.isFrozen(headers))
+      maskedFrozenHeaders.set(headers, {
+        secrets: [...this.secrets],
+        clientIdHeaderLower: this.clientIdHeaderLower,
+        secretsVersion: registeredSecretsVersion(),
+        masked: { ...out },
+      });
+    return out;
+  }
+
+  private maskHeaders(headers: Readonly<Record<string, string>>, othersClean: boolean): Record<string, string> {
     const out: Record<string, string> = {};
     const plain: string[] = [];
     for (const name of Object.keys(headers)) {
@@ -111,7 +157,8 @@ export class CallRedactor {
         plain.push(name);
       }
     }
-    if (!this.isCleanAll(plain.map((name) => out[name]!))) for (const name of plain) out[name] = this.text(out[name]!);
+    if (!othersClean && !this.isCleanAll(plain.map((name) => out[name]!)))
+      for (const name of plain) out[name] = this.text(out[name]!);
     return out;
   }
 

@@ -4,17 +4,12 @@
  * the echoed notificationID and statusCode "200" | 200 | "000"; anything else is retried on the real
  * tiered schedule, measured on the simulator clock so tests compress it with POST /__simulator/clock.
  */
-import {
-  encryptNotification,
-  NOTIFICATION_IV_HEADER,
-  NOTIFICATION_TAG_HEADER,
-} from '../notifications/notification-crypto';
+import { postNotification } from '../notifications/notification-sender';
 import { isFinalPaymentStatus } from '@shared/gateway';
 import type { SimClock } from './clock';
 import type { NotificationOptions, WebhookTarget } from './options';
 import type { Random } from './random';
 import type { StatusChange, Transaction } from './transactions';
-import { judgeNotificationAck } from '@shared/notification-ack';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -176,27 +171,15 @@ export class Notifier {
     delivery: Delivery,
     target: WebhookTarget,
   ): Promise<{ httpStatus: number | null; acknowledged: boolean; verdict: string }> {
-    try {
-      const sealed = encryptNotification({ secret: target.secret, plaintext: JSON.stringify(delivery.payload) });
-      const response = await fetch(target.url, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'text/plain',
-          [NOTIFICATION_IV_HEADER]: sealed.iv,
-          [NOTIFICATION_TAG_HEADER]: sealed.tag,
-        },
-        body: sealed.body,
-        signal: AbortSignal.timeout(this.options.ackTimeoutMs),
-      });
-      const text = await response.text();
-      const judged = judgeNotificationAck(delivery.notificationID, { status: response.status, body: text });
-      return judged.ok
-        ? { httpStatus: response.status, acknowledged: true, verdict: 'acknowledged' }
-        : { httpStatus: response.status, acknowledged: false, verdict: `not acknowledged: ${judged.reason}` };
-    } catch (error) {
-      const why =
-        error instanceof Error ? (error.name === 'TimeoutError' ? 'no answer in time' : error.message) : String(error);
-      return { httpStatus: null, acknowledged: false, verdict: `not delivered: ${why}` };
-    }
+    const sent = await postNotification({
+      url: target.url,
+      secret: target.secret,
+      plaintext: JSON.stringify(delivery.payload),
+      notificationId: delivery.notificationID,
+      timeoutMs: this.options.ackTimeoutMs,
+    });
+    if (sent.verdict.ok) return { httpStatus: sent.httpStatus, acknowledged: true, verdict: 'acknowledged' };
+    const prefix = sent.httpStatus === null ? 'not delivered' : 'not acknowledged';
+    return { httpStatus: sent.httpStatus, acknowledged: false, verdict: `${prefix}: ${sent.verdict.reason}` };
   }
 }
