@@ -21,6 +21,9 @@ const SCHEMAS: Partial<Record<GatewayOperation, { schema: z.ZodType; accepts: Ac
   mbwayPurchase: withAcceptor(mbwayPurchaseResponseSchema),
 };
 
+/** Hoisted: a regex literal in the function body is a new RegExp object on every answer. */
+const JSON_CONTENT_TYPE = /\bjson\b/i;
+
 /** Fields the spec marks mandatory in a successful create response, per variant. */
 const CREATE_MANDATORY = ['transactionID', 'transactionSignature', 'paymentMethodList', 'expiry', 'execution'];
 
@@ -36,7 +39,7 @@ export function checkConformance(
   contentType: string | undefined,
 ): ConformanceNote[] {
   const notes: ConformanceNote[] = [];
-  if (contentType !== undefined && !/\bjson\b/i.test(contentType))
+  if (contentType !== undefined && !JSON_CONTENT_TYPE.test(contentType))
     notes.push({ path: 'header:content-type', message: `Content-Type is "${contentType}", expected JSON.` });
   const checked = SCHEMAS[operation];
   if (!checked || !isObject(body)) {

@@ -44,6 +44,16 @@ const isObject = (value: unknown): value is Json =>
  * and hands the call to the one RequestSender.
  */
 export class GatewayClient {
+  /**
+   * The request headers of recent calls by their Authorization value: the same connection sends the same
+   * headers call after call, so one frozen object is reused and its masked form computed once
+   * (CallRedactor.headers). Bounded: cleared when full (Digest signatures differ per transaction).
+   */
+  private readonly headerSets = new Map<
+    string,
+    { clientIdHeader: string; clientId: string | null; headers: Readonly<Record<string, string>> }
+  >();
+
   constructor(private readonly sender: RequestSender) {}
 
   async createOrder(connection: GatewayConnection, order: unknown): Promise<CreateOrderResult> {
@@ -180,10 +190,11 @@ export class GatewayClient {
     },
   ): Promise<CallResult & { rawBody: unknown }> {
     const url = spec.url ?? `${apiRoot(connection)}${spec.path ?? ''}`;
-    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
-    if (spec.authorization) headers.Authorization = spec.authorization;
-    if (spec.withClientId !== false)
-      headers[connection.clientIdHeader] = requireSecret(connection.clientId, 'client id');
+    const headers = this.headersFor(
+      spec.authorization,
+      connection.clientIdHeader,
+      spec.withClientId === false ? null : requireSecret(connection.clientId, 'client id'),
+    );
     const redactor = new CallRedactor(
       { credentials: [connection.bearerToken, connection.clientId], signatures: spec.signatures ?? [] },
       connection.clientIdHeader,
@@ -193,7 +204,7 @@ export class GatewayClient {
       method: spec.method,
       url,
       headers,
-      ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
+      body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
       profileId: connection.profileId,
       merchantTransactionId: spec.merchantTransactionId ?? null,
       transactionID: spec.transactionID ?? null,
@@ -201,6 +212,23 @@ export class GatewayClient {
       variant: connection.variant,
     });
     return { exchange, response: redactedJson(exchange, rawBody, rawText, redactor), rawBody };
+  }
+
+  private headersFor(
+    authorization: string | null,
+    clientIdHeader: string,
+    clientId: string | null,
+  ): Readonly<Record<string, string>> {
+    const key = authorization ?? '';
+    const known = this.headerSets.get(key);
+    if (known !== undefined && known.clientIdHeader === clientIdHeader && known.clientId === clientId)
+      return known.headers;
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+    if (authorization) headers.Authorization = authorization;
+    if (clientId !== null) headers[clientIdHeader] = clientId;
+    if (this.headerSets.size >= 32) this.headerSets.clear();
+    this.headerSets.set(key, { clientIdHeader, clientId, headers: Object.freeze(headers) });
+    return headers;
   }
 }
 
@@ -225,9 +253,10 @@ function redactedJson(exchange: Exchange, rawBody: unknown, rawText: string, red
   return redactor.json(rawBody);
 }
 
+const TRAILING_SLASHES = /\/+$/;
 /** `{baseUrl}{pathPrefix}/{version}`, tolerant of a trailing slash on the base URL. */
 export const apiRoot = (connection: Pick<GatewayConnection, 'baseUrl' | 'pathPrefix' | 'version'>): string =>
-  `${connection.baseUrl.replace(/\/+$/, '')}${connection.pathPrefix}/${connection.version}`;
+  `${connection.baseUrl.replace(TRAILING_SLASHES, '')}${connection.pathPrefix}/${connection.version}`;
 
 function requireSecret(value: string | null, what: string): string {
   if (!value)

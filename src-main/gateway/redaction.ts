@@ -91,8 +91,8 @@ export class CallRedactor {
    * next — so text with a backslash is checked value by value.
    */
   isCleanAll(values: ReadonlyArray<string | null>): boolean {
-    let joined = '';
-    for (const value of values) if (value !== null) joined += `${value}\n`;
+    // join writes one flat string (a null adds only a separator); `+=` built a chain of pieces to flatten.
+    const joined = values.join('\n');
     if (!joined.includes('\\')) return this.isClean(joined);
     for (const value of values) if (value !== null && !this.isClean(value)) return false;
     return true;

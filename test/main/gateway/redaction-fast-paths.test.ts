@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasCardRun, isCardClean, redactCardData } from '@shared/card-data';
 import { GatewayClient, RequestSender } from '../../../src-main/gateway';
+import { registerSecret } from '../../../src-main/core/redact-text';
 import { CallRedactor } from '../../../src-main/gateway/redaction';
 import { startFaultServer } from '../../support/fault-server';
 import { CLIENT_ID, connectionTo, TOKEN } from './fixtures';
@@ -26,6 +27,32 @@ describe('card pre-check', () => {
         if (isCardClean(value)) expect(redactCardData(value)).toBe(value);
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('probing every 13th character finds exactly the runs a walk over every character finds', () => {
+    // The plain walk hasCardRun replaced: one state machine over the whole text.
+    const walk = (value: string): boolean => {
+      let digits = 0;
+      let separators = 0;
+      for (const char of value) {
+        if (char >= '0' && char <= '9') {
+          digits = separators > 1 ? 1 : digits + 1;
+          separators = 0;
+          if (digits >= 13) return true;
+        } else if ((char === ' ' || char === '-') && digits > 0) separators += 1;
+        else [digits, separators] = [0, 0];
+      }
+      return false;
+    };
+    // Runs of exactly 13 characters at every offset are the ones a wider stride would step over.
+    const shortest = fc.constantFrom('5500000000000', '1-2-3-4-5-6-7', 'x', 'ab', 'abcdefghijkl');
+    const long = fc.array(fc.oneof(fragment, shortest), { maxLength: 40 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(long, (value) => {
+        expect(hasCardRun(value)).toBe(walk(value));
+      }),
+      { numRuns: 5000 },
     );
   });
 
@@ -58,6 +85,36 @@ describe('joined checks', () => {
     expect(redactor().isCleanAll(['Pending', null, 's2abc'])).toBe(true);
     expect(redactor().isCleanAll(['Pending', null, `x${CLIENT_ID}`])).toBe(false);
     expect(redactor().isCleanAll([null, '4111 1111 1111 1111'])).toBe(false);
+  });
+});
+
+describe('request headers reused per connection (masked once, then copied)', () => {
+  const headers = Object.freeze({
+    'X-Trace': 'trace-zq81xk-7',
+    Authorization: `Bearer ${TOKEN}`,
+    'X-Platform-Client-Id': CLIENT_ID,
+  });
+
+  it('hands each call its own copy', () => {
+    const first = redactor().headers(headers);
+    first['X-Trace'] = 'changed by one consumer';
+    expect(redactor().headers(headers)).toEqual({
+      'X-Trace': 'trace-zq81xk-7',
+      Authorization: `Bearer ••••${TOKEN.slice(-4)}`,
+      'X-Platform-Client-Id': `••••${CLIENT_ID.slice(-4)}`,
+    });
+  });
+
+  it('masks them anew for a call with another secret, or once a new secret is registered', () => {
+    expect(redactor().headers(headers)['X-Trace']).toBe('trace-zq81xk-7');
+    const withSignature = new CallRedactor(
+      { credentials: [TOKEN, CLIENT_ID], signatures: ['zq81xk-7'] },
+      'X-Platform-Client-Id',
+    );
+    expect(withSignature.headers(headers)['X-Trace']).toBe('trace-••••xk-7');
+    expect(redactor().headers(headers)['X-Trace']).toBe('trace-zq81xk-7');
+    registerSecret('trace-zq81');
+    expect(redactor().headers(headers)['X-Trace']).toBe('••••zq81xk-7');
   });
 });
 
