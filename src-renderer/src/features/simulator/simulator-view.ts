@@ -1,0 +1,90 @@
+/**
+ * Pure helpers of the Simulator panel: which statuses a transaction may still move to, the clock
+ * presets and units, how the simulator's addresses, times and refusals read on screen.
+ */
+import type { ConsoleError } from '@shared/result';
+import { isPaymentStatus, PAYMENT_STATUS_TRANSITIONS, type PaymentStatus } from '@shared/gateway/codes';
+
+/** Statuses `simulator.complete` accepts from `current` (the simulator's state machine; finals: none). */
+export function completionTargets(current: string): PaymentStatus[] {
+  return isPaymentStatus(current) ? [...PAYMENT_STATUS_TRANSITIONS[current]] : [];
+}
+
+export const CLOCK_UNITS = { seconds: 1, minutes: 60, hours: 3600, days: 86_400 } as const;
+export type ClockUnit = keyof typeof CLOCK_UNITS;
+/** The contract's upper bound for one jump. */
+export const MAX_ADVANCE_SECONDS = 400 * 86_400;
+
+export const CLOCK_PRESETS = [
+  { label: '+5 min', seconds: 300 },
+  { label: '+1 h', seconds: 3600 },
+  { label: '+1 day', seconds: 86_400 },
+] as const;
+
+/** The custom clock field as seconds, or a sentence naming what is wrong with it. */
+export function customAdvance(amount: number | null, unit: ClockUnit): { seconds: number } | { error: string } {
+  if (amount === null || !Number.isFinite(amount)) return { error: 'Enter how far to move the clock.' };
+  if (amount <= 0) return { error: 'The clock only moves forward: enter a number above 0.' };
+  const seconds = Math.round(amount * CLOCK_UNITS[unit]);
+  if (seconds > MAX_ADVANCE_SECONDS) return { error: 'One jump can be at most 400 days.' };
+  return { seconds };
+}
+
+/** "+1 d 2 h 5 min" style; the simulator clock's offset from real time. */
+export function formatDuration(totalSeconds: number): string {
+  const sign = totalSeconds < 0 ? '−' : '+';
+  let rest = Math.abs(Math.round(totalSeconds));
+  const parts: string[] = [];
+  for (const [unit, size] of [
+    ['d', 86_400],
+    ['h', 3600],
+    ['min', 60],
+  ] as const) {
+    if (rest >= size) parts.push(`${Math.floor(rest / size)} ${unit}`);
+    rest %= size;
+  }
+  if (rest || !parts.length) parts.push(`${rest} s`);
+  return `${sign}${parts.join(' ')}`;
+}
+
+/** An ISO instant as "2026-01-02 10:00:00 UTC": the simulator's own time, not the viewer's zone. */
+export function formatInstant(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+/** How far `iso` lies from the simulator clock ("in +29 min", "passed"). */
+export function relativeToClock(iso: string, now: string | null | undefined): string {
+  if (!now) return '';
+  const delta = (Date.parse(iso) - Date.parse(now)) / 1000;
+  if (Number.isNaN(delta)) return '';
+  return delta <= 0 ? 'passed' : `in ${formatDuration(delta).slice(1)}`;
+}
+
+export const formatAmount = (amount: { value: number; currency: string }): string =>
+  `${amount.value.toFixed(2)} ${amount.currency}`;
+
+/** Base path and version read off the API address (`{url}{basePath}/{version}`, `/payments` optional). */
+export function describeApi(url: string | null, apiUrl: string | null): { basePath: string; version: string } | null {
+  if (!url || !apiUrl?.startsWith(url)) return null;
+  const path = apiUrl.slice(url.length).replace(/\/payments\/?$|\/$/, '');
+  const match = /^(.*)\/([^/]+)$/.exec(path);
+  return match ? { basePath: match[1] || '/', version: match[2] ?? '' } : null;
+}
+
+const FAILURE_TITLES: Record<string, string> = {
+  conflict: 'Refused (409)',
+  'not-found': 'Unknown transaction (404)',
+  'invalid-input': 'Invalid input (400)',
+  'simulator-not-running': 'Simulator not running',
+};
+
+/** A refusal as one line: what kind, the simulator's words and its statusCode when it gave one. */
+export function describeFailure(error: ConsoleError): string {
+  const title = FAILURE_TITLES[error.code] ?? `Failed (${error.code})`;
+  const details = error.details as { statusCode?: unknown } | undefined;
+  const code = typeof details?.statusCode === 'string' ? ` [${details.statusCode}]` : '';
+  return `${title}: ${error.message}${code}`;
+}

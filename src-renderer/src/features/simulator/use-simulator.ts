@@ -1,0 +1,126 @@
+/**
+ * The Simulator panel's state and actions over the `simulator.*` contract: status, transactions and
+ * delivery log loaded together; completing a transaction or moving the clock reloads them, so the
+ * table always shows what the simulator now holds. Refusals are kept as sentences, never thrown.
+ */
+import { computed, ref } from 'vue';
+import type { SimulatorDelivery, SimulatorStatus, SimulatorTransaction } from '@shared/contract/simulator';
+import type { PaymentStatus } from '@shared/gateway/codes';
+import type { ConsoleError } from '@shared/result';
+import { useConsoleApi } from '../../api';
+import { describeFailure, formatDuration, formatInstant } from './simulator-view';
+
+export interface ActionOutcome {
+  ok: boolean;
+  text: string;
+  /** The transaction a completion was about (null for clock moves). */
+  transactionId: string | null;
+}
+
+export function useSimulator() {
+  const api = useConsoleApi();
+  const status = ref<SimulatorStatus | null>(null);
+  const transactions = ref<SimulatorTransaction[]>([]);
+  const deliveries = ref<SimulatorDelivery[]>([]);
+  const loadError = ref<string | null>(null);
+  const loading = ref(false);
+  /** Id of the transaction being completed, or 'clock' while the clock moves. */
+  const busy = ref<string | null>(null);
+  const completion = ref<ActionOutcome | null>(null);
+  const clockOutcome = ref<ActionOutcome | null>(null);
+
+  const notRunning = computed(() => status.value?.running === false);
+
+  /** A call that found no simulator means the same as a status saying so: show the message, not an error. */
+  const markNotRunning = (error: ConsoleError): boolean => {
+    if (error.code !== 'simulator-not-running') return false;
+    if (status.value) status.value = { ...status.value, running: false };
+    transactions.value = [];
+    deliveries.value = [];
+    return true;
+  };
+
+  async function refresh(): Promise<void> {
+    loading.value = true;
+    try {
+      const statusResult = await api['simulator.status']();
+      if (!statusResult.ok) {
+        loadError.value = describeFailure(statusResult.error);
+        return;
+      }
+      status.value = statusResult.value;
+      loadError.value = null;
+      if (!statusResult.value.running) {
+        transactions.value = [];
+        deliveries.value = [];
+        return;
+      }
+      const [listed, logged] = await Promise.all([api['simulator.transactions'](), api['simulator.deliveries']()]);
+      for (const result of [listed, logged])
+        if (!result.ok && !markNotRunning(result.error)) loadError.value = describeFailure(result.error);
+      if (listed.ok) transactions.value = listed.value;
+      if (logged.ok) deliveries.value = logged.value;
+    } finally {
+      loading.value = false;
+    }
+  }
+
+  async function complete(transactionId: string, paymentStatus: Exclude<PaymentStatus, 'Pending'>): Promise<void> {
+    busy.value = transactionId;
+    try {
+      const result = await api['simulator.complete']({ transactionId, paymentStatus });
+      if (result.ok) {
+        completion.value = {
+          ok: true,
+          transactionId,
+          text: `${transactionId} is now ${result.value.paymentStatus}.`,
+        };
+      } else {
+        markNotRunning(result.error);
+        completion.value = {
+          ok: false,
+          transactionId,
+          text: `Could not set ${transactionId} to ${paymentStatus}. ${describeFailure(result.error)}`,
+        };
+      }
+      await refresh();
+    } finally {
+      busy.value = null;
+    }
+  }
+
+  async function advanceClock(seconds: number): Promise<void> {
+    busy.value = 'clock';
+    try {
+      const result = await api['simulator.advanceClock']({ seconds });
+      clockOutcome.value = result.ok
+        ? {
+            ok: true,
+            transactionId: null,
+            text: `Moved ${formatDuration(seconds)}: the simulator clock is now ${formatInstant(result.value.now)} (offset ${formatDuration(result.value.offsetSeconds)}).`,
+          }
+        : { ok: false, transactionId: null, text: `Could not move the clock. ${describeFailure(result.error)}` };
+      if (!result.ok) markNotRunning(result.error);
+      await refresh();
+    } finally {
+      busy.value = null;
+    }
+  }
+
+  return {
+    status,
+    transactions,
+    deliveries,
+    loadError,
+    loading,
+    busy,
+    completion,
+    clockOutcome,
+    notRunning,
+    refresh,
+    complete,
+    advanceClock,
+  };
+}
+
+export type SimulatorPanel = ReturnType<typeof useSimulator>;
