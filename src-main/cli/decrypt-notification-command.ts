@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { decryptNotification } from '../notifications/notification-crypto';
-import { processIo, secretFromOptions, type CliIo } from './cli-io';
+import { parseSecretCommand, processIo, type CliIo } from './cli-io';
 import type { CliCommand } from './run-cli';
 
 const HELP = `Usage: gateway-console decrypt-notification --secret B64 --iv B64 --tag B64 [--body-file F]
@@ -20,33 +19,15 @@ Exit codes: 0 decrypted; 1 the notification could not be decrypted (the error na
 
 /** Runs the command against the given streams (tests pass captured ones). */
 export async function runDecryptNotification(args: string[], io: CliIo = processIo): Promise<number> {
-  const usage = (message: string): number => {
-    io.stderr(`decrypt-notification: ${message}\nRun with --help for usage.\n`);
-    return 2;
-  };
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args,
-      options: {
-        secret: { type: 'string' },
-        'secret-env': { type: 'string' },
-        iv: { type: 'string' },
-        tag: { type: 'string' },
-        'body-file': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    return usage(error instanceof Error ? error.message : String(error));
-  }
-  if (values.help) {
-    io.stdout(`${HELP}\n`);
-    return 0;
-  }
-  const chosen = secretFromOptions(values);
-  if ('problem' in chosen) return usage(chosen.problem);
-  const { secret } = chosen;
+  const parsed = parseSecretCommand(
+    'decrypt-notification',
+    args,
+    { iv: { type: 'string' }, tag: { type: 'string' }, 'body-file': { type: 'string' } },
+    HELP,
+    io,
+  );
+  if ('exit' in parsed) return parsed.exit;
+  const { values, secret, usage } = parsed;
   if (values.iv === undefined) return usage('--iv is required.');
   if (values.tag === undefined) return usage('--tag is required.');
 

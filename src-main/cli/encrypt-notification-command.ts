@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { encryptNotification, NotificationCryptoError } from '../notifications/notification-crypto';
-import { processIo, secretFromOptions, type CliIo } from './cli-io';
+import { parseSecretCommand, processIo, type CliIo } from './cli-io';
 import type { CliCommand } from './run-cli';
 
 const HELP = `Usage: gateway-console encrypt-notification --secret B64 [--iv B64] --file plain.json
@@ -18,36 +17,19 @@ Encrypts a notification the way the gateway does (AES-256-GCM, no AAD, tag separ
 Exit codes: 0 encrypted; 1 bad secret, IV or plaintext (the error names which); 2 usage error.`;
 
 export async function runEncryptNotification(args: string[], io: CliIo = processIo): Promise<number> {
-  const usage = (message: string): number => {
-    io.stderr(`encrypt-notification: ${message}\nRun with --help for usage.\n`);
-    return 2;
-  };
+  const parsed = parseSecretCommand(
+    'encrypt-notification',
+    args,
+    { iv: { type: 'string' }, file: { type: 'string' } },
+    HELP,
+    io,
+  );
+  if ('exit' in parsed) return parsed.exit;
+  const { values, secret, usage } = parsed;
   const failed = (code: string, message: string): number => {
     io.stderr(`encrypt-notification: ${code}: ${message}\n`);
     return 1;
   };
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args,
-      options: {
-        secret: { type: 'string' },
-        'secret-env': { type: 'string' },
-        iv: { type: 'string' },
-        file: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    return usage(error instanceof Error ? error.message : String(error));
-  }
-  if (values.help) {
-    io.stdout(`${HELP}\n`);
-    return 0;
-  }
-  const chosen = secretFromOptions(values);
-  if ('problem' in chosen) return usage(chosen.problem);
-  const { secret } = chosen;
   if (values.file === undefined) return usage('--file is required.');
 
   let bytes: Buffer;
