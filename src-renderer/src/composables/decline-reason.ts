@@ -43,3 +43,15 @@ export function formatDeclineReason(reason: DeclineReason): string {
 /** The returnStatus of a decrypted notification payload (`{ returnStatus: { statusCode, statusMsg } }`). */
 export const notificationReturnStatus = (payload: unknown): unknown =>
   typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>).returnStatus : null;
+
+/**
+ * A History row's decline reason, when it explains the row's current status (a reason noted for an
+ * older status, or one not yet confirmed by a status query, is not shown next to another status).
+ */
+export function rowDeclineReason(row: {
+  statusKey: string;
+  declineReason?: { statusCode: string; statusMsg?: string; paymentStatus: string } | null;
+}): DeclineReason | null {
+  const stored = row.declineReason;
+  return stored && stored.paymentStatus === row.statusKey ? declineReasonOf(stored) : null;
+}
