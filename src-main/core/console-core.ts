@@ -18,7 +18,7 @@ import { ProfileFile } from './profiles/profile-file';
 import { ProfileRegistry } from './profiles/profile-registry';
 import { ProfileSecrets } from './profiles/profile-secrets';
 import { ProductionGuard } from './profiles/production-guard';
-import { startSandbox } from './sandbox';
+import { SANDBOX_PROFILES, SANDBOX_STATE_FILE, startSandbox } from './sandbox';
 import { SignatureStore } from './signature-store';
 import { APP_VERSION } from './version';
 
@@ -77,7 +77,10 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
   closers.push(() => notifications.close());
   let simulator: RunningSimulator | null = null;
   if (options.simulator !== false) {
-    const running = await startSandbox(profiles, profileSecrets, notifications.receiver.url);
+    const running = await startSandbox(profiles, profileSecrets, notifications.receiver.url, {
+      statePath: join(options.userDataDir, SANDBOX_STATE_FILE),
+    });
+    for (const problem of running.stateProblems()) logger.warn(problem);
     closers.push(() => running.close());
     simulator = running;
   }
@@ -99,7 +102,11 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     }),
     ...createProfilesHandlers({ profiles, gateway, events }),
     ...createPaymentsHandlers(gateway),
-    ...createSimulatorHandlers(() => simulator),
+    ...createSimulatorHandlers(() => simulator, {
+      afterReset: async () => {
+        for (const sandbox of SANDBOX_PROFILES) await signatures.forgetProfile(sandbox.id);
+      },
+    }),
     ...createNotificationsHandlers({
       journal: notifications.journal,
       receiver: notifications.receiver,

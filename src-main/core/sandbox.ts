@@ -12,6 +12,9 @@ export const SANDBOX_PROFILES = [
 
 const SANDBOX_COLOUR = '#0d9488';
 
+/** The embedded simulator's journal in the user-data folder: the Sandbox survives restarts. */
+export const SANDBOX_STATE_FILE = 'sandbox-simulator-state.jsonl';
+
 const newSecret = (name: SecretName): string =>
   // The webhook secret is an AES-256 key in base64 (gateway-behaviour.md); the others are opaque tokens.
   name === 'webhookSecret' ? randomBytes(32).toString('base64') : `sbx_${randomBytes(24).toString('base64url')}`;
@@ -26,6 +29,8 @@ export async function startSandbox(
   secrets: ProfileSecrets,
   /** The console's notification receiver, where the Sandbox delivers its notifications (none when null). */
   webhookUrl: string | null = null,
+  /** Where the simulator keeps its state; in memory when absent (tests). */
+  options: { statePath?: string } = {},
 ): Promise<RunningSimulator> {
   const generated = new Map<string, Partial<Record<SecretName, string>>>();
   const secretOf = async (profileId: string, name: SecretName, fallback?: string): Promise<string> => {
@@ -56,6 +61,7 @@ export async function startSandbox(
     clientId,
     terminals,
     ...(webhookUrl ? { webhook: { url: webhookUrl, secret: webhookSecret } } : {}),
+    ...(options.statePath ? { state: options.statePath } : {}),
   });
   try {
     for (const sandbox of SANDBOX_PROFILES) {
