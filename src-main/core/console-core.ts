@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { AppMode } from '@shared/contract/app';
 import type { CredentialStore } from '../credentials/credential-store';
+import { FileCredentialStore, RoutedCredentialStore } from '../credentials/file-store';
 import { openCredentialStore } from '../credentials/open-credential-store';
 import { GatewayClient, RequestSender, type SenderOptions } from '../gateway';
 import type { RunningSimulator } from '../simulator';
@@ -18,8 +19,17 @@ import { ProfileFile } from './profiles/profile-file';
 import { ProfileRegistry } from './profiles/profile-registry';
 import { ProfileSecrets } from './profiles/profile-secrets';
 import { ProductionGuard } from './profiles/production-guard';
-import { SANDBOX_PROFILES, SANDBOX_STATE_FILE, startSandbox } from './sandbox';
-import { SignatureStore } from './signature-store';
+import {
+  isSandboxAccount,
+  isSandboxProfile,
+  SANDBOX_CREDENTIALS_FILE,
+  SANDBOX_PROFILES,
+  SANDBOX_SIGNATURE_KEY_ACCOUNT,
+  SANDBOX_SIGNATURES_FILE,
+  SANDBOX_STATE_FILE,
+  startSandbox,
+} from './sandbox';
+import { SignatureStore, SplitSignatureStore } from './signature-store';
 import { APP_VERSION } from './version';
 
 export interface ConsoleCoreOptions {
@@ -51,14 +61,31 @@ export interface ConsoleCore {
 
 export async function createConsoleCore(options: ConsoleCoreOptions): Promise<ConsoleCore> {
   const events = new EventBus();
-  const credentials = options.credentials ?? (await openCredentialStore());
+  const primaryCredentials = options.credentials ?? (await openCredentialStore());
+  // The Sandbox's credentials are the simulator's own: kept in the user-data folder, so the Sandbox
+  // works across restarts without a keychain; every other secret goes to the keychain (or fallback).
+  const sandboxCredentials = new FileCredentialStore(join(options.userDataDir, SANDBOX_CREDENTIALS_FILE));
+  if (sandboxCredentials.problem) logger.warn(sandboxCredentials.problem);
+  const credentials: CredentialStore = new RoutedCredentialStore(
+    () => primaryCredentials,
+    sandboxCredentials,
+    isSandboxAccount,
+  );
   // Services started below register how to stop them; close() runs these in reverse order.
   const closers: Array<() => Promise<void>> = [];
   const profileFile = new ProfileFile(join(options.userDataDir, 'profiles.json'));
   await profileFile.load();
   const profileSecrets = new ProfileSecrets(credentials);
   const profiles = new ProfileRegistry(profileFile, profileSecrets, new ProductionGuard(credentials));
-  const signatures = await SignatureStore.open(join(options.userDataDir, 'transaction-signatures.enc'), credentials);
+  const signatures = new SplitSignatureStore(
+    await SignatureStore.open(
+      join(options.userDataDir, SANDBOX_SIGNATURES_FILE),
+      sandboxCredentials,
+      SANDBOX_SIGNATURE_KEY_ACCOUNT,
+    ),
+    await SignatureStore.open(join(options.userDataDir, 'transaction-signatures.enc'), credentials),
+    isSandboxProfile,
+  );
   for (const problem of [...profileFile.problems, ...signatures.problems]) logger.warn(problem);
   const webhookSecretOf = (profileId: string) => profileSecrets.get(profileId, 'webhookSecret');
   // The receiver starts before the simulator so the Sandbox can deliver to it from its first status change.
