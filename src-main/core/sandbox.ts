@@ -14,6 +14,18 @@ const SANDBOX_COLOUR = '#0d9488';
 
 /** The embedded simulator's journal in the user-data folder: the Sandbox survives restarts. */
 export const SANDBOX_STATE_FILE = 'sandbox-simulator-state.jsonl';
+/** The Sandbox's credentials (the simulator's own, not secrets) and the key of its signature file. */
+export const SANDBOX_CREDENTIALS_FILE = 'sandbox-credentials.json';
+/** The Sandbox profiles' transaction signatures, apart from real profiles'. */
+export const SANDBOX_SIGNATURES_FILE = 'sandbox-signatures.enc';
+export const SANDBOX_SIGNATURE_KEY_ACCOUNT = 'sandbox/signature-key';
+
+export const isSandboxProfile = (profileId: string): boolean =>
+  SANDBOX_PROFILES.some((sandbox) => sandbox.id === profileId);
+
+/** Credential accounts that belong to the Sandbox: kept in the user-data folder, not the keychain. */
+export const isSandboxAccount = (account: string): boolean =>
+  account === SANDBOX_SIGNATURE_KEY_ACCOUNT || isSandboxProfile(account.slice(0, account.indexOf('/')));
 
 const newSecret = (name: SecretName): string =>
   // The webhook secret is an AES-256 key in base64 (gateway-behaviour.md); the others are opaque tokens.
@@ -21,7 +33,7 @@ const newSecret = (name: SecretName): string =>
 
 /**
  * Starts the embedded simulator on a free loopback port with credentials generated on first run and
- * kept in the keychain like any profile's, then points the Sandbox profiles at it (the port changes
+ * kept in the user-data folder (see isSandboxAccount), then points the Sandbox profiles at it (the port changes
  * every start, so the base URL is refreshed each time).
  */
 export async function startSandbox(

@@ -169,7 +169,6 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
     webhookUrl: () => webhook?.url ?? null,
     close: async () => {
       notifier.close();
-      book.close();
       clock.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

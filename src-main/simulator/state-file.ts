@@ -17,7 +17,7 @@ import {
   ftruncateSync,
   mkdirSync,
   openSync,
-  readFileSync,
+  readSync,
   renameSync,
   rmSync,
   writeSync,
@@ -33,6 +33,7 @@ const VERSION = 1;
 const COMPACT_SLACK = 10_000;
 /** Lines per write() while compacting: bounded memory, few system calls. */
 const COMPACT_BATCH = 2_000;
+const READ_CHUNK = 1 << 20;
 
 /** What the simulator's identity was: a restarted standalone simulator keeps its credentials. */
 export interface PersistedConfig {
@@ -155,29 +156,20 @@ function readJournal(path: string): ReadResult {
     lines: 0,
   };
   if (!existsSync(path)) return result;
-  const buffer = readFileSync(path);
-  result.totalBytes = buffer.length;
   // Maps keep the position of a record's first line and the content of its last one.
   const transactions = new Map<string, StoredTransaction>();
   const deliveries = new Map<string, Delivery>();
-  let start = 0;
   let lineNumber = 0;
-  while (start < buffer.length) {
-    const end = buffer.indexOf(10, start);
-    // No newline: a write cut short by a crash. Everything before it stands.
-    if (end < 0) break;
+  const readLine = (text: string) => {
     lineNumber += 1;
-    const text = buffer.toString('utf8', start, end);
-    start = end + 1;
-    result.intactBytes = start;
-    if (text.trim() === '') continue;
+    if (text.trim() === '') return;
     result.lines += 1;
     let line: Line;
     try {
       line = JSON.parse(text) as Line;
     } catch {
       result.problems.push(`line ${lineNumber} is not JSON`);
-      continue;
+      return;
     }
     switch (line?.k) {
       case 'header':
@@ -208,6 +200,31 @@ function readJournal(path: string): ReadResult {
       default:
         result.problems.push(`line ${lineNumber}: unknown record`);
     }
+  };
+  // Read in chunks rather than whole: at 100k transactions the file is ~100 MB.
+  const fd = openSync(path, 'r');
+  try {
+    const chunk = Buffer.allocUnsafe(READ_CHUNK);
+    let carry: Buffer = Buffer.alloc(0);
+    let offset = 0;
+    for (;;) {
+      const read = readSync(fd, chunk, 0, READ_CHUNK, offset);
+      if (read === 0) break;
+      offset += read;
+      const data = carry.length ? Buffer.concat([carry, chunk.subarray(0, read)]) : chunk.subarray(0, read);
+      let start = 0;
+      for (let end = data.indexOf(10, start); end >= 0; end = data.indexOf(10, start)) {
+        readLine(data.toString('utf8', start, end));
+        start = end + 1;
+      }
+      // What follows the last newline waits for the next chunk (copied: `chunk` is reused).
+      carry = Buffer.from(data.subarray(start));
+    }
+    result.totalBytes = offset;
+    // No newline after the last bytes: a write cut short by a crash. Everything before it stands.
+    result.intactBytes = offset - carry.length;
+  } finally {
+    closeSync(fd);
   }
   result.transactions = [...transactions.values()];
   result.deliveries = [...deliveries.values()];

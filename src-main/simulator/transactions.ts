@@ -104,7 +104,6 @@ export class TransactionBook {
   private readonly byId = new Map<string, Transaction>();
   /** Ids in creation order, so the newest can be listed without walking the whole book. */
   private ids: string[] = [];
-  private readonly jobs = new Map<string, Array<() => void>>();
   private readonly listeners: ChangeListener[] = [];
   private observer: BookObserver | undefined;
 
@@ -165,7 +164,6 @@ export class TransactionBook {
   /** Puts back a transaction read from the persisted state and re-creates its scheduled steps. */
   restore(transaction: Transaction): void {
     if (!this.byId.has(transaction.id)) this.ids.push(transaction.id);
-    this.cancelJobs(transaction.id);
     this.byId.set(transaction.id, transaction);
     if (isFinalPaymentStatus(transaction.status)) {
       transaction.steps = [];
@@ -199,7 +197,7 @@ export class TransactionBook {
   /** Forgets every transaction and cancels their jobs (the Sandbox reset); returns how many there were. */
   clear(): number {
     const removed = this.byId.size;
-    for (const id of [...this.jobs.keys()]) this.cancelJobs(id);
+    // Their clock jobs find the transaction gone and do nothing (the reset also empties the clock).
     this.byId.clear();
     this.ids = [];
     return removed;
@@ -228,10 +226,8 @@ export class TransactionBook {
     transaction.status = to;
     transaction.lastResult = result;
     transaction.history.push(change);
-    if (isFinalPaymentStatus(to)) {
-      transaction.steps = [];
-      this.cancelJobs(transaction.id);
-    }
+    // A final transaction has nothing left to do; its jobs still on the clock find no step and stop.
+    if (isFinalPaymentStatus(to)) transaction.steps = [];
     this.observer?.changed(transaction);
     for (const listener of this.listeners) listener(transaction, change);
     return change;
@@ -256,11 +252,12 @@ export class TransactionBook {
     this.arm(transaction, step);
   }
 
+  /**
+   * Puts the step on the clock. No cancel handle is kept (that would cost an array and a closure per
+   * transaction): a step is cancelled by removing it from `transaction.steps`.
+   */
   private arm(transaction: Transaction, step: ScheduledStep): void {
-    const cancel = this.clock.schedule(step.at, () => this.runStep(transaction, step));
-    const list = this.jobs.get(transaction.id);
-    if (list) list.push(cancel);
-    else this.jobs.set(transaction.id, [cancel]);
+    this.clock.schedule(step.at, () => this.runStep(transaction, step));
   }
 
   private runStep(transaction: Transaction, step: ScheduledStep): void {
@@ -313,14 +310,5 @@ export class TransactionBook {
       actionPending: transaction.action !== undefined && !isFinalPaymentStatus(transaction.status),
       statusQueries: transaction.statusQueries,
     };
-  }
-
-  close(): void {
-    for (const id of this.jobs.keys()) this.cancelJobs(id);
-  }
-
-  private cancelJobs(id: string): void {
-    for (const cancel of this.jobs.get(id) ?? []) cancel();
-    this.jobs.delete(id);
   }
 }
