@@ -2,8 +2,9 @@
  * Issue 13's acceptance in real Chromium: for each follow-up kind the Orders screen's card is identical
  * after (a) navigating away and back, (b) reloading the page, and (c) restarting the host with the same
  * user-data folder — and the Sandbox still answers status for those transactions after the restart.
- * The browser (and with it the page's IndexedDB, on the same origin) outlives the host, as a user's does;
- * the secrets live in one MemoryStore shared by both hosts, standing in for the OS keychain.
+ * The browser (and with it the page's IndexedDB, on the same origin) outlives the host, as a user's does.
+ * Each host gets an empty MemoryStore, as on a machine without a keychain: nothing held in secret memory
+ * survives, so the Sandbox must answer from what it keeps in the user-data folder.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -62,6 +63,8 @@ interface Kind {
   /** The payment status the card shows afterwards (and the Sandbox must still answer after a restart). */
   status: string;
   check?(panel: Locator): Promise<void>;
+  /** A further step after the restart (the card may change from here on). */
+  afterRestart?(panel: Locator): Promise<void>;
 }
 
 const KINDS: Kind[] = [
@@ -104,6 +107,12 @@ const KINDS: Kind[] = [
     act: async (panel) => {
       await panel.getByRole('button', { name: 'Refresh status (Ctrl+R)' }).click();
       await panel.locator('[data-kind="status"]').waitFor();
+    },
+    // A money-moving call needs the transaction's signature, kept from before the restart.
+    afterRestart: async (panel) => {
+      await panel.getByRole('button', { name: 'Generate Multibanco reference' }).click();
+      await panel.locator('[data-kind="reference"][data-succeeded="true"]').waitFor();
+      await panel.getByTestId('mb-reference').waitFor();
     },
   },
   {
@@ -148,7 +157,6 @@ async function statusOf(core: ConsoleCore, profileId: string, transactionId: str
 }
 
 describe('the order card survives navigation, reload and restart (Chromium, browser mode)', () => {
-  const credentials = new MemoryStore();
   const userDataDir = mkdtempSync(join(tmpdir(), 'gateway-console-restart-'));
   let session: ConsoleSession;
   /** The host after the latest restart (the first one is the session's). */
@@ -156,7 +164,11 @@ describe('the order card survives navigation, reload and restart (Chromium, brow
   const created: { kind: Kind; transactionId: string }[] = [];
 
   beforeAll(async () => {
-    session = await openConsole({ credentials, userDataDir, viewport: { width: 1400, height: 1000 } });
+    session = await openConsole({
+      credentials: new MemoryStore(),
+      userDataDir,
+      viewport: { width: 1400, height: 1000 },
+    });
     await session.page.getByTestId('app-mode').waitFor();
     current = {
       core: session.core,
@@ -176,7 +188,11 @@ describe('the order card survives navigation, reload and restart (Chromium, brow
   async function restartHost(page: Page): Promise<void> {
     const port = Number(new URL(page.url()).port);
     await current.close();
-    const restarted: RunningBrowserMode = await startBrowserMode({ credentials, userDataDir, port });
+    const restarted: RunningBrowserMode = await startBrowserMode({
+      credentials: new MemoryStore(),
+      userDataDir,
+      port,
+    });
     current = restarted;
     await page.goto(restarted.host.url);
     await page.getByTestId('app-mode').waitFor();
@@ -217,6 +233,7 @@ describe('the order card survives navigation, reload and restart (Chromium, brow
         http: 200,
         status: kind.status,
       });
+      await kind.afterRestart?.(panel);
       expect(session.pageErrors.filter((e) => !/EventSource|event stream|net::ERR/i.test(e))).toEqual([]);
     }, 120_000);
 
