@@ -1,5 +1,5 @@
 import { redactCardJson } from '@shared/card-data';
-import { isCleanText, maskSecret, redactText, registerSecret, registeredSecretsVersion } from '../core/redact-text';
+import { isCleanText, maskSecret, redactText, registerSecret, registeredSecretsVersion } from '../common/redact-text';
 
 /** A JSON string literal holding at least one escape: the only place a secret can hide from `includes`. */
 const ESCAPED_LITERAL = /"((?:[^"\\]|\\.)*\\(?:[^"\\]|\\.)*)"/g;

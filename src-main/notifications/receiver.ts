@@ -10,8 +10,8 @@ import type { AddressInfo } from 'node:net';
 import type { DeliveryProblemCode, DeliveryRecord, ReceiverStatus } from '@shared/contract/notifications';
 import { NOTIFICATION_IV_HEADER, NOTIFICATION_TAG_HEADER, parseNotification } from '@shared/notification';
 import { buildNotificationAck } from '@shared/notification-ack';
-import { logger } from '../core/logger';
-import { maskSecret } from '../core/redact-text';
+import { logger } from '../common/logger';
+import { maskSecret } from '../common/redact-text';
 import type { DeliveryDraft, DeliveryJournal } from './delivery-journal';
 import { decryptNotification } from './notification-crypto';
 

@@ -1,6 +1,6 @@
 import type { SecretName, SecretState } from '@shared/contract/profiles';
 import type { CredentialStore } from '../../credentials/credential-store';
-import { registerSecret } from '../redact-text';
+import { registerSecret } from '../../common/redact-text';
 
 export const SECRET_NAMES: readonly SecretName[] = ['bearerToken', 'clientId', 'webhookSecret'];
 

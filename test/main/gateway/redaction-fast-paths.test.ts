@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasCardRun, isCardClean, redactCardData } from '@shared/card-data';
 import { GatewayClient, RequestSender } from '../../../src-main/gateway';
-import { registerSecret } from '../../../src-main/core/redact-text';
+import { registerSecret } from '../../../src-main/common/redact-text';
 import { CallRedactor } from '../../../src-main/gateway/redaction';
 import { startFaultServer } from '../../support/fault-server';
 import { CLIENT_ID, connectionTo, TOKEN } from './fixtures';
