@@ -15,8 +15,7 @@ const isRunChar = (code: number): boolean => (code >= 48 && code <= 57) || code 
  * what every CARD_CANDIDATE match starts with. Without backtracking: gateway answers are full of short
  * digit runs (years, times, terminal ids) that made a regex (or a "four digits" test) slow or useless.
  * Such a run spans at least 13 characters that are all digits, spaces or dashes, so it covers one of every
- * 13th character: only the stretches of those characters that such a probe lands in are walked, which
- * skips most of a JSON answer (measured on a status answer: 1,160 → 190 ns).
+ * 13th character: only the stretches of those characters that such a probe lands in are walked.
  */
 export function hasCardRun(text: string): boolean {
   const { length } = text;

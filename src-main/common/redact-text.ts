@@ -1,49 +1,69 @@
-import { isCardClean, redactCardData } from '@shared/card-data';
+import { redactCardData } from '@shared/card-data';
 
 /** Masks a secret to `••••last4` (design rule 5). */
 export const maskSecret = (secret: string): string => (secret.length <= 4 ? '••••' : `••••${secret.slice(-4)}`);
 
 const knownSecrets = new Set<string>();
-/** Bumped whenever a new secret is registered: results cached against the registry stay valid until then. */
-let knownSecretsVersion = 0;
 
 /** Secrets main has seen (tokens, client ids, signatures) are registered so free text can be scrubbed. */
 export const registerSecret = (secret: string | null | undefined): void => {
-  if (secret && secret.length >= 6 && !knownSecrets.has(secret)) {
-    knownSecrets.add(secret);
-    knownSecretsVersion += 1;
-  }
+  if (secret && secret.length >= 6) knownSecrets.add(secret);
 };
 
-/** Changes whenever `isCleanText` / `redactText` may start to treat some text differently. */
-export const registeredSecretsVersion = (): number => knownSecretsVersion;
-
-const AUTH_VALUE = /\b(Bearer|Digest)\s+[A-Za-z0-9._~+/=-]{4,}/g;
-const AUTH_HINT = /Bearer|Digest/;
+const AUTH_VALUE = /\b(Bearer|Digest|Basic)\s+[A-Za-z0-9._~+/=-]{4,}/g;
 
 /**
- * True when `redactText` would change nothing: the common case, checked without building strings.
- * `alreadyChecked`: secrets the caller has just looked for in this very text (a call's own credentials,
- * which are registered too), so the scan of the registry does not search the text for them a second time.
+ * Below this length a secret is masked only where it appears verbatim: the encoded and case-folded
+ * spellings of a short value would also match ordinary words and ids.
  */
-export function isCleanText(text: string, alreadyChecked?: readonly string[]): boolean {
-  if (AUTH_HINT.test(text) || !isCardClean(text)) return false;
-  for (const secret of knownSecrets)
-    if (!(alreadyChecked !== undefined && alreadyChecked.includes(secret)) && text.includes(secret)) return false;
-  return true;
+const MIN_ENCODED_LENGTH = 8;
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The spellings a gateway, a proxy or a log line may echo a secret in: as is, base64 (standard and
+ * URL-safe), URL-encoded, hex, and in another letter case (matched case-insensitively below).
+ */
+export function secretSpellings(secret: string): string[] {
+  if (secret.length < MIN_ENCODED_LENGTH) return [secret];
+  const bytes = Buffer.from(secret, 'utf8');
+  const base64 = bytes.toString('base64');
+  const spellings = new Set([
+    secret,
+    base64,
+    base64.replace(/=+$/, ''),
+    bytes.toString('base64url'),
+    encodeURIComponent(secret),
+    bytes.toString('hex'),
+  ]);
+  return [...spellings];
+}
+
+/** Every spelling of every secret in `text`, masked (case-insensitively for secrets long enough). */
+export function maskSecretsIn(text: string, secrets: Iterable<string>): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (secret.length < MIN_ENCODED_LENGTH) {
+      if (out.includes(secret)) out = out.split(secret).join(maskSecret(secret));
+      continue;
+    }
+    const lower = out.toLowerCase();
+    for (const spelling of secretSpellings(secret)) {
+      if (!lower.includes(spelling.toLowerCase())) continue;
+      out = out.replace(new RegExp(escapeRegExp(spelling), 'gi'), (found) => maskSecret(found));
+    }
+  }
+  return out;
 }
 
 /**
- * Scrubs registered secrets and any `Bearer …` / `Digest …` credential out of free text, masks card
- * numbers to first 6 + last 4 and blanks CVVs.
+ * Scrubs registered secrets (in every spelling) and any `Bearer …` / `Digest …` / `Basic …` credential
+ * out of free text, masks card numbers to first 6 + last 4 and blanks CVVs.
  */
 export function redactText(text: string): string {
-  let out = redactCardData(text).replace(
+  const scrubbed = redactCardData(text).replace(
     AUTH_VALUE,
     (match, scheme: string) => `${scheme} ${maskSecret(match.slice(scheme.length + 1))}`,
   );
-  for (const secret of knownSecrets) {
-    if (out.includes(secret)) out = out.split(secret).join(maskSecret(secret));
-  }
-  return out;
+  return maskSecretsIn(scrubbed, knownSecrets);
 }
