@@ -49,8 +49,7 @@ export function salvageAnswer(text: string): SalvagedAnswer {
   const store = (value: string) => {
     const frame = top();
     if (!frame || frame.kind !== '{' || frame.key === null) return;
-    if (stack.length === 1 && TOP_LEVEL_FIELDS.has(frame.key))
-      (out as Record<string, string>)[frame.key] ??= value;
+    if (stack.length === 1 && TOP_LEVEL_FIELDS.has(frame.key)) (out as Record<string, string>)[frame.key] ??= value;
     else if (stack.length === 2 && frame.name !== null && TOP_LEVEL_OBJECTS.has(frame.name)) {
       const target = ((out as Record<string, Record<string, string>>)[frame.name] ??= {});
       target[frame.key] ??= value;

@@ -138,12 +138,7 @@ export interface CallKind {
  * An answer the console refused to parse whole (nested too deep, or larger than the answer cap). What
  * it could still read — returnStatus and the ids — is reported, so an order that exists is never hidden.
  */
-export function classifyOversizedAnswer(
-  status: number,
-  salvaged: unknown,
-  why: string,
-  call: CallKind,
-): Verdict {
+export function classifyOversizedAnswer(status: number, salvaged: unknown, why: string, call: CallKind): Verdict {
   const returnStatus = readReturnStatus(salvaged);
   const record = asRecord(salvaged);
   const paymentStatus = text(record?.paymentStatus) ?? null;
@@ -158,7 +153,7 @@ export function classifyOversizedAnswer(
     classification: 'invalid-response',
     summary: `HTTP ${status} but ${why}${ids.length ? `; it says ${ids.join(', ')}` : ''}`,
     suggestedAction: call.moneyMoving
-      ? `The request was processed as far as the answer shows; do not resend. ${outcomeUnknownAdvice(call.operation)}`
+      ? `Only the fields shown could be read from the answer. ${outcomeUnknownAdvice(call.operation)}`
       : 'The answer could not be read whole: check the raw body, and the gateway with its operator.',
   };
 }

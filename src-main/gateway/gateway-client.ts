@@ -80,7 +80,8 @@ export class GatewayClient {
     // An answer too deep or too large to parse whole still says 000 and carries the signature: the order
     // exists, so its signature is kept for the follow-ups like any other.
     const processed =
-      result.exchange.classification === 'ok' || (result.salvaged && result.exchange.returnStatus?.statusCode === '000');
+      result.exchange.classification === 'ok' ||
+      (result.salvaged && result.exchange.returnStatus?.statusCode === '000');
     return {
       exchange: result.exchange,
       response: result.response,
@@ -205,7 +206,8 @@ export class GatewayClient {
     const url = spec.url ?? `${apiRoot(connection)}${spec.path ?? ''}`;
     const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
     if (spec.authorization) headers.Authorization = spec.authorization;
-    if (spec.withClientId !== false) headers[connection.clientIdHeader] = requireSecret(connection.clientId, 'client id');
+    if (spec.withClientId !== false)
+      headers[connection.clientIdHeader] = requireSecret(connection.clientId, 'client id');
     const redactor = new CallRedactor(
       { credentials: [connection.bearerToken, connection.clientId], signatures: spec.signatures ?? [] },
       connection.clientIdHeader,

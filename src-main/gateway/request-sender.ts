@@ -31,7 +31,6 @@ const NOT_SENT_CODES = new Set([
   'UND_ERR_INVALID_ARG',
 ]);
 
-
 export interface SenderOptions {
   /** Time allowed to open the TCP/TLS connection (default 5 s). */
   connectTimeoutMs?: number;

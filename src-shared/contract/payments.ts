@@ -3,7 +3,6 @@ import { method } from './define';
 import { transactionIdSchema } from './transaction-id';
 import { gatewayCallResultSchema, productionConfirmationSchema, profileIdInputSchema } from './orders';
 
-
 export const paymentsMethods = {
   'payments.generateReference': method(
     'Generate a Multibanco payment reference for a transaction (Digest auth with its stored signature).',
