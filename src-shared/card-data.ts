@@ -48,7 +48,7 @@ function stretchHasCardRun(text: string, start: number, end: number): boolean {
   }
   return false;
 }
-const CVV_NAMES = 'cvv2?|cvc2?|cid|csc|securityCode|cardSecurityCode|card_?cvv|card_?cvc';
+const CVV_NAMES = 'cvv2?|cvc2?|cid|csc|security[ _-]?code|card[ _-]?security[ _-]?code|card_?cvv|card_?cvc';
 /** `"cvv": "123"` or `"cvv": 123`. */
 const CVV_FIELD = new RegExp(`("(?:${CVV_NAMES})"\\s*:\\s*)("[^"]*"|\\d+)`, 'gi');
 /** `{"key": "cvv", "value": "123"}` (extendedInfo) or `{"name": "cvv", "value": "123"}` (action params). */

@@ -1,4 +1,5 @@
 import { redactCardJson } from '@shared/card-data';
+import { CLEAR_HEADERS, looksLikeCredentialHeader, maskHeaderValue } from '../common/credential-headers';
 import { maskSecret, maskSecretsIn, redactText, registerSecret } from '../common/redact-text';
 
 /**
@@ -16,56 +17,6 @@ const isSecretFieldName = (name: unknown): boolean => typeof name === 'string' &
 
 /** A JSON string literal holding at least one escape: `\/` or `\u0074…` can spell a secret `includes` misses. */
 const ESCAPED_LITERAL = /"((?:[^"\\]|\\.)*\\(?:[^"\\]|\\.)*)"/g;
-
-/**
- * Response headers shown as received (after the same text redaction as the body). Every other header
- * whose name or value looks like a credential is masked whole: gateways and proxies add their own
- * (`X-Api-Key`, session cookies, trace tokens) and a list of the bad ones is never complete.
- */
-const CLEAR_HEADERS = new Set([
-  'accept',
-  'accept-encoding',
-  'accept-language',
-  'access-control-allow-origin',
-  'age',
-  'cache-control',
-  'connection',
-  'content-encoding',
-  'content-language',
-  'content-length',
-  'content-type',
-  'date',
-  'expires',
-  'keep-alive',
-  'last-modified',
-  'location',
-  'pragma',
-  'retry-after',
-  'server',
-  'strict-transport-security',
-  'transfer-encoding',
-  'vary',
-  'via',
-  'x-content-type-options',
-  'x-frame-options',
-  'x-request-id',
-  'x-correlation-id',
-]);
-const CREDENTIAL_NAME = /auth|token|key|secret|signature|session|cookie|passw|credential|digest|bearer|jwt|sig$/i;
-/** An opaque run long enough to be a key: 16+ base64/hex/url-safe characters, letters and digits mixed. */
-const OPAQUE_VALUE = /^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9+/_=.~-]{16,}$/;
-
-const AUTH_SCHEME = /^(Bearer|Digest|Basic|Token|ApiKey)\s+(.*)$/is;
-
-/** Masks a whole header value, keeping an auth scheme (`Bearer ••••abcd`) readable. */
-function maskHeaderValue(value: string): string {
-  const scheme = AUTH_SCHEME.exec(value);
-  return scheme ? `${scheme[1]} ${maskSecret(scheme[2]!)}` : maskSecret(value);
-}
-
-/** True when a header outside the clear list must be masked whole. */
-export const looksLikeCredentialHeader = (name: string, value: string): boolean =>
-  CREDENTIAL_NAME.test(name) || OPAQUE_VALUE.test(value.trim());
 
 function usable(list: Array<string | null | undefined>): string[] {
   return list.filter((secret): secret is string => !!secret && secret.length >= 4);

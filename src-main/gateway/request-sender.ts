@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, request, type Dispatcher } from 'undici';
 import type { Exchange, GatewayOperation } from '@shared/exchange';
-import { jsonDepthExceeds, salvageAnswer } from './bounded-json';
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../common/json-depth';
+import { salvageAnswer } from './answer-salvage';
 import { classifyAnswer, classifyFailure, classifyOversizedAnswer, type CallKind, type Verdict } from './classify';
 import { checkConformance } from './conformance';
 import type { CallRedactor } from './redaction';
@@ -141,7 +142,7 @@ export class RequestSender {
     this.connectTimeoutMs = options.connectTimeoutMs ?? 5_000;
     this.totalTimeoutMs = options.totalTimeoutMs ?? 30_000;
     this.maxResponseBytes = options.maxResponseBytes ?? 4 * 1024 * 1024;
-    this.maxResponseDepth = options.maxResponseDepth ?? 64;
+    this.maxResponseDepth = options.maxResponseDepth ?? MAX_JSON_DEPTH;
     // undici's own header/body timers only bound the gap between chunks (a gateway dribbling a byte every
     // few seconds never trips them): the call's deadline below bounds the whole call instead.
     this.agent = new Agent({

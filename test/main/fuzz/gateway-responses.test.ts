@@ -288,7 +288,7 @@ describe('fuzz: gateway answers of random nesting depth and size', () => {
             expect(exchange.returnStatus?.statusCode).toBe('000');
           }
           if (shape.operation === 'createOrder' && (shape.idsFirst || !tooLarge))
-            expect((result as { transactionSignature: string | null }).transactionSignature).toBe(SIGNATURE);
+            expect((result as unknown as { transactionSignature: string | null }).transactionSignature).toBe(SIGNATURE);
           expect(JSON.stringify([exchange, result.response])).not.toContain(SIGNATURE);
         }),
         { seed: fuzzSeed('deep and large answers', 12_2026), numRuns: DEPTH_RUNS },

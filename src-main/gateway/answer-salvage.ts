@@ -1,27 +1,7 @@
 /**
- * Gateway answers are parsed with a bound on nesting depth: a hostile or broken gateway can send an
- * answer nested thousands of levels deep, which every recursive step after JSON.parse (redaction, card
- * masking, structured clone, the contract's checks) would turn into a stack overflow — an internal error
- * for an order that exists. Depth is measured without recursion before anything is parsed.
+ * Reading an answer the console would not parse whole (too deep, too large, cut off): its top-level
+ * ids and returnStatus, so an order that exists is never hidden behind an "invalid response".
  */
-
-/** Deepest `{` / `[` nesting in JSON text (strings skipped), stopping as soon as `limit` is exceeded. */
-export function jsonDepthExceeds(text: string, limit: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let index = 0; index < text.length; index += 1) {
-    const code = text.charCodeAt(index);
-    if (inString) {
-      if (code === 92 /* \ */) index += 1;
-      else if (code === 34 /* " */) inString = false;
-    } else if (code === 34) inString = true;
-    else if (code === 123 /* { */ || code === 91 /* [ */) {
-      depth += 1;
-      if (depth > limit) return true;
-    } else if (code === 125 /* } */ || code === 93 /* ] */) depth -= 1;
-  }
-  return false;
-}
 
 /** What an answer that cannot be parsed whole still tells: its top-level ids and returnStatus. */
 export interface SalvagedAnswer {
