@@ -71,7 +71,9 @@ describe('secrets never leave main', () => {
     // The one-time actionToken of a Variant B order is masked in what the renderer gets, and the action
     // step sent back with the masked params still works (main swaps the real token in).
     const createdB = results[1] as {
-      value: { response: { actionResponse: { data: { url: string; params: Array<{ name: string; value: string }> } } } };
+      value: {
+        response: { actionResponse: { data: { url: string; params: Array<{ name: string; value: string }> } } };
+      };
     };
     const action = createdB.value.response.actionResponse.data;
     expect(action.params.find((param) => param.name === 'actionToken')?.value).toMatch(/^••••/);
