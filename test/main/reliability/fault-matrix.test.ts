@@ -489,3 +489,28 @@ describe.each(FAULTS)('fault: $name', (fault) => {
     expect(await snapshot()).toEqual(stored);
   });
 });
+
+describe('the whole-call deadline is a profile setting', () => {
+  it('a profile’s callTimeoutMs bounds a dribbling create, whatever the console default', async () => {
+    const profile = await harness.call('profiles.save', {
+      settings: {
+        name: 'Fault server, short deadline',
+        environment: 'test',
+        baseUrl: server.url,
+        terminalId: '1000001',
+        variant: 'A',
+        callTimeoutMs: 1_000,
+      },
+      secrets: { bearerToken: TOKEN, clientId: CLIENT_ID },
+    });
+    expect(profile.callTimeoutMs).toBe(1_000);
+    server.always({ kind: 'dribble', body: DRIBBLED, everyMs: 100 });
+    const started = Date.now();
+    const created = await harness.call('orders.create', { profileId: profile.id, order: orderA() });
+    expect(Date.now() - started).toBeLessThan(2_500);
+    expect(created.exchange).toMatchObject({ classification: 'outcome-unknown' });
+    expect(created.exchange.summary).toMatch(/1000 ms deadline ran out receiving the body/);
+    expect(created.exchange.response).toMatchObject({ status: 200, bodyTruncated: true });
+    expect(server.seen).toHaveLength(1);
+  });
+});
