@@ -5,7 +5,9 @@
  */
 
 /** C0 (except the layout characters kept when asked), DEL and C1. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_EXCEPT_LAYOUT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 
 const escaped = (char: string): string => {

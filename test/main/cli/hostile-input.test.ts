@@ -131,6 +131,7 @@ describe('control characters from the gateway never reach the terminal raw', () 
     server.always({ kind: 'answer', status: 200, body });
     const human = capture();
     await statusCommand.runWith(['s2hostile000000000001'], human.io);
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
     expect(human.out.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
     expect(human.out.stdout).toContain('\\x1b[2J');
     expect(human.out.stdout).toContain('\\x1b]52;c;');
@@ -138,6 +139,7 @@ describe('control characters from the gateway never reach the terminal raw', () 
 
     const json = capture();
     await statusCommand.runWith(['s2hostile000000000001', '--json'], json.io);
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
     expect(json.out.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
     expect(JSON.parse(json.out.stdout).returnStatus.statusMsg).toBe(HOSTILE);
   });

@@ -83,11 +83,13 @@ describe('secrets never leave main', () => {
       url: action.url,
       params: action.params,
     });
-    expect((performed as { value: { exchange: { classification: string } } }).value.exchange.classification).toBe('ok');
+    expect(
+      (performed as unknown as { value: { exchange: { classification: string } } }).value.exchange.classification,
+    ).toBe('ok');
 
     // A notification carrying card data in known fields, unknown fields and free text.
-    const receiver = (await call('notifications.receiverStatus', undefined)) as { value: { url: string } };
-    const profileA = (await call('profiles.get', { id: 'sandbox-a' })) as { value: { terminalId: string } };
+    const receiver = (await call('notifications.receiverStatus', undefined)) as unknown as { value: { url: string } };
+    const profileA = (await call('profiles.get', { id: 'sandbox-a' })) as unknown as { value: { terminalId: string } };
     const notification = {
       notificationID: '7f1c2d3e-0000-4000-8000-000000000001',
       transactionID: idA,

@@ -93,6 +93,7 @@ describe('decrypt-notification', () => {
       wire2.body,
     );
     expect(result.code).toBe(0);
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
     expect(result.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
     expect(result.stdout).toContain('\\x9b31m');
   });
