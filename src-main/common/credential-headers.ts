@@ -22,6 +22,7 @@ export const CLEAR_HEADERS: ReadonlySet<string> = new Set([
   'content-length',
   'content-type',
   'date',
+  'etag',
   'expires',
   'keep-alive',
   'last-modified',

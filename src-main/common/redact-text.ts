@@ -20,12 +20,16 @@ const MIN_ENCODED_LENGTH = 8;
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+const spellingsOf = new Map<string, string[]>();
+
 /**
  * The spellings a gateway, a proxy or a log line may echo a secret in: as is, base64 (standard and
  * URL-safe), URL-encoded, hex, and in another letter case (matched case-insensitively below).
  */
 export function secretSpellings(secret: string): string[] {
   if (secret.length < MIN_ENCODED_LENGTH) return [secret];
+  const known = spellingsOf.get(secret);
+  if (known) return known;
   const bytes = Buffer.from(secret, 'utf8');
   const base64 = bytes.toString('base64');
   const spellings = new Set([
@@ -36,21 +40,29 @@ export function secretSpellings(secret: string): string[] {
     encodeURIComponent(secret),
     bytes.toString('hex'),
   ]);
-  return [...spellings];
+  const list = [...spellings];
+  // Bounded: the secrets of one console are few; a flood of one-off ones must not grow it for ever.
+  if (spellingsOf.size >= 1_000) spellingsOf.clear();
+  spellingsOf.set(secret, list);
+  return list;
 }
 
 /** Every spelling of every secret in `text`, masked (case-insensitively for secrets long enough). */
 export function maskSecretsIn(text: string, secrets: Iterable<string>): string {
   let out = text;
+  let lower = out.toLowerCase();
   for (const secret of secrets) {
     if (secret.length < MIN_ENCODED_LENGTH) {
-      if (out.includes(secret)) out = out.split(secret).join(maskSecret(secret));
+      if (out.includes(secret)) {
+        out = out.split(secret).join(maskSecret(secret));
+        lower = out.toLowerCase();
+      }
       continue;
     }
-    const lower = out.toLowerCase();
     for (const spelling of secretSpellings(secret)) {
       if (!lower.includes(spelling.toLowerCase())) continue;
       out = out.replace(new RegExp(escapeRegExp(spelling), 'gi'), (found) => maskSecret(found));
+      lower = out.toLowerCase();
     }
   }
   return out;
