@@ -4,7 +4,7 @@
  */
 import { app, BrowserWindow, dialog } from 'electron';
 import { createConsoleCore, type ConsoleCore } from './core/console-core';
-import { logger } from './core/logger';
+import { logger } from './common/logger';
 import { registerIpcHandlers } from './ipc/register-ipc-handlers';
 import { registerRendererProtocol, registerRendererSchemePrivileges } from './window/renderer-protocol';
 import { createMainWindow, guardWebContents } from './window/create-main-window';

@@ -60,13 +60,18 @@ export const exchangeSchema = z.object({
     /** Body text as sent (redacted), or null for a GET. */
     body: z.string().nullable(),
   }),
-  /** Null when no answer came (timeout, network, outcome-unknown). */
+  /** Null when no answer came; present with what arrived when the answer stopped after its headers. */
   response: z
     .object({
       status: z.number().int(),
       headers: headersSchema,
       /** Raw body text as received (kept even when it is not JSON), secrets masked. */
       bodyText: z.string(),
+      /**
+       * True when bodyText is not the whole answer: it was larger than the answer cap, or the answer
+       * stopped (deadline, reset) before its end. Absent on records made before this flag existed.
+       */
+      bodyTruncated: z.boolean().optional(),
     })
     .nullable(),
   timings: z.object({

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 
 /** The streams a CLI command uses, injectable so tests can run a command in-process and read what it printed. */
@@ -21,45 +22,76 @@ export const processIo: CliIo = {
   stdinIsTty: process.stdin.isTTY === true,
 };
 
+/** Said on stderr whenever a secret is given on the command line. */
+export const SECRET_ARGUMENT_WARNING =
+  'warning: --secret puts the webhook secret in the process list (ps) and your shell history; prefer --secret-env NAME or --secret-file F.';
+
 /**
- * The secret from `--secret` or from the environment variable named by `--secret-env` (which keeps it
- * out of shell history and the process list). Returns a usage problem as text instead.
+ * The secret from `--secret-env NAME` (an environment variable), `--secret-file F` (a file, `-` for
+ * stdin) or `--secret` (discouraged: visible to every user in `ps`). Exactly one must be given.
+ * Returns a usage problem as text instead.
  */
-export function secretFromOptions(values: {
-  secret?: string;
-  'secret-env'?: string;
-}): { secret: string } | { problem: string } {
+export async function secretFromOptions(
+  values: { secret?: string; 'secret-env'?: string; 'secret-file'?: string },
+  io: CliIo,
+): Promise<{ secret: string } | { problem: string }> {
+  const given = (['secret', 'secret-env', 'secret-file'] as const).filter((name) => values[name] !== undefined);
+  if (given.length > 1)
+    return {
+      problem: `give one of --secret-env, --secret-file or --secret, not ${given.map((name) => `--${name}`).join(' and ')}.`,
+    };
   const envName = values['secret-env'];
-  if (values.secret !== undefined && envName !== undefined)
-    return { problem: 'give --secret or --secret-env, not both.' };
   if (envName !== undefined) {
     const secret = process.env[envName];
     return secret ? { secret } : { problem: `environment variable ${envName} is not set.` };
   }
-  return values.secret === undefined
-    ? { problem: '--secret (or --secret-env) is required.' }
-    : { secret: values.secret };
+  const file = values['secret-file'];
+  if (file !== undefined) {
+    let text: string;
+    try {
+      text = file === '-' ? (await io.readStdin()).toString('utf8') : await readFile(file, 'utf8');
+    } catch (error) {
+      return {
+        problem: `cannot read --secret-file ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)}).`,
+      };
+    }
+    const secret = text.trim();
+    return secret ? { secret } : { problem: `--secret-file ${file} is empty.` };
+  }
+  if (values.secret === undefined) return { problem: '--secret-env NAME or --secret-file F is required.' };
+  io.stderr(`${SECRET_ARGUMENT_WARNING}\n`);
+  return { secret: values.secret };
 }
 
 const SECRET_OPTIONS = {
   secret: { type: 'string' },
   'secret-env': { type: 'string' },
+  'secret-file': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
 type StringOptions<K extends string> = { [Name in K]: { type: 'string' } };
 
 /**
- * The common front of the notification commands: parse the options (plus --secret, --secret-env, --help),
+ * The common front of the notification commands: parse the options (plus the secret options and --help),
  * print the help, resolve the secret. Returns the values and secret, or the exit code to stop with.
  */
-export function parseSecretCommand<K extends string>(
+export async function parseSecretCommand<K extends string>(
   command: string,
   args: string[],
   options: StringOptions<K>,
   help: string,
   io: CliIo,
-): { values: { [Name in K]?: string }; secret: string; usage: (message: string) => number } | { exit: number } {
+): Promise<
+  | {
+      values: { [Name in K]?: string };
+      secret: string;
+      /** The secret came from stdin (`--secret-file -`): stdin is not there for anything else. */
+      secretFromStdin: boolean;
+      usage: (message: string) => number;
+    }
+  | { exit: number }
+> {
   const usage = (message: string): number => {
     io.stderr(`${command}: ${message}\nRun with --help for usage.\n`);
     return 2;
@@ -74,7 +106,15 @@ export function parseSecretCommand<K extends string>(
     io.stdout(`${help}\n`);
     return { exit: 0 };
   }
-  const chosen = secretFromOptions(values as { secret?: string; 'secret-env'?: string });
+  const chosen = await secretFromOptions(
+    values as { secret?: string; 'secret-env'?: string; 'secret-file'?: string },
+    io,
+  );
   if ('problem' in chosen) return { exit: usage(chosen.problem) };
-  return { values: values as { [Name in K]?: string }, secret: chosen.secret, usage };
+  return {
+    values: values as { [Name in K]?: string },
+    secret: chosen.secret,
+    secretFromStdin: values['secret-file'] === '-',
+    usage,
+  };
 }

@@ -3,13 +3,16 @@ import { encryptNotification, NotificationCryptoError } from '../notifications/n
 import { parseSecretCommand, processIo, type CliIo } from './cli-io';
 import type { CliCommand } from './run-cli';
 
-const HELP = `Usage: gateway-console encrypt-notification --secret B64 [--iv B64] --file plain.json
+const HELP = `Usage: gateway-console encrypt-notification --secret-env NAME [--iv B64] --file plain.json
 
 Encrypts a notification the way the gateway does (AES-256-GCM, no AAD, tag separate) and prints
 {"iv", "tag", "body"}: the X-Initialization-Vector and X-Authentication-Tag headers and the request body.
 
-  --secret B64       webhook secret: base64 text decoding to 32 bytes
-  --secret-env NAME  read the secret from environment variable NAME instead (keeps it out of shell history)
+The webhook secret (base64 text decoding to 32 bytes), one of:
+  --secret-env NAME  from environment variable NAME (recommended)
+  --secret-file F    from file F (its first line); F = - reads it from stdin
+  --secret B64       on the command line: discouraged, every user sees it in \`ps\` (a warning is printed)
+
   --iv B64           IV to use (base64, 12 bytes); default a fresh random one — never reuse an IV with a key
   --file F           the plaintext notification (UTF-8 JSON), sent byte for byte
   -h, --help         this text
@@ -17,7 +20,7 @@ Encrypts a notification the way the gateway does (AES-256-GCM, no AAD, tag separ
 Exit codes: 0 encrypted; 1 bad secret, IV or plaintext (the error names which); 2 usage error.`;
 
 export async function runEncryptNotification(args: string[], io: CliIo = processIo): Promise<number> {
-  const parsed = parseSecretCommand(
+  const parsed = await parseSecretCommand(
     'encrypt-notification',
     args,
     { iv: { type: 'string' }, file: { type: 'string' } },

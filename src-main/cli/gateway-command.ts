@@ -5,6 +5,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { GatewayCallResult } from '@shared/contract/orders';
 import type { ProfileSettingsInput } from '@shared/contract/profiles';
 import { profileSettingsSchema } from '@shared/contract/profiles';
+import { transactionIdProblem } from '@shared/contract/transaction-id';
 import { ConsoleFailure } from '@shared/result';
 import { createConsoleCore, type ConsoleCore } from '../core/console-core';
 import { defaultUserDataDir } from '../core/paths';
@@ -13,12 +14,14 @@ import { MemoryStore } from '../credentials/memory-store';
 import { processIo, type CliIo } from './cli-io';
 import { CLASSIFICATION_EXIT_CODES, EXIT_CODES_HELP, EXIT_REFUSED, EXIT_USAGE } from './exit-codes';
 import type { CliCommand } from './run-cli';
+import { terminalJson, terminalLine } from './terminal-text';
 
 export const PROFILE_OPTIONS_HELP = `Profile:
   --profile P          a saved profile, by name or id
   (no --profile)       a profile from the environment: GATEWAY_BASE_URL, GATEWAY_TOKEN, GATEWAY_CLIENT_ID,
                        GATEWAY_TERMINAL_ID, GATEWAY_VARIANT (A or B), GATEWAY_CLIENT_ID_HEADER (optional),
-                       GATEWAY_PATH_PREFIX (default /api), GATEWAY_VERSION (default v2); follow-up calls then
+                       GATEWAY_PATH_PREFIX (default /api), GATEWAY_VERSION (default v2), GATEWAY_TIMEOUT_MS
+                       (whole-call deadline, default 30000); follow-up calls then
                        read the transaction's signature from GATEWAY_TRANSACTION_SIGNATURE
   --user-data-dir DIR  where saved profiles live (default: ~/.config/Gateway Console)
   --confirm AMOUNT     required on a production profile for create / reference / MB WAY: the amount you confirm
@@ -56,6 +59,8 @@ export function gatewayCommand(spec: {
   /** Options of extraOptions that must be given. */
   required?: string[];
   positionals: number;
+  /** The first positional is a transactionID: checked before anything is opened or sent. */
+  transactionIdFirst?: boolean;
   call: (context: GatewayCommandContext) => Promise<GatewayCallResult>;
 }): CliCommand & { runWith(args: string[], io?: CliIo, deps?: CliDeps): Promise<number> } {
   const runWith = async (args: string[], io: CliIo = processIo, deps: CliDeps = {}): Promise<number> => {
@@ -74,6 +79,11 @@ export function gatewayCommand(spec: {
     if (positionals.length !== spec.positionals) {
       io.stderr(`Expected ${spec.positionals} argument(s), got ${positionals.length}.\n${spec.usage}\n`);
       return EXIT_USAGE;
+    }
+    const idProblem = spec.transactionIdFirst ? transactionIdProblem(positionals[0]!) : null;
+    if (idProblem) {
+      io.stderr(`Refused, nothing was sent: the transaction id ${terminalLine(idProblem)}.\n`);
+      return EXIT_REFUSED;
     }
     const given = values as Record<string, unknown>;
     const absent = (spec.required ?? []).filter((name) => given[name] === undefined);
@@ -104,13 +114,13 @@ export function gatewayCommand(spec: {
         values: values as Record<string, string | boolean | undefined>,
         confirmation: amount === undefined ? undefined : { profileName: profile.name, amount },
       });
-      io.stdout(values.json ? `${JSON.stringify(result.exchange, null, 2)}\n` : describe(result));
+      io.stdout(values.json ? `${terminalJson(result.exchange)}\n` : describe(result));
       return CLASSIFICATION_EXIT_CODES[result.exchange.classification];
     } catch (error) {
       if (error instanceof ConsoleFailure) {
         const issues = (error.details as { issues?: Array<{ path: string; message: string }> } | undefined)?.issues;
         io.stderr(
-          `${error.message}\n${(issues ?? []).map((issue) => `  ${issue.path || '(body)'}: ${issue.message}\n`).join('')}`,
+          `${terminalLine(error.message)}\n${(issues ?? []).map((issue) => `  ${terminalLine(issue.path || '(body)')}: ${terminalLine(issue.message)}\n`).join('')}`,
         );
         return EXIT_REFUSED;
       }
@@ -122,16 +132,20 @@ export function gatewayCommand(spec: {
   return { summary: spec.summary, run: (args) => runWith(args), runWith };
 }
 
+/** The Exchange as lines for a person; every value that came from outside is escaped (terminal-text.ts). */
 function describe({ exchange }: GatewayCallResult): string {
+  const t = terminalLine;
   const lines = [
-    `${exchange.classification}: ${exchange.summary}`,
-    `  ${exchange.method} ${exchange.url}${exchange.response ? ` → HTTP ${exchange.response.status}` : ''} (${Math.round(exchange.timings.durationMs)} ms${exchange.timings.attempts > 1 ? `, ${exchange.timings.attempts} attempts` : ''})`,
+    `${exchange.classification}: ${t(exchange.summary)}`,
+    `  ${exchange.method} ${t(exchange.url)}${exchange.response ? ` → HTTP ${exchange.response.status}` : ''} (${Math.round(exchange.timings.durationMs)} ms${exchange.timings.attempts > 1 ? `, ${exchange.timings.attempts} attempts` : ''})`,
   ];
-  if (exchange.transactionID) lines.push(`  transactionID: ${exchange.transactionID}`);
-  if (exchange.merchantTransactionId) lines.push(`  merchantTransactionId: ${exchange.merchantTransactionId}`);
-  if (exchange.paymentStatus) lines.push(`  paymentStatus: ${exchange.paymentStatus}`);
-  if (exchange.suggestedAction) lines.push(`  next: ${exchange.suggestedAction}`);
-  for (const note of exchange.conformanceNotes) lines.push(`  conformance: ${note.path}: ${note.message}`);
+  if (exchange.returnStatus?.statusMsg)
+    lines.push(`  returnStatus: ${t(exchange.returnStatus.statusCode)} ${t(exchange.returnStatus.statusMsg)}`);
+  if (exchange.transactionID) lines.push(`  transactionID: ${t(exchange.transactionID)}`);
+  if (exchange.merchantTransactionId) lines.push(`  merchantTransactionId: ${t(exchange.merchantTransactionId)}`);
+  if (exchange.paymentStatus) lines.push(`  paymentStatus: ${t(exchange.paymentStatus)}`);
+  if (exchange.suggestedAction) lines.push(`  next: ${t(exchange.suggestedAction)}`);
+  for (const note of exchange.conformanceNotes) lines.push(`  conformance: ${t(note.path)}: ${t(note.message)}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -188,6 +202,7 @@ async function openEnvironmentProfile(): Promise<OpenedProfile> {
     ...(env.GATEWAY_CLIENT_ID_HEADER ? { clientIdHeader: env.GATEWAY_CLIENT_ID_HEADER } : {}),
     ...(env.GATEWAY_PATH_PREFIX !== undefined ? { pathPrefix: env.GATEWAY_PATH_PREFIX } : {}),
     ...(env.GATEWAY_VERSION ? { version: env.GATEWAY_VERSION } : {}),
+    ...(env.GATEWAY_TIMEOUT_MS ? { callTimeoutMs: Number(env.GATEWAY_TIMEOUT_MS) } : {}),
   };
   const parsed = profileSettingsSchema.safeParse(settings);
   if (!parsed.success)

@@ -9,6 +9,7 @@ PHONE may be +351 912 345 678, 912345678 or 351#912345678; it is sent as 351#912
   extraOptions: { phone: { type: 'string' } },
   required: ['phone'],
   positionals: 1,
+  transactionIdFirst: true,
   async call({ core, profileId, positionals, values, confirmation }) {
     const phone = String(values.phone);
     const transactionId = positionals[0]!;

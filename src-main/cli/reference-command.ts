@@ -7,6 +7,7 @@ export const referenceCommand = gatewayCommand({
 
 Uses the transactionSignature kept from the create call (Digest auth).`,
   positionals: 1,
+  transactionIdFirst: true,
   async call({ core, profileId, positionals, confirmation }) {
     const transactionId = positionals[0]!;
     await useEnvironmentSignature(core, profileId, transactionId);

@@ -14,7 +14,7 @@ import { createProfilesHandlers } from './handlers/profiles-handlers';
 import { createSimulatorHandlers } from './handlers/simulator-handlers';
 import { createNotificationsHandlers } from './handlers/notifications-handlers';
 import { startNotificationsService } from '../notifications/notifications-service';
-import { logger } from './logger';
+import { logger } from '../common/logger';
 import { ProfileFile } from './profiles/profile-file';
 import { ProfileRegistry } from './profiles/profile-registry';
 import { ProfileSecrets } from './profiles/profile-secrets';

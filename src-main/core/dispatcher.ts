@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { isMethodName, methods, type MethodName, type MethodOutput, type Methods } from '@shared/contract';
 import { ConsoleFailure, fail, ok, type Result } from '@shared/result';
-import { redactText } from './redact-text';
+import { redactText } from '../common/redact-text';
 
 /** Main-side implementation of one contract method: receives parsed input, returns plain output. */
 export type Handler<M extends MethodName> = (

@@ -2,7 +2,7 @@ import type { ProductionConfirmation } from '@shared/contract/orders';
 import type { Exchange } from '@shared/exchange';
 import { ConsoleFailure } from '@shared/result';
 import { GatewayRequestError, type CallResult, type GatewayClient } from '../gateway';
-import { logger } from './logger';
+import { logger } from '../common/logger';
 import { ProductionGuard } from './profiles/production-guard';
 import type { ProfileRegistry } from './profiles/profile-registry';
 import type { TransactionSignatures } from './signature-store';

@@ -1,7 +1,7 @@
 import { describeReturnStatusCode } from '@shared/gateway/codes';
 import type { Exchange, ExchangeClassification } from '@shared/exchange';
 import { parseRetryAfter } from './retry-policy';
-import { adviceForHttpStatus, HTTP_STATUS_ADVICE, OUTCOME_UNKNOWN_ADVICE } from './suggested-actions';
+import { adviceForHttpStatus, HTTP_STATUS_ADVICE, outcomeUnknownAdvice } from './suggested-actions';
 
 export interface Verdict {
   classification: ExchangeClassification;
@@ -24,7 +24,6 @@ export function readReturnStatus(body: unknown): Exchange['returnStatus'] {
   if (!returnStatus || statusCode === undefined) return null;
   const statusMsg = text(returnStatus.statusMsg);
   const statusDescription = text(returnStatus.statusDescription);
-  // Assigned rather than spread: this runs on every answer, and conditional spreads allocate twice.
   const out: NonNullable<Exchange['returnStatus']> = { statusCode };
   if (statusMsg !== undefined) out.statusMsg = statusMsg;
   if (statusDescription !== undefined) out.statusDescription = statusDescription;
@@ -52,7 +51,13 @@ function unparsableBody(bodyText: string): string {
  * `body` is the parsed JSON, or `undefined` when the body was not JSON; `bodyText` is the text as
  * received, used to say why a body is unusable.
  */
-export function classifyAnswer(status: number, body: unknown, bodyText = '', retryAfter?: string): Verdict {
+export function classifyAnswer(
+  status: number,
+  body: unknown,
+  bodyText = '',
+  retryAfter?: string,
+  call: CallKind = { operation: 'getStatus', moneyMoving: false },
+): Verdict {
   const returnStatus = readReturnStatus(body);
   const paymentStatus = text(asRecord(body)?.paymentStatus) ?? null;
   const codeText = returnStatus
@@ -65,6 +70,16 @@ export function classifyAnswer(status: number, body: unknown, bodyText = '', ret
     // Retry-After (seconds or an HTTP date) tells the user when sending again is welcome.
     const waitMs = status === 429 ? parseRetryAfter(retryAfter) : null;
     const waitText = waitMs === null ? '' : ` — the gateway asks to wait ${Math.ceil(waitMs / 1000)} s`;
+    // A 5xx — above all a proxy's 502/504 — may come after the gateway already processed the request:
+    // for a call that moves money that is not an error to retry but an outcome to find out first.
+    if (status >= 500 && call.moneyMoving)
+      return {
+        returnStatus,
+        paymentStatus,
+        classification: 'outcome-unknown',
+        summary: `HTTP ${status}${label ? ` ${label}` : ''}${codeText}${pageText}: the gateway may have processed the request`,
+        suggestedAction: outcomeUnknownAdvice(call.operation),
+      };
     return {
       returnStatus,
       paymentStatus,
@@ -113,19 +128,49 @@ export function classifyAnswer(status: number, body: unknown, bodyText = '', ret
   };
 }
 
+/** Which call an answer belongs to: only money-moving ones turn doubt into `outcome-unknown`. */
+export interface CallKind {
+  operation: string;
+  moneyMoving: boolean;
+}
+
+/**
+ * An answer the console refused to parse whole (nested too deep, or larger than the answer cap). What
+ * it could still read — returnStatus and the ids — is reported, so an order that exists is never hidden.
+ */
+export function classifyOversizedAnswer(status: number, salvaged: unknown, why: string, call: CallKind): Verdict {
+  const returnStatus = readReturnStatus(salvaged);
+  const record = asRecord(salvaged);
+  const paymentStatus = text(record?.paymentStatus) ?? null;
+  const ids = [
+    returnStatus ? `statusCode ${returnStatus.statusCode}` : null,
+    text(record?.transactionID) ? `transactionID ${text(record?.transactionID)}` : null,
+    paymentStatus ? `paymentStatus ${paymentStatus}` : null,
+  ].filter((part): part is string => part !== null);
+  return {
+    returnStatus,
+    paymentStatus,
+    classification: 'invalid-response',
+    summary: `HTTP ${status} but ${why}${ids.length ? `; it says ${ids.join(', ')}` : ''}`,
+    suggestedAction: call.moneyMoving
+      ? `Only the fields shown could be read from the answer. ${outcomeUnknownAdvice(call.operation)}`
+      : 'The answer could not be read whole: check the raw body, and the gateway with its operator.',
+  };
+}
+
 /** What a transport failure means, knowing whether the request may already have reached the gateway. */
 export function classifyFailure(
   kind: 'timeout' | 'network',
   detail: string,
-  options: { moneyMoving: boolean; maybeDelivered: boolean },
+  options: { moneyMoving: boolean; maybeDelivered: boolean; operation?: string },
 ): Verdict {
   const base = { returnStatus: null, paymentStatus: null };
   if (options.moneyMoving && options.maybeDelivered) {
     return {
       ...base,
       classification: 'outcome-unknown',
-      summary: `No answer (${detail}): the gateway may have processed the request`,
-      suggestedAction: OUTCOME_UNKNOWN_ADVICE,
+      summary: `No complete answer (${detail}): the gateway may have processed the request`,
+      suggestedAction: outcomeUnknownAdvice(options.operation ?? ''),
     };
   }
   return {

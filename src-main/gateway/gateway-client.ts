@@ -3,8 +3,10 @@ import { canonicaliseOrderSpelling } from '@shared/gateway/spelling';
 import { validateOrder } from '@shared/gateway/order-schema';
 import { describeIssues, GatewayRequestError } from './errors';
 import { toMbwayPhone } from './phone';
+import { maskSecret } from '../common/redact-text';
 import { CallRedactor } from './redaction';
-import type { RequestSender } from './request-sender';
+import { actionTokensOf, type RequestSender } from './request-sender';
+import { checkTransactionId } from './transaction-id';
 
 /** Everything the SDK needs to talk to one gateway as one merchant (a profile with its secrets). */
 export interface GatewayConnection {
@@ -17,6 +19,8 @@ export interface GatewayConnection {
   clientIdHeader: string;
   bearerToken: string | null;
   clientId: string | null;
+  /** The profile's whole-call deadline in ms (connect + headers + body); the sender's default when null. */
+  callTimeoutMs?: number | null;
 }
 
 export interface CallResult {
@@ -45,14 +49,11 @@ const isObject = (value: unknown): value is Json =>
  */
 export class GatewayClient {
   /**
-   * The request headers of recent calls by their Authorization value: the same connection sends the same
-   * headers call after call, so one frozen object is reused and its masked form computed once
-   * (CallRedactor.headers). Bounded: cleared when full (Digest signatures differ per transaction).
+   * Action tokens this console received, by transaction and masked form. The renderer only ever sees the
+   * masked token (redaction), so the action step it sends back carries the mask: it is swapped for the
+   * real token here, in main, and only for the transaction it was issued for. Bounded: oldest dropped.
    */
-  private readonly headerSets = new Map<
-    string,
-    { clientIdHeader: string; clientId: string | null; headers: Readonly<Record<string, string>> }
-  >();
+  private readonly actionTokens = new Map<string, string>();
 
   constructor(private readonly sender: RequestSender) {}
 
@@ -76,11 +77,15 @@ export class GatewayClient {
     });
     const raw = isObject(result.rawBody) ? result.rawBody : {};
     const signature = raw.transactionSignature;
+    // An answer too deep or too large to parse whole still says 000 and carries the signature: the order
+    // exists, so its signature is kept for the follow-ups like any other.
+    const processed =
+      result.exchange.classification === 'ok' ||
+      (result.salvaged && result.exchange.returnStatus?.statusCode === '000');
     return {
       exchange: result.exchange,
       response: result.response,
-      transactionSignature:
-        result.exchange.classification === 'ok' && typeof signature === 'string' && signature ? signature : null,
+      transactionSignature: processed && typeof signature === 'string' && signature ? signature : null,
       merchantTransactionId,
       amount: validation.order.transaction.amount.value,
       currency: validation.order.transaction.amount.currency,
@@ -92,6 +97,7 @@ export class GatewayClient {
     transactionId: string,
     signature: string,
   ): Promise<CallResult> {
+    checkTransactionId(transactionId, 'The reference was not requested');
     return this.call(connection, {
       operation: 'generateReference',
       method: 'POST',
@@ -110,6 +116,7 @@ export class GatewayClient {
     signature: string,
     phone: string,
   ): Promise<CallResult> {
+    checkTransactionId(transactionId, 'The MB WAY request was not sent');
     const parsed = toMbwayPhone(phone);
     if (!parsed.ok)
       throw new GatewayRequestError('invalid-request', `The MB WAY request was not sent: ${parsed.message}`, [
@@ -127,6 +134,7 @@ export class GatewayClient {
   }
 
   async getStatus(connection: GatewayConnection, transactionId: string): Promise<CallResult> {
+    checkTransactionId(transactionId, 'The status query was not sent');
     return this.call(connection, {
       operation: 'getStatus',
       method: 'GET',
@@ -149,6 +157,7 @@ export class GatewayClient {
       signature: string | null;
     },
   ): Promise<CallResult> {
+    checkTransactionId(action.transactionId, 'The action was not sent');
     let target: URL;
     try {
       target = new URL(action.url);
@@ -162,15 +171,20 @@ export class GatewayClient {
         { path: 'url', message: 'must be http or https' },
       ]);
     const sameGateway = target.origin === new URL(connection.baseUrl).origin;
+    const params = action.params.map((param) => ({
+      name: param.name,
+      value: this.actionTokens.get(tokenKey(action.transactionId, param.value)) ?? param.value,
+    }));
+    const tokens = params.filter((param) => param.name === 'actionToken').map((param) => param.value);
     return this.call(connection, {
       operation: 'performAction',
       method: 'POST',
       url: target.toString(),
       authorization: sameGateway && action.signature ? `Digest ${action.signature}` : null,
       withClientId: sameGateway,
-      body: Object.fromEntries(action.params.map((param) => [param.name, param.value])),
+      body: Object.fromEntries(params.map((param) => [param.name, param.value])),
       transactionID: action.transactionId,
-      signatures: action.signature ? [action.signature] : [],
+      signatures: [...(action.signature ? [action.signature] : []), ...tokens],
     });
   }
 
@@ -188,18 +202,17 @@ export class GatewayClient {
       merchantTransactionId?: string;
       signatures?: string[];
     },
-  ): Promise<CallResult & { rawBody: unknown }> {
+  ): Promise<CallResult & { rawBody: unknown; salvaged: boolean }> {
     const url = spec.url ?? `${apiRoot(connection)}${spec.path ?? ''}`;
-    const headers = this.headersFor(
-      spec.authorization,
-      connection.clientIdHeader,
-      spec.withClientId === false ? null : requireSecret(connection.clientId, 'client id'),
-    );
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+    if (spec.authorization) headers.Authorization = spec.authorization;
+    if (spec.withClientId !== false)
+      headers[connection.clientIdHeader] = requireSecret(connection.clientId, 'client id');
     const redactor = new CallRedactor(
       { credentials: [connection.bearerToken, connection.clientId], signatures: spec.signatures ?? [] },
       connection.clientIdHeader,
     );
-    const { exchange, rawBody, rawText } = await this.sender.send({
+    const { exchange, rawBody, salvaged } = await this.sender.send({
       operation: spec.operation,
       method: spec.method,
       url,
@@ -210,48 +223,25 @@ export class GatewayClient {
       transactionID: spec.transactionID ?? null,
       redactor,
       variant: connection.variant,
+      deadlineMs: connection.callTimeoutMs ?? null,
     });
-    return { exchange, response: redactedJson(exchange, rawBody, rawText, redactor), rawBody };
+    this.rememberActionTokens(spec.transactionID ?? idOf(rawBody), rawBody);
+    return { exchange, response: rawBody === undefined ? null : redactor.json(rawBody), rawBody, salvaged };
   }
 
-  private headersFor(
-    authorization: string | null,
-    clientIdHeader: string,
-    clientId: string | null,
-  ): Readonly<Record<string, string>> {
-    const key = authorization ?? '';
-    const known = this.headerSets.get(key);
-    if (known !== undefined && known.clientIdHeader === clientIdHeader && known.clientId === clientId)
-      return known.headers;
-    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
-    if (authorization) headers.Authorization = authorization;
-    if (clientId !== null) headers[clientIdHeader] = clientId;
-    if (this.headerSets.size >= 32) this.headerSets.clear();
-    this.headerSets.set(key, { clientIdHeader, clientId, headers: Object.freeze(headers) });
-    return headers;
-  }
-}
-
-/**
- * The answer as JSON with secrets masked. Without a backslash in the text every string of the parsed
- * answer appears in it verbatim, so the text's redaction covers them: re-parsing the redacted text is
- * cheaper than walking the parsed object. An escape (`\/`, `\u0074ok…`) can spell a secret the text
- * check cannot see, so such answers — and any whose masking broke the JSON — are walked value by value.
- */
-function redactedJson(exchange: Exchange, rawBody: unknown, rawText: string, redactor: CallRedactor): unknown {
-  if (rawBody === undefined) return null;
-  if (!rawText.includes('\\')) {
-    // Redaction left the text as received, so the parsed answer already is the redacted one (usually the
-    // very same string: comparing costs nothing, unlike checking the text for secrets a second time).
-    if (exchange.response?.bodyText === rawText) return rawBody;
-    try {
-      return JSON.parse(exchange.response?.bodyText ?? '');
-    } catch {
-      // fall through to the walk
+  private rememberActionTokens(transactionId: string | null, rawBody: unknown): void {
+    if (transactionId === null) return;
+    for (const token of actionTokensOf(rawBody)) {
+      if (this.actionTokens.size >= 256) this.actionTokens.delete(this.actionTokens.keys().next().value!);
+      this.actionTokens.set(tokenKey(transactionId, maskSecret(token)), token);
     }
   }
-  return redactor.json(rawBody);
 }
+
+const idOf = (body: unknown): string | null =>
+  isObject(body) && typeof body.transactionID === 'string' ? body.transactionID : null;
+
+const tokenKey = (transactionId: string, value: string): string => `${transactionId}\u0000${value}`;
 
 const TRAILING_SLASHES = /\/+$/;
 /** `{baseUrl}{pathPrefix}/{version}`, tolerant of a trailing slash on the base URL. */

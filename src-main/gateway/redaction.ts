@@ -1,43 +1,31 @@
 import { redactCardJson } from '@shared/card-data';
-import { isCleanText, maskSecret, redactText, registerSecret, registeredSecretsVersion } from '../core/redact-text';
+import { CLEAR_HEADERS, looksLikeCredentialHeader, maskHeaderValue } from '../common/credential-headers';
+import { maskSecret, maskSecretsIn, redactText, registerSecret } from '../common/redact-text';
 
-/** A JSON string literal holding at least one escape: the only place a secret can hide from `includes`. */
+/**
+ * Fields whose value is a per-transaction credential, masked by name wherever they appear: a create
+ * answer carries a brand-new transactionSignature the SDK has not been told about, and an actionResponse
+ * carries a one-time actionToken (`{"name":"actionToken","value":…}` among its params).
+ */
+const SECRET_FIELD_NAMES = ['transactionSignature', 'actionToken'];
+const SECRET_FIELD = new RegExp(`("(?:${SECRET_FIELD_NAMES.join('|')})"\\s*:\\s*")((?:[^"\\\\]|\\\\.)*)("|$)`, 'g');
+const SECRET_PAIR = new RegExp(
+  `("(?:name|key)"\\s*:\\s*"(?:${SECRET_FIELD_NAMES.join('|')})"\\s*,\\s*"value"\\s*:\\s*")((?:[^"\\\\]|\\\\.)*)("|$)`,
+  'g',
+);
+const isSecretFieldName = (name: unknown): boolean => typeof name === 'string' && SECRET_FIELD_NAMES.includes(name);
+
+/** A JSON string literal holding at least one escape: `\/` or `\u0074…` can spell a secret `includes` misses. */
 const ESCAPED_LITERAL = /"((?:[^"\\]|\\.)*\\(?:[^"\\]|\\.)*)"/g;
-
-const decodeLiteral = (inner: string): string | null => {
-  try {
-    return JSON.parse(`"${inner}"`) as string;
-  } catch {
-    return null;
-  }
-};
 
 function usable(list: Array<string | null | undefined>): string[] {
   return list.filter((secret): secret is string => !!secret && secret.length >= 4);
 }
 
-const TRANSACTION_SIGNATURE_FIELD = /("transactionSignature"\s*:\s*")((?:[^"\\]|\\.)*)("|$)/g;
-
 /**
- * Masked forms of the request headers the SDK builds itself: one frozen object per connection's credentials,
- * reused call after call (gateway-client.ts). Their masking depends only on that object, the call's
- * secrets and the registry of known secrets, so it is computed once for them and reused (a copy per call).
- */
-interface MaskedHeaders {
-  secrets: readonly string[];
-  clientIdHeaderLower: string;
-  secretsVersion: number;
-  masked: Record<string, string>;
-}
-const maskedFrozenHeaders = new WeakMap<Readonly<Record<string, string>>, MaskedHeaders>();
-
-const sameSecrets = (a: readonly string[], b: readonly string[]): boolean =>
-  a.length === b.length && a.every((secret, index) => secret === b[index]);
-
-/**
- * Masks the secrets of one call wherever they appear in what the SDK hands out (design rule 5).
- * `transactionSignature` values are masked by field name as well, because a create response
- * carries a brand new signature the SDK has not been told about yet.
+ * Masks the secrets of one call wherever they appear in what the SDK hands out (design rule 5): the
+ * profile's credentials and the call's signatures in every spelling, secret fields by name, card data,
+ * and everything the shared registry knows.
  */
 export class CallRedactor {
   private readonly secrets: string[];
@@ -47,118 +35,52 @@ export class CallRedactor {
     secrets: {
       /** The profile's bearer token and client id: also registered with the shared logger. */
       credentials: Array<string | null | undefined>;
-      /** transactionSignatures of this call: masked here only (one per transaction, and the logger already masks any `Digest …` value). */
+      /** transactionSignatures and actionTokens of this call: masked here. */
       signatures?: Array<string | null | undefined>;
     },
     clientIdHeader: string,
   ) {
     const credentials = usable(secrets.credentials);
     for (const secret of credentials) registerSecret(secret);
-    this.secrets = secrets.signatures?.length ? [...credentials, ...usable(secrets.signatures)] : credentials;
+    this.secrets = [...credentials, ...usable(secrets.signatures ?? [])];
     this.clientIdHeaderLower = clientIdHeader.toLowerCase();
   }
 
-  /**
-   * Adds a secret discovered in the answer itself: a create response's brand-new transactionSignature is
-   * masked by field name, but the same value echoed anywhere else in the answer must be masked as well.
-   */
+  /** Adds a secret discovered in the answer itself (a new signature or action token), masked wherever else it is echoed. */
   learn(secret: unknown): void {
     if (typeof secret === 'string' && secret.length >= 4 && !this.secrets.includes(secret)) this.secrets.push(secret);
   }
 
-  /** True when `text(value)` would return `value` unchanged (checked first: most text holds no secret). */
-  isClean(value: string): boolean {
-    if (value.includes('transactionSignature')) return false;
-    for (const secret of this.secrets) if (value.includes(secret)) return false;
-    if (value.includes('\\') && this.hasEscapedSecret(value)) return false;
-    // The registry holds this call's credentials too: they were just looked for.
-    return isCleanText(value, this.secrets);
-  }
-
-  /** A gateway may echo a secret with JSON escapes (`\\/`, `\\u0074…`): decode such literals before looking. */
-  private hasEscapedSecret(value: string): boolean {
-    for (const [, inner] of value.matchAll(ESCAPED_LITERAL)) {
-      const decoded = decodeLiteral(inner!);
-      if (decoded !== null && this.secrets.some((secret) => decoded.includes(secret))) return true;
-    }
-    return false;
-  }
-
-  /**
-   * True when `text` would change none of `values`. One check over them all joined (a secret in one value
-   * is a secret in the joined text) costs less than one per value, and almost every call has nothing to mask.
-   * Only escaped JSON literals are not found that way — a quote in one value could pair with one in the
-   * next — so text with a backslash is checked value by value.
-   */
-  isCleanAll(values: ReadonlyArray<string | null>): boolean {
-    // join writes one flat string (a null adds only a separator); `+=` built a chain of pieces to flatten.
-    const joined = values.join('\n');
-    if (!joined.includes('\\')) return this.isClean(joined);
-    for (const value of values) if (value !== null && !this.isClean(value)) return false;
-    return true;
-  }
-
   text(value: string): string {
-    if (this.isClean(value)) return value;
     // The closing quote is optional: an answer cut off mid-signature must not show the part that came.
-    let out = value.replace(
-      TRANSACTION_SIGNATURE_FIELD,
-      (_match, prefix: string, signature: string, end: string) => `${prefix}${maskSecret(signature)}${end}`,
-    );
-    for (const secret of this.secrets) if (out.includes(secret)) out = out.split(secret).join(maskSecret(secret));
+    const maskField = (_match: string, prefix: string, secret: string, end: string) =>
+      `${prefix}${maskSecret(secret)}${end}`;
+    let out = value.replace(SECRET_FIELD, maskField).replace(SECRET_PAIR, maskField);
+    out = maskSecretsIn(out, this.secrets);
     if (out.includes('\\'))
       out = out.replace(ESCAPED_LITERAL, (literal, inner: string) => {
         const decoded = decodeLiteral(inner);
-        if (decoded === null || !this.secrets.some((secret) => decoded.includes(secret))) return literal;
-        let masked = decoded;
-        for (const secret of this.secrets) masked = masked.split(secret).join(maskSecret(secret));
-        return JSON.stringify(masked);
+        if (decoded === null) return literal;
+        const masked = maskSecretsIn(decoded, this.secrets);
+        return masked === decoded ? literal : JSON.stringify(masked);
       });
     return redactText(out);
   }
 
   /**
-   * Masks Authorization and the client-id header whole, and secrets in the others. `othersClean`: the caller
-   * has already found every value clean with `isCleanAll` (one check over the whole answer).
+   * Authorization and the client-id header are masked whole; headers on the clear list keep their value
+   * (secrets inside still masked); any other header that looks like a credential is masked whole.
    */
-  headers(headers: Readonly<Record<string, string>>, othersClean = false): Record<string, string> {
-    const reused = maskedFrozenHeaders.get(headers);
-    if (
-      reused !== undefined &&
-      reused.secretsVersion === registeredSecretsVersion() &&
-      reused.clientIdHeaderLower === this.clientIdHeaderLower &&
-      sameSecrets(reused.secrets, this.secrets)
-    )
-      return { ...reused.masked };
-    const out = this.maskHeaders(headers, othersClean);
-    if (Object.isFrozen(headers))
-      maskedFrozenHeaders.set(headers, {
-        secrets: [...this.secrets],
-        clientIdHeaderLower: this.clientIdHeaderLower,
-        secretsVersion: registeredSecretsVersion(),
-        masked: { ...out },
-      });
-    return out;
-  }
-
-  private maskHeaders(headers: Readonly<Record<string, string>>, othersClean: boolean): Record<string, string> {
+  headers(headers: Readonly<Record<string, string>>): Record<string, string> {
     const out: Record<string, string> = {};
-    const plain: string[] = [];
     for (const name of Object.keys(headers)) {
       const value = headers[name]!;
       const lower = name.toLowerCase();
-      if (lower === 'authorization') {
-        const space = value.indexOf(' ');
-        out[name] = space >= 0 ? `${value.slice(0, space)} ${maskSecret(value.slice(space + 1))}` : maskSecret(value);
-      } else if (lower === this.clientIdHeaderLower) {
-        out[name] = maskSecret(value);
-      } else {
-        out[name] = value;
-        plain.push(name);
-      }
+      if (lower === 'authorization' || lower === 'proxy-authorization' || lower === this.clientIdHeaderLower)
+        out[name] = maskHeaderValue(value);
+      else if (!CLEAR_HEADERS.has(lower) && looksLikeCredentialHeader(lower, value)) out[name] = maskHeaderValue(value);
+      else out[name] = this.text(value);
     }
-    if (!othersClean && !this.isCleanAll(plain.map((name) => out[name]!)))
-      for (const name of plain) out[name] = this.text(out[name]!);
     return out;
   }
 
@@ -171,13 +93,23 @@ export class CallRedactor {
     if (typeof value === 'string') return this.text(value);
     if (Array.isArray(value)) return value.map((item) => this.secretsJson(item));
     if (value !== null && typeof value === 'object') {
+      const record = value as Record<string, unknown>;
+      const pairIsSecret = isSecretFieldName(record.name ?? record.key);
       const out: Record<string, unknown> = {};
-      for (const [key, item] of Object.entries(value)) {
-        out[key] =
-          key === 'transactionSignature' && typeof item === 'string' ? maskSecret(item) : this.secretsJson(item);
+      for (const [key, item] of Object.entries(record)) {
+        const secretValue = isSecretFieldName(key) || (key === 'value' && pairIsSecret);
+        out[key] = secretValue && typeof item === 'string' ? maskSecret(item) : this.secretsJson(item);
       }
       return out;
     }
     return value;
+  }
+}
+
+function decodeLiteral(inner: string): string | null {
+  try {
+    return JSON.parse(`"${inner}"`) as string;
+  } catch {
+    return null;
   }
 }

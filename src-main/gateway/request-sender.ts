@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, request, type Dispatcher } from 'undici';
 import type { Exchange, GatewayOperation } from '@shared/exchange';
-import { classifyAnswer, classifyFailure, type Verdict } from './classify';
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../common/json-depth';
+import { salvageAnswer } from './answer-salvage';
+import { classifyAnswer, classifyFailure, classifyOversizedAnswer, type CallKind, type Verdict } from './classify';
 import { checkConformance } from './conformance';
 import type { CallRedactor } from './redaction';
 import { DEFAULT_RETRY, retryDelay, type RetryOptions } from './retry-policy';
@@ -30,14 +32,15 @@ const NOT_SENT_CODES = new Set([
   'UND_ERR_INVALID_ARG',
 ]);
 
-/** A signature in an answer that did not parse (e.g. cut off later on) is still a secret to mask. */
-const SIGNATURE_IN_TEXT = /"transactionSignature"\s*:\s*"((?:[^"\\]|\\.)+)"/;
-
 export interface SenderOptions {
   /** Time allowed to open the TCP/TLS connection (default 5 s). */
   connectTimeoutMs?: number;
-  /** Time allowed for the whole attempt, body included (default 30 s). */
+  /** Default deadline for a whole call — connect, headers and body — unless the request sets its own (30 s). */
   totalTimeoutMs?: number;
+  /** Answers larger than this are cut off there and not parsed (default 4 MiB). */
+  maxResponseBytes?: number;
+  /** Answers nested deeper than this are not parsed whole (default 64 levels; real ones have about 5). */
+  maxResponseDepth?: number;
   retry?: Partial<RetryOptions>;
   /** Waits between retries; injectable so tests need not sleep. */
   sleep?: (ms: number) => Promise<void>;
@@ -48,7 +51,6 @@ export interface GatewayRequest {
   operation: GatewayOperation;
   method: 'GET' | 'POST';
   url: string;
-  /** Frozen when built by the GatewayClient: one object per connection, whose masked form is then reused. */
   headers: Readonly<Record<string, string>>;
   /** JSON text to send, or undefined for no body. */
   body?: string;
@@ -58,25 +60,38 @@ export interface GatewayRequest {
   redactor: CallRedactor;
   /** The interface variant, for the spec checks whose deviations become conformance notes. */
   variant: 'A' | 'B';
+  /** The profile's whole-call deadline; the sender's default when absent. */
+  deadlineMs?: number | null;
 }
 
 export interface GatewayResponse {
   /** The record with secrets already masked: safe to emit, store, log and export. */
   exchange: Exchange;
-  /** The parsed answer, unredacted, for the SDK's own use (e.g. keeping the transactionSignature). */
+  /**
+   * The parsed answer, unredacted, for the SDK's own use (e.g. keeping the transactionSignature). For an
+   * answer too deep or too large to parse, what could be read of it (`salvaged`).
+   */
   rawBody: unknown;
-  /** The answer's text as received, unredacted (SDK-internal too). */
-  rawText: string;
+  /** True when rawBody holds only the fields read from an answer that could not be parsed whole. */
+  salvaged: boolean;
 }
 
 interface Attempt {
   status: number | null;
   headers: Record<string, string>;
   bodyText: string;
+  /** Bytes of the answer received. */
+  bytes: number;
+  /** bodyText is not the whole answer (over the cap, or the answer stopped). */
+  truncated: boolean;
   body: unknown;
+  salvaged: boolean;
   verdict: Verdict;
   retryAfter?: string;
 }
+
+/** Bodies of answers that could not be parsed whole are kept up to this many characters in the Exchange. */
+const KEPT_TEXT_CHARS = 256 * 1024;
 
 const flattenHeaders = (headers: Record<string, string | string[] | undefined>): Record<string, string> => {
   const out: Record<string, string> = {};
@@ -87,28 +102,9 @@ const flattenHeaders = (headers: Record<string, string | string[] | undefined>):
   return out;
 };
 
-/** `value` as it is when `clean`, else masked (a module function: a closure per call costs more). */
-function maskedUnless<T extends string | null>(clean: boolean, value: T, redactor: CallRedactor): T {
-  return (value === null || clean ? value : redactor.text(value)) as T;
-}
-
 function idText(value: unknown): string | null {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
 }
-
-/** Same whitespace as `String.prototype.trim`, without copying the body to find out. */
-const BLANK = /^\s*$/;
-
-/** `toISOString` of the last millisecond asked for: back-to-back calls mostly start within the same one. */
-let lastStartMs = Number.NaN;
-let lastStartIso = '';
-const isoTime = (ms: number): string => {
-  if (ms !== lastStartMs) {
-    lastStartIso = new Date(ms).toISOString();
-    lastStartMs = ms;
-  }
-  return lastStartIso;
-};
 
 const errorCode = (error: unknown): string | undefined => {
   const candidate = error as { code?: unknown; cause?: { code?: unknown } } | null;
@@ -122,14 +118,22 @@ const errorText = (error: unknown): string => {
   return code && !message.includes(code) ? `${code}: ${message}` : message;
 };
 
+/** Where a call was when its deadline ran out: said in the summary, because each points elsewhere. */
+type Phase = 'headers' | 'body';
+const PHASE_TEXT: Record<Phase, string> = {
+  headers: 'waiting for the answer (connect and headers)',
+  body: 'receiving the body',
+};
 /**
  * The one request sender of the console (design rule 4): owns the connection pool (keep-alive),
- * timeouts, the retry policy, classification and the Exchange record of every call.
+ * the whole-call deadline, the answer bounds, the retry policy, classification and the Exchange record.
  */
 export class RequestSender {
   private readonly agent: Dispatcher;
   private readonly totalTimeoutMs: number;
   private readonly connectTimeoutMs: number;
+  private readonly maxResponseBytes: number;
+  private readonly maxResponseDepth: number;
   private readonly retry: RetryOptions;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly random: () => number;
@@ -137,11 +141,15 @@ export class RequestSender {
   constructor(options: SenderOptions = {}) {
     this.connectTimeoutMs = options.connectTimeoutMs ?? 5_000;
     this.totalTimeoutMs = options.totalTimeoutMs ?? 30_000;
+    this.maxResponseBytes = options.maxResponseBytes ?? 4 * 1024 * 1024;
+    this.maxResponseDepth = options.maxResponseDepth ?? MAX_JSON_DEPTH;
+    // undici's own header/body timers only bound the gap between chunks (a gateway dribbling a byte every
+    // few seconds never trips them): the call's deadline below bounds the whole call instead.
     this.agent = new Agent({
       connect: { timeout: this.connectTimeoutMs },
       keepAliveTimeout: 10_000,
-      headersTimeout: this.totalTimeoutMs,
-      bodyTimeout: this.totalTimeoutMs,
+      headersTimeout: 0,
+      bodyTimeout: 0,
     });
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
@@ -149,7 +157,7 @@ export class RequestSender {
   }
 
   async send(call: GatewayRequest): Promise<GatewayResponse> {
-    const startedAt = Date.now();
+    const startedAt = new Date().toISOString();
     const started = performance.now();
     const retryable = RETRYABLE_OPERATIONS.has(call.operation);
     let attempts = 0;
@@ -172,48 +180,30 @@ export class RequestSender {
       await this.sleep(delay);
     }
     const { redactor } = call;
-    redactor.learn(
-      attempt.body === undefined
-        ? SIGNATURE_IN_TEXT.exec(attempt.bodyText)?.[1]
-        : (attempt.body as { transactionSignature?: unknown } | null)?.transactionSignature,
-    );
-    // Every field below that quotes the answer is masked too: a gateway (or a proxy) may echo a credential
-    // into any of them — paymentStatus, returnStatus texts, ids, and the conformance notes that quote values.
+    // What the answer says: parsed, or read for its ids when it could not be parsed (cut off, too deep).
+    const answer = (attempt.body ?? (attempt.status === null ? undefined : salvageAnswer(attempt.bodyText))) as
+      | { transactionSignature?: unknown; transactionID?: unknown; merchant?: { merchantTransactionId?: unknown } }
+      | null
+      | undefined;
+    // A signature (or action token) in the answer is a secret wherever else the answer echoes it.
+    redactor.learn(answer?.transactionSignature);
+    for (const token of actionTokensOf(answer)) redactor.learn(token);
     const { verdict } = attempt;
-    const body = attempt.body as { transactionID?: unknown; merchant?: { merchantTransactionId?: unknown } } | null;
-    const transactionID = idText(body?.transactionID) ?? call.transactionID;
-    const merchantTransactionId = idText(body?.merchant?.merchantTransactionId) ?? call.merchantTransactionId;
-    const { returnStatus } = verdict;
+    const transactionID = idText(answer?.transactionID) ?? call.transactionID;
+    const merchantTransactionId = idText(answer?.merchant?.merchantTransactionId) ?? call.merchantTransactionId;
     const notes =
-      attempt.status !== null && attempt.body !== undefined
+      attempt.status !== null && attempt.body !== undefined && !attempt.salvaged
         ? checkConformance(call.operation, call.variant, attempt.status, attempt.body, attempt.headers['content-type'])
         : [];
-    // One check over everything the record quotes from the call and the answer: almost always nothing needs
-    // masking, and one pass over the joined text costs far less than one per field (design rule 5 still holds:
-    // whatever the check does not clear is masked field by field below). The request headers are built by
-    // the GatewayClient and masked once per connection (CallRedactor.headers).
-    const quoted: Array<string | null> = [
-      call.url,
-      attempt.bodyText,
-      verdict.summary,
-      verdict.suggestedAction,
-      verdict.paymentStatus,
-      transactionID,
-      merchantTransactionId,
-      // returnStatus holds only its three string fields (readReturnStatus), none a CVV or signature name.
-      returnStatus?.statusCode ?? null,
-      returnStatus?.statusMsg ?? null,
-      returnStatus?.statusDescription ?? null,
-    ];
-    for (const note of notes) quoted.push(note.path, note.message);
-    for (const name of Object.keys(attempt.headers)) quoted.push(attempt.headers[name]!);
-    const clean = redactor.isCleanAll(quoted);
+    // Every field that quotes the answer is masked: a gateway (or a proxy) may echo a credential into any of
+    // them — paymentStatus, returnStatus texts, ids, and the conformance notes that quote values.
+    const mask = <T extends string | null>(value: T): T => (value === null ? value : (redactor.text(value) as T));
     const exchange: Exchange = {
       id: randomUUID(),
       profileId: call.profileId,
       operation: call.operation,
       method: call.method,
-      url: clean ? call.url : redactor.text(call.url),
+      url: redactor.text(call.url),
       request: {
         headers: redactor.headers(call.headers),
         body: call.body === undefined ? null : redactor.text(call.body),
@@ -223,85 +213,158 @@ export class RequestSender {
           ? null
           : {
               status: attempt.status,
-              headers: redactor.headers(attempt.headers, clean),
-              bodyText: clean ? attempt.bodyText : redactor.text(attempt.bodyText),
+              headers: redactor.headers(attempt.headers),
+              bodyText: redactor.text(attempt.bodyText),
+              ...(attempt.truncated ? { bodyTruncated: true } : {}),
             },
       timings: {
-        startedAt: isoTime(startedAt),
+        startedAt,
         durationMs: Math.max(0, performance.now() - started),
         attempts,
       },
       size: {
         requestBytes: call.body === undefined ? 0 : Buffer.byteLength(call.body),
-        responseBytes: Buffer.byteLength(attempt.bodyText),
+        responseBytes: attempt.bytes,
       },
       classification: verdict.classification,
-      summary: maskedUnless(clean, verdict.summary, redactor),
-      suggestedAction: maskedUnless(clean, verdict.suggestedAction, redactor),
-      returnStatus: returnStatus && (clean ? returnStatus : (redactor.json(returnStatus) as typeof returnStatus)),
-      paymentStatus: maskedUnless(clean, verdict.paymentStatus, redactor),
-      conformanceNotes: clean
-        ? notes
-        : notes.map((note) => ({ path: redactor.text(note.path), message: redactor.text(note.message) })),
-      transactionID: maskedUnless(clean, transactionID, redactor),
-      merchantTransactionId: maskedUnless(clean, merchantTransactionId, redactor),
+      summary: mask(verdict.summary),
+      suggestedAction: mask(verdict.suggestedAction),
+      returnStatus: verdict.returnStatus && (redactor.json(verdict.returnStatus) as typeof verdict.returnStatus),
+      paymentStatus: mask(verdict.paymentStatus),
+      conformanceNotes: notes.map((note) => ({ path: redactor.text(note.path), message: redactor.text(note.message) })),
+      transactionID: mask(transactionID),
+      merchantTransactionId: mask(merchantTransactionId),
     };
-    return { exchange, rawBody: attempt.body, rawText: attempt.bodyText };
+    return { exchange, rawBody: attempt.body, salvaged: attempt.salvaged };
   }
 
   private async attempt(call: GatewayRequest): Promise<Attempt> {
-    // Time limits use undici's own coarse timers: an AbortSignal or a Node timer per request costs more
-    // than the rest of the SDK. The answer's headers must come within the total time; the body may then
-    // not stall for longer than the total time either. Both are the agent's headersTimeout / bodyTimeout
-    // (constructor): repeating them on every request only made undici copy and check more options per call.
+    const kind: CallKind = { operation: call.operation, moneyMoving: MONEY_MOVING_OPERATIONS.has(call.operation) };
+    const deadlineMs = call.deadlineMs ?? this.totalTimeoutMs;
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), deadlineMs);
+    let phase: Phase = 'headers';
+    let status: number | null = null;
+    let headers: Record<string, string> = {};
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    let overCap = false;
     try {
       const response = await request(call.url, {
         dispatcher: this.agent,
         method: call.method,
         headers: call.headers,
-        // undefined is no body to undici; a conditional spread here would cost an object copy per call.
         body: call.body,
+        signal: deadline.signal,
       });
-      const bodyText = await response.body.text();
-      const headers = flattenHeaders(response.headers);
-      let body: unknown;
-      try {
-        body = BLANK.test(bodyText) ? undefined : JSON.parse(bodyText);
-      } catch {
-        body = undefined;
+      phase = 'body';
+      status = response.statusCode;
+      headers = flattenHeaders(response.headers);
+      // Streamed and cut off at the cap: a gateway (or anything posing as one) cannot fill main's memory.
+      for await (const chunk of response.body as AsyncIterable<Buffer>) {
+        const room = this.maxResponseBytes - bytes;
+        if (chunk.length > room) {
+          chunks.push(chunk.subarray(0, room));
+          bytes += room;
+          overCap = true;
+          response.body.destroy();
+          break;
+        }
+        chunks.push(chunk);
+        bytes += chunk.length;
       }
-      return {
-        status: response.statusCode,
-        headers,
-        bodyText,
-        body,
-        verdict: classifyAnswer(response.statusCode, body, bodyText, headers['retry-after']),
-        retryAfter: headers['retry-after'],
-      };
+      clearTimeout(timer);
+      return this.judge(kind, status, headers, Buffer.concat(chunks).toString('utf8'), bytes, overCap);
     } catch (error) {
+      clearTimeout(timer);
       const code = errorCode(error);
-      const isTimeout =
-        code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
+      const timedOut = deadline.signal.aborted || code === 'UND_ERR_CONNECT_TIMEOUT';
       const detail =
         code === 'UND_ERR_CONNECT_TIMEOUT'
           ? `could not connect within ${this.connectTimeoutMs} ms`
-          : isTimeout
-            ? `no complete answer within ${this.totalTimeoutMs} ms`
+          : deadline.signal.aborted
+            ? `the ${deadlineMs} ms deadline ran out ${PHASE_TEXT[phase]}`
             : errorText(error);
       return {
-        status: null,
-        headers: {},
-        bodyText: '',
+        // When the headers had arrived, what came of the answer is kept, marked as incomplete.
+        status,
+        headers,
+        bodyText: status === null ? '' : Buffer.concat(chunks).toString('utf8'),
+        bytes,
+        truncated: status !== null,
         body: undefined,
-        verdict: classifyFailure(isTimeout ? 'timeout' : 'network', detail, {
-          moneyMoving: MONEY_MOVING_OPERATIONS.has(call.operation),
+        salvaged: false,
+        verdict: classifyFailure(timedOut ? 'timeout' : 'network', detail, {
+          moneyMoving: kind.moneyMoving,
           maybeDelivered: !(code !== undefined && NOT_SENT_CODES.has(code)),
+          operation: call.operation,
         }),
       };
     }
   }
 
+  /** Parses an answer within the depth bound and classifies it; too deep or too large is read for its ids only. */
+  private judge(
+    kind: CallKind,
+    status: number,
+    headers: Record<string, string>,
+    text: string,
+    bytes: number,
+    overCap: boolean,
+  ): Attempt {
+    const retryAfter = headers['retry-after'];
+    const tooDeep = !overCap && jsonDepthExceeds(text, this.maxResponseDepth);
+    if (overCap || tooDeep) {
+      const why = overCap
+        ? `the answer is larger than ${this.maxResponseBytes} bytes (cut off there)`
+        : `the answer is nested deeper than ${this.maxResponseDepth} levels`;
+      const salvaged = salvageAnswer(text);
+      return {
+        status,
+        headers,
+        bodyText: text.length > KEPT_TEXT_CHARS ? text.slice(0, KEPT_TEXT_CHARS) : text,
+        bytes,
+        truncated: overCap || text.length > KEPT_TEXT_CHARS,
+        body: salvaged,
+        salvaged: true,
+        verdict: classifyOversizedAnswer(status, salvaged, why, kind),
+        retryAfter,
+      };
+    }
+    let body: unknown;
+    try {
+      body = text.trim() === '' ? undefined : JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    return {
+      status,
+      headers,
+      bodyText: text,
+      bytes,
+      truncated: false,
+      body,
+      salvaged: false,
+      verdict: classifyAnswer(status, body, text, retryAfter, kind),
+      retryAfter,
+    };
+  }
+
   close(): Promise<void> {
     return this.agent.close();
   }
+}
+
+/** One-time action tokens an answer carries (`actionResponse.data.params[{name:"actionToken"}]`). */
+export function actionTokensOf(answer: unknown): string[] {
+  const params = (answer as { actionResponse?: { data?: { params?: unknown } } } | null | undefined)?.actionResponse
+    ?.data?.params;
+  if (!Array.isArray(params)) return [];
+  return params
+    .filter(
+      (param): param is { name: string; value: string } =>
+        (param as { name?: unknown } | null)?.name === 'actionToken' &&
+        typeof (param as { value?: unknown }).value === 'string',
+    )
+    .map((param) => param.value);
 }

@@ -25,9 +25,8 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
  * Compiles the shapes the lenient response schemas use (objects, optionals, unions, arrays, strings with a
  * regex, numbers, unknown, and a transform after a type) into a plain predicate, or returns null when the
  * schema uses anything else. Why: a zod parse builds the whole output object and its issue machinery on
- * every answer — cheap alone (~0.5 µs), but 6–7 µs of a ~85 µs status call in a running SDK, mostly
- * allocation; almost every answer conforms, so a predicate that allocates nothing decides the common case
- * (saving 4–5 µs per call, measured) and zod still words every deviation.
+ * every answer; almost every answer conforms, so a predicate that allocates nothing decides the common
+ * case and zod still words every deviation.
  * The predicate must never accept what zod rejects; it may reject what zod accepts (zod then decides).
  */
 export function compileAcceptor(schema: z.ZodType): Acceptor | null {

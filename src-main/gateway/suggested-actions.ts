@@ -29,5 +29,16 @@ export function adviceForHttpStatus(status: number): string {
   );
 }
 
+/**
+ * What to do when a money-moving call may have been processed without the console knowing (no answer,
+ * a 5xx, an answer cut off): sending it again could pay twice, so the advice is always to find out first.
+ */
 export const OUTCOME_UNKNOWN_ADVICE =
-  'The request may have reached the gateway: query the status (or look the order up by its merchantTransactionId) before sending it again.';
+  'Query the status before doing anything; do not resend: the gateway may already have processed the request.';
+
+/** For a create: there is no transactionID yet, so the order is found by what the merchant chose. */
+export const OUTCOME_UNKNOWN_CREATE_ADVICE =
+  'Do not resend: the order may exist. Find it by its merchantTransactionId in History or by its notification, and query the status before doing anything.';
+
+export const outcomeUnknownAdvice = (operation: string): string =>
+  operation === 'createOrder' ? OUTCOME_UNKNOWN_CREATE_ADVICE : OUTCOME_UNKNOWN_ADVICE;

@@ -1,10 +1,12 @@
 /**
  * The receiver's append-only journal: one JSON line per delivery in `<userData>/notifications/`,
  * written and fsync'd BEFORE the delivery is acknowledged, so an acknowledged notification is never
- * lost. File mode 0600 (it holds payment data, though no secret). Lines that cannot be read are
- * counted and left in place — the file is never rewritten.
+ * lost. File mode 0600 (it holds payment data, though no secret and no card data: the receiver redacts
+ * first). Lines that cannot be read are counted and left in place — the file is never rewritten.
+ * Size is budgeted: past `maxFileBytes` the file is rotated to `deliveries.1.jsonl` (the previous
+ * rotation is dropped), so the journal holds at most about twice the budget on disk and in memory.
  */
-import { mkdir, open, readFile, chmod, type FileHandle } from 'node:fs/promises';
+import { chmod, mkdir, open, readFile, rename, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deliveryRecordSchema, type DeliveryRecord } from '@shared/contract/notifications';
 
@@ -17,6 +19,13 @@ export interface JournalPage {
 }
 
 export const JOURNAL_FILE = 'deliveries.jsonl';
+export const ROTATED_JOURNAL_FILE = 'deliveries.1.jsonl';
+const DEFAULT_MAX_FILE_BYTES = 32 * 1024 * 1024;
+
+export interface JournalOptions {
+  /** Size past which the journal file is rotated (default 32 MiB). */
+  maxFileBytes?: number;
+}
 
 export class DeliveryJournal {
   private readonly records: DeliveryRecord[] = [];
@@ -27,24 +36,50 @@ export class DeliveryJournal {
   /** Set after a failed write: the next line starts on a fresh line so a torn one cannot swallow it. */
   private startWithNewline = false;
   private queue: Promise<unknown> = Promise.resolve();
+  /** Bytes in the current file. */
+  private fileBytes = 0;
+  /** Index in `records` of the first record of the current file (those before it are in the rotated one). */
+  private currentStart = 0;
 
   private constructor(
     readonly path: string,
-    private readonly handle: FileHandle,
+    private readonly rotatedPath: string,
+    private handle: FileHandle,
+    private readonly maxFileBytes: number,
   ) {}
 
   /** Opens (creating if needed) the journal in `dir` and loads what is already there. */
-  static async open(dir: string): Promise<DeliveryJournal> {
+  static async open(dir: string, options: JournalOptions = {}): Promise<DeliveryJournal> {
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const path = join(dir, JOURNAL_FILE);
     const handle = await open(path, 'a+', 0o600);
     // A journal created by an older build or copied in may be wider; it holds payment data.
     await chmod(path, 0o600);
-    const journal = new DeliveryJournal(path, handle);
+    const journal = new DeliveryJournal(
+      path,
+      join(dir, ROTATED_JOURNAL_FILE),
+      handle,
+      options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+    );
+    const rotated = await readFile(journal.rotatedPath, 'utf8').catch(() => '');
+    journal.load(rotated);
+    journal.currentStart = journal.records.length;
     const text = await readFile(path, 'utf8');
     journal.load(text);
+    journal.fileBytes = Buffer.byteLength(text);
     journal.startWithNewline = text.length > 0 && !text.endsWith('\n');
     return journal;
+  }
+
+  /** Moves the current file aside (dropping the older rotation) and starts a new one. */
+  private async rotate(): Promise<void> {
+    await this.handle.close();
+    await rename(this.path, this.rotatedPath);
+    this.handle = await open(this.path, 'a+', 0o600);
+    this.records.splice(0, this.currentStart);
+    this.currentStart = this.records.length;
+    this.fileBytes = 0;
+    this.startWithNewline = false;
   }
 
   private load(text: string): void {
@@ -93,6 +128,8 @@ export class DeliveryJournal {
       duplicate: firstSeq !== undefined,
       duplicateOfSeq: firstSeq ?? null,
     };
+    if (this.fileBytes > 0 && this.fileBytes + Buffer.byteLength(JSON.stringify(record)) > this.maxFileBytes)
+      await this.rotate();
     const line = `${this.startWithNewline ? '\n' : ''}${JSON.stringify(record)}\n`;
     try {
       await this.handle.write(line);
@@ -101,6 +138,7 @@ export class DeliveryJournal {
       this.startWithNewline = true;
       throw error;
     }
+    this.fileBytes += Buffer.byteLength(line);
     this.startWithNewline = false;
     this.remember(record);
     return record;

@@ -6,6 +6,7 @@
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { NotificationCryptoErrorCode, NotificationCryptoErrorInfo } from '@shared/notification-crypto-errors';
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../common/json-depth';
 
 const KEY_BYTES = 32;
 const IV_BYTES = 12;
@@ -114,7 +115,17 @@ export function encryptNotification(input: { secret: string; plaintext: string; 
 }
 
 export type DecryptOutcome =
-  { ok: true; plaintext: string; json: unknown } | { ok: false; error: NotificationCryptoErrorInfo };
+  | { ok: true; plaintext: string; json: unknown }
+  | {
+      ok: false;
+      error: NotificationCryptoErrorInfo;
+      /**
+       * Set when the tag verified (the sender holds the secret) but the content is unusable: the text
+       * decrypted, lossily decoded when it was not UTF-8. Such a delivery is authentic: it is journaled and
+       * acknowledged, never refused for ever.
+       */
+      authenticPlaintext?: string;
+    };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -136,18 +147,7 @@ export function decryptNotification(input: { secret: string; iv: string; tag: st
         'Authentication failed: the secret is not the one this notification was encrypted with, or the tag, IV or body was altered.',
       );
     }
-    let plaintext: string;
-    try {
-      plaintext = utf8.decode(clear);
-    } catch {
-      throw fault('plaintext-not-utf8', 'The decrypted plaintext is not valid UTF-8 text.');
-    }
-    try {
-      return { ok: true, plaintext, json: JSON.parse(plaintext) as unknown };
-    } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
-      throw fault('plaintext-not-json', `The decrypted plaintext is not JSON (${why}).`);
-    }
+    return parseClear(clear);
   } catch (error) {
     if (error instanceof NotificationCryptoError) return { ok: false, error: error.toInfo() };
     // Unreachable by construction; kept so a future node change still yields a classified answer.
@@ -158,6 +158,32 @@ export function decryptNotification(input: { secret: string; iv: string; tag: st
         message: `Decryption failed: ${error instanceof Error ? error.message : String(error)}`,
       },
     };
+  }
+}
+
+/** The authenticated plaintext as JSON, or why it is unusable (with the text kept). */
+function parseClear(clear: Buffer): DecryptOutcome {
+  const unusable = (code: 'plaintext-not-utf8' | 'plaintext-not-json', message: string): DecryptOutcome => ({
+    ok: false,
+    error: { code, message },
+    authenticPlaintext: clear.toString('utf8'),
+  });
+  let plaintext: string;
+  try {
+    plaintext = utf8.decode(clear);
+  } catch {
+    return unusable('plaintext-not-utf8', 'The decrypted plaintext is not valid UTF-8 text.');
+  }
+  if (jsonDepthExceeds(plaintext, MAX_JSON_DEPTH))
+    return unusable(
+      'plaintext-not-json',
+      `The decrypted plaintext is JSON nested deeper than ${MAX_JSON_DEPTH} levels.`,
+    );
+  try {
+    return { ok: true, plaintext, json: JSON.parse(plaintext) as unknown };
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return unusable('plaintext-not-json', `The decrypted plaintext is not JSON (${why}).`);
   }
 }
 

@@ -4,7 +4,7 @@
  * the journal stays readable and the receiver's status says why it is not listening.
  */
 import { join } from 'node:path';
-import { logger } from '../core/logger';
+import { logger } from '../common/logger';
 import { DeliveryJournal } from './delivery-journal';
 import { NotificationReceiver, type ReceiverOptions } from './receiver';
 

@@ -4,16 +4,19 @@
  * the acknowledgement for what it recorded, non-200 for anything it could not decrypt or record, so the
  * gateway retries (gateway-behaviour.md).
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DeliveryProblemCode, DeliveryRecord, ReceiverStatus } from '@shared/contract/notifications';
 import { NOTIFICATION_IV_HEADER, NOTIFICATION_TAG_HEADER, parseNotification } from '@shared/notification';
 import { buildNotificationAck } from '@shared/notification-ack';
-import { logger } from '../core/logger';
-import { maskSecret } from '../core/redact-text';
+import { logger } from '../common/logger';
+import { CLEAR_HEADERS, looksLikeCredentialHeader, maskHeaderValue } from '../common/credential-headers';
+import { redactText } from '../common/redact-text';
 import type { DeliveryDraft, DeliveryJournal } from './delivery-journal';
 import { decryptNotification } from './notification-crypto';
+import { notificationIdIn, redactNotificationPlaintext } from './notification-redaction';
+import { SourceRateLimit } from './source-rate-limit';
 
 export interface SecretCandidate {
   profileId: string;
@@ -34,15 +37,22 @@ export interface ReceiverOptions {
   /** Default /notifications. */
   path?: string;
   maxBodyBytes?: number;
+  /** Time a sender has for a whole request, headers and body (default 30 s); a stalled one is cut off. */
+  requestTimeoutMs?: number;
+  /** Refused deliveries journaled per source per minute (default 30); beyond it they are answered 429. */
+  maxRejectedPerMinute?: number;
   /** Called after each delivery was journaled (before the answer is written). */
   onDelivery?: (record: DeliveryRecord) => void;
 }
 
 export const DEFAULT_RECEIVER_PATH = '/notifications';
 const DEFAULT_MAX_BODY = 1024 * 1024;
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/** A refused delivery's body is kept only this far (with a hash of the whole): enough to see what it was. */
+const REFUSED_BODY_PREFIX_BYTES = 4 * 1024;
 
-/** Header values that could carry a credential are masked; every other header is kept as received. */
-const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie']);
+/** The notification's own headers: not credentials (the IV and tag are useless without the secret). */
+const NOTIFICATION_HEADERS = new Set(['x-initialization-vector', 'x-authentication-tag', 'host', 'user-agent']);
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost|::ffff:127\.\d+\.\d+\.\d+)$/i;
 
@@ -55,13 +65,25 @@ interface Problem {
 }
 
 type Outcome =
-  | { ok: true; profileId: string; plaintext: string; notification: NonNullable<DeliveryRecord['notification']> }
+  | {
+      ok: true;
+      profileId: string;
+      plaintext: string;
+      notification: DeliveryRecord['notification'];
+      /** The id to echo in the acknowledgement. */
+      ackId: string;
+      /** Authentic but unusable: acknowledged (the gateway would retry it for ever) and journaled with why. */
+      unusable?: Problem;
+      /** The plaintext held card data: the encrypted body is not kept. */
+      heldCardData: boolean;
+    }
   | {
       ok: false;
       problem: Problem;
       profileId?: string;
       plaintext?: string;
       notification?: DeliveryRecord['notification'];
+      heldCardData?: boolean;
     };
 
 export class NotificationReceiver {
@@ -73,25 +95,36 @@ export class NotificationReceiver {
   private readonly port: number;
   private readonly path: string;
   private readonly maxBodyBytes: number;
+  private readonly requestTimeoutMs: number;
+  private readonly refusedPerSource: SourceRateLimit;
 
   constructor(private readonly options: ReceiverOptions) {
     this.host = options.host ?? '127.0.0.1';
     this.port = options.port ?? 0;
     this.path = options.path ?? DEFAULT_RECEIVER_PATH;
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+    this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    this.refusedPerSource = new SourceRateLimit(options.maxRejectedPerMinute ?? 30, 60_000);
     if (!this.path.startsWith('/')) throw new Error(`The receiver path must start with "/" (got "${this.path}").`);
   }
 
   async start(): Promise<ReceiverStatus> {
     if (this.server) return this.status();
-    const server = createServer((request, response) => {
-      this.handle(request, response).catch((error: unknown) => {
-        logger.error('notification receiver failed on a delivery', error);
-        if (!response.headersSent) this.answer(response, 500, { error: 'internal', message: 'Receiver error.' });
-      });
-    });
-    // A sender that stalls mid-body must not hold a socket for ever.
-    server.requestTimeout = 30_000;
+    // A sender that stalls mid-body must not hold a socket for ever. Node checks these limits only every
+    // `connectionsCheckingInterval` (30 s by default, so a 30 s limit took up to 75 s): checked every second.
+    const server = createServer(
+      {
+        requestTimeout: this.requestTimeoutMs,
+        headersTimeout: this.requestTimeoutMs,
+        connectionsCheckingInterval: Math.min(1_000, this.requestTimeoutMs),
+      },
+      (request, response) => {
+        this.handle(request, response).catch((error: unknown) => {
+          logger.error('notification receiver failed on a delivery', error);
+          if (!response.headersSent) this.answer(response, 500, { error: 'internal', message: 'Receiver error.' });
+        });
+      },
+    );
     try {
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
@@ -155,6 +188,7 @@ export class NotificationReceiver {
       warning: warnings.length ? warnings.join(' ') : null,
       deliveries: this.options.journal.size,
       unreadableJournalLines: this.options.journal.unreadableLines,
+      suppressedDeliveries: this.refusedPerSource.suppressed,
     };
   }
 
@@ -162,8 +196,14 @@ export class NotificationReceiver {
     const receivedAt = new Date().toISOString();
     const { bytes, truncated } = await readBody(request, this.maxBodyBytes);
     const outcome = await this.judge(request, bytes, truncated);
-    const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-    const isUtf8 = Buffer.from(text, 'utf8').equals(bytes);
+    const source = request.socket.remoteAddress ?? 'unknown';
+    // A flood of garbage from one source is answered, not journaled: the journal and memory stay bounded
+    // while genuine notifications (which are authentic, so never counted here) are still received.
+    if (!outcome.ok && !this.refusedPerSource.allow(source)) {
+      response.setHeader('retry-after', '60');
+      this.answer(response, 429, { error: 'rate-limited', message: 'Too many refused deliveries from this source.' });
+      return;
+    }
     const draft: DeliveryDraft = {
       id: randomUUID(),
       receivedAt,
@@ -171,12 +211,14 @@ export class NotificationReceiver {
       method: request.method ?? '',
       path: request.url ?? '',
       headers: maskCredentialHeaders(request),
-      body: isUtf8 ? text : bytes.toString('base64'),
-      bodyEncoding: isUtf8 ? 'utf8' : 'base64',
-      bodyTruncated: truncated,
+      ...keptBody(bytes, truncated, outcome),
       verdict: outcome.ok ? 'accepted' : 'rejected',
       httpStatus: outcome.ok ? 200 : outcome.problem.status,
-      problem: outcome.ok ? null : { code: outcome.problem.code, message: outcome.problem.message },
+      problem: outcome.ok
+        ? outcome.unusable
+          ? { code: outcome.unusable.code, message: outcome.unusable.message }
+          : null
+        : { code: outcome.problem.code, message: outcome.problem.message },
       profileId: outcome.profileId ?? null,
       plaintext: outcome.plaintext ?? null,
       notification: outcome.notification ?? null,
@@ -200,7 +242,7 @@ export class NotificationReceiver {
     } catch (error) {
       logger.warn('notification delivery listener failed', error);
     }
-    if (outcome.ok) this.answer(response, 200, buildNotificationAck(outcome.notification.notificationId));
+    if (outcome.ok) this.answer(response, 200, buildNotificationAck(outcome.ackId));
     else
       this.answer(response, outcome.problem.status, { error: outcome.problem.code, message: outcome.problem.message });
   }
@@ -237,19 +279,32 @@ export class NotificationReceiver {
     const tag = headerText(request, NOTIFICATION_TAG_HEADER);
     const bodyText = body.toString('utf8');
 
-    const fits: Array<{ candidate: SecretCandidate; plaintext: string; json: unknown }> = [];
+    const secrets = candidates.map((candidate) => candidate.secret);
+    const fits: Array<{ candidate: SecretCandidate; plaintext: string; json: unknown; heldCardData: boolean }> = [];
     let badSecrets = 0;
     for (const candidate of candidates) {
       const outcome = decryptNotification({ secret: candidate.secret, iv, tag, body: bodyText });
       if (outcome.ok) {
-        fits.push({ candidate, plaintext: outcome.plaintext, json: outcome.json });
+        // Redacted before anything else sees it: the journal, the answer, the renderer, IndexedDB.
+        const safe = redactNotificationPlaintext(outcome.plaintext, outcome.json, secrets);
+        fits.push({ candidate, plaintext: safe.text, json: safe.json, heldCardData: safe.changed });
         continue;
       }
       const { code, message } = outcome.error;
       if (code.startsWith('secret-')) badSecrets += 1;
-      else if (code === 'plaintext-not-utf8' || code === 'plaintext-not-json') {
-        // The key fitted (GCM authenticated) but the content is unusable: that is the answer.
-        return { ...reject(code, 422, message), profileId: candidate.profileId };
+      else if (outcome.authenticPlaintext !== undefined) {
+        // The key fitted (GCM authenticated) but the content is unusable: journaled and acknowledged, since
+        // the gateway would otherwise resend it for ever; the journal says why it could not be read.
+        const safe = redactNotificationPlaintext(outcome.authenticPlaintext, undefined, secrets);
+        return {
+          ok: true,
+          profileId: candidate.profileId,
+          plaintext: safe.text,
+          notification: null,
+          ackId: notificationIdIn(safe.text) ?? '',
+          unusable: { code, message, status: 200 },
+          heldCardData: safe.changed,
+        };
       } else if (code !== 'authentication-failed') {
         // The IV, tag or body is malformed: the same for every candidate.
         return reject(code, 400, message);
@@ -273,9 +328,13 @@ export class NotificationReceiver {
     const parsed = parseNotification(first.json);
     if (!parsed.ok) {
       return {
-        ...reject('not-a-notification', 422, parsed.problem),
+        ok: true,
         profileId: first.candidate.profileId,
         plaintext: first.plaintext,
+        notification: null,
+        ackId: notificationIdIn(first.plaintext) ?? '',
+        unusable: { code: 'not-a-notification', message: parsed.problem, status: 200 },
+        heldCardData: first.heldCardData,
       };
     }
     const notification = parsed.notification;
@@ -294,9 +353,17 @@ export class NotificationReceiver {
         profileId: first.candidate.profileId,
         plaintext: first.plaintext,
         notification,
+        heldCardData: first.heldCardData,
       };
     }
-    return { ok: true, profileId: owner.candidate.profileId, plaintext: owner.plaintext, notification };
+    return {
+      ok: true,
+      profileId: owner.candidate.profileId,
+      plaintext: owner.plaintext,
+      notification,
+      ackId: notification.notificationId,
+      heldCardData: owner.heldCardData,
+    };
   }
 
   private answer(response: ServerResponse, status: number, body: unknown): void {
@@ -316,10 +383,41 @@ function maskCredentialHeaders(request: IncomingMessage): Record<string, string 
   for (const [name, value] of Object.entries(request.headersDistinct)) {
     if (value === undefined) continue;
     const lower = name.toLowerCase();
-    const kept = CREDENTIAL_HEADERS.has(lower) ? value.map(maskSecret) : value;
+    const clear = CLEAR_HEADERS.has(lower) || NOTIFICATION_HEADERS.has(lower);
+    const kept = value.map((item) =>
+      lower === 'authorization' || lower === 'proxy-authorization' || (!clear && looksLikeCredentialHeader(lower, item))
+        ? maskHeaderValue(item)
+        : redactText(item),
+    );
     headers[lower] = kept.length === 1 ? (kept[0] ?? '') : kept;
   }
   return headers;
+}
+
+/**
+ * What the journal keeps of the body. Accepted: the body as received, unless its plaintext held card data —
+ * then nothing (it can be decrypted again with the webhook secret), only its hash. Refused: a short prefix
+ * and the hash of the whole, so a flood of large garbage bodies cannot fill the disk.
+ */
+function keptBody(
+  bytes: Buffer,
+  truncated: boolean,
+  outcome: Outcome,
+): Pick<DeliveryDraft, 'body' | 'bodyEncoding' | 'bodyTruncated' | 'bodySha256' | 'bodyWithheld'> {
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  if (outcome.heldCardData)
+    return { body: '', bodyEncoding: 'utf8', bodyTruncated: true, bodySha256: sha256, bodyWithheld: 'card-data' };
+  const kept = outcome.ok ? bytes : bytes.subarray(0, REFUSED_BODY_PREFIX_BYTES);
+  const shortened = kept.length < bytes.length;
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(kept);
+  const isUtf8 = Buffer.from(text, 'utf8').equals(kept);
+  return {
+    // A refused body may be plain text posted by anyone: card data in it is masked like everywhere else.
+    body: isUtf8 ? (outcome.ok ? text : redactText(text)) : kept.toString('base64'),
+    bodyEncoding: isUtf8 ? 'utf8' : 'base64',
+    bodyTruncated: truncated || shortened,
+    ...(shortened || truncated ? { bodySha256: sha256 } : {}),
+  };
 }
 
 /** Reads up to `limit` bytes; the rest is drained so the answer can still be written. */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { app, BrowserWindow, screen, type BrowserWindowConstructorOptions, type WebContents } from 'electron';
 import { methodNames, PRELOAD_METHODS_ARG } from '@shared/contract';
-import { logger } from '../core/logger';
+import { logger } from '../common/logger';
 import { isRendererUrl, RENDERER_ORIGIN } from './renderer-protocol';
 import { safeOpenExternal } from './safe-open-external';
 import { keepOnScreen, loadWindowBounds, MIN_SIZE, saveWindowBounds, type WindowBounds } from './window-state';

@@ -57,6 +57,18 @@ export const deliveryRecordSchema = z.object({
   body: z.string(),
   bodyEncoding: z.enum(['utf8', 'base64']),
   bodyTruncated: z.boolean(),
+  /**
+   * SHA-256 (hex) of the whole body as received, when `body` keeps less than all of it: a refused delivery
+   * keeps only a short prefix (anyone local can post garbage), and a body whose plaintext held card data
+   * is not kept at all (`bodyWithheld`). Absent on records made before this field existed.
+   */
+  bodySha256: z.string().optional(),
+  /**
+   * `card-data`: the decrypted plaintext held card data, so the encrypted body — readable again with the
+   * webhook secret — was not kept; the redacted plaintext is.
+   */
+  bodyWithheld: z.enum(['card-data']).optional(),
+  /** accepted = acknowledged (HTTP 200); an authentic one that could not be parsed is accepted with a `problem`. */
   verdict: z.enum(['accepted', 'rejected']),
   /** The HTTP status the receiver answered (200 only for accepted deliveries). */
   httpStatus: z.number().int(),
@@ -86,6 +98,8 @@ export const receiverStatusSchema = z.object({
   deliveries: z.number().int().nonnegative(),
   /** Lines of the journal that could not be read (kept in the file, never rewritten). */
   unreadableJournalLines: z.number().int().nonnegative(),
+  /** Refused deliveries answered 429 and not journaled, because one source sent too many of them. */
+  suppressedDeliveries: z.number().int().nonnegative().optional(),
 });
 export type ReceiverStatus = z.infer<typeof receiverStatusSchema>;
 

@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { method } from './define';
+import { transactionIdSchema } from './transaction-id';
 import { gatewayCallResultSchema, productionConfirmationSchema, profileIdInputSchema } from './orders';
-
-const transactionIdSchema = z
-  .string()
-  .trim()
-  .min(1, 'Transaction id is required')
-  .max(36, 'Transaction id is at most 36 characters')
-  .regex(/^[A-Za-z0-9_-]+$/, 'Transaction id may hold only letters, digits, - and _');
 
 export const paymentsMethods = {
   'payments.generateReference': method(

@@ -49,6 +49,16 @@ export const profileSettingsSchema = z.object({
     .trim()
     .regex(HEADER_NAME, 'Client-id header name must be a valid HTTP header name')
     .default('X-Platform-Client-Id'),
+  /**
+   * Deadline for a whole gateway call — connect, headers and body — in milliseconds; the console's
+   * default (30 s) when absent. A money-moving call that runs out of it is reported outcome-unknown.
+   */
+  callTimeoutMs: z
+    .number()
+    .int()
+    .min(1_000, 'Call timeout must be at least 1000 ms')
+    .max(300_000, 'Call timeout must be at most 300000 ms')
+    .optional(),
   /** Colour of the environment frame; defaults by environment when absent. */
   colour: z
     .string()

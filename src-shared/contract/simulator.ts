@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { PAYMENT_STATUS_VALUES, VARIANTS } from '../gateway/codes';
 import { method } from './define';
+import { transactionIdSchema } from './transaction-id';
 
 const paymentStatusSchema = z.enum(PAYMENT_STATUS_VALUES as [string, ...string[]]);
-const transactionIdSchema = z.string().trim().min(1, 'Transaction id is required').max(36);
 
 export const simulatorClockSchema = z.object({ now: z.string(), offsetSeconds: z.number() });
 

@@ -5,8 +5,10 @@
  * follow-ups, status, notification delivery, replay, history exports, the CLI's --json output), then
  * every place data ends up is searched: the DOM of each screen, every IndexedDB store, web storage, the
  * exported JSON/CSV/HAR, the host's log lines, the push events (as sent on the SSE wire), CLI output.
- * A card number travels the same way (an order's extendedInfo and a card action's params): at most its
- * first 6 + last 4 may show anywhere, and its CVV nowhere.
+ * A card number travels the same way (an order's extendedInfo, a card action's params, and a notification
+ * carrying a PAN and CVV in known fields, unknown fields and free text): at most its first 6 + last 4 may
+ * show anywhere, and its CVV nowhere. Every file in the user-data folder (the notifications journal,
+ * profiles, logs, the signatures file) is searched too.
  *
  * Driven through the UI: profile choice, order creation (order builder), MB WAY request and polling
  * (follow-ups panel), history exports (Export and import), notification screens. Driven with calls to the
@@ -14,11 +16,12 @@
  * is not a form field), the card action step, reference generation, replay.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encryptNotification } from '../../src-main/notifications/notification-crypto';
 import { startSimulator, type RunningSimulator } from '../../src-main/simulator';
 import { openConsole, type ConsoleSession } from '../support/browser-mode';
 import { NodeEventSource } from '../support/event-source';
@@ -239,6 +242,33 @@ describe('secret canary', () => {
     });
     expect(replay.ok, JSON.stringify(replay.error)).toBe(true);
     add('API results seen by the page', JSON.stringify([list, replay]));
+
+    // A notification carrying card data, as a gateway (or a misconfigured one) could send it.
+    const cardNotification = {
+      notificationID: '5b0c6a52-0000-4000-8000-00000000ca4d',
+      transactionID: cardId,
+      paymentStatus: 'Success',
+      paymentMethod: 'CARD',
+      returnStatus: { statusCode: '000', statusMsg: `Paid with ${PAN_SPACED}, security code ${CVV}` },
+      merchant: { transactionId: 'canary-card', terminalId: TERMINAL },
+      token: { tokenType: 'Card', value: PAN },
+      card: { pan: PAN, cvv: CVV },
+      extra: [{ name: 'cvc', value: CVV }],
+    };
+    const sealed = encryptNotification({ secret: WEBHOOK_SECRET, plaintext: JSON.stringify(cardNotification) });
+    const posted = await fetch(receiver.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'text/plain',
+        'x-initialization-vector': sealed.iv,
+        'x-authentication-tag': sealed.tag,
+      },
+      body: sealed.body,
+    });
+    expect(posted.status).toBe(200);
+    const afterCard = await pageCall(page, 'notifications.list', { after: 0, limit: 500 });
+    expect(JSON.stringify(afterCard.value.records)).toContain(cardNotification.notificationID);
+    add('API results seen by the page', JSON.stringify(afterCard));
   });
 
   it('visits every screen and exports the history as JSON, CSV and HAR', async () => {
@@ -315,6 +345,10 @@ describe('secret canary', () => {
     add('push events (core)', eventPayloads.join('\n'));
     add('push events (SSE wire)', wireFrames.join('\n'));
     add('DOM: final', await page.content());
+    // Files at rest: everything the console wrote in its user-data folder, however deep.
+    for (const entry of readdirSync(session.userDataDir, { recursive: true, withFileTypes: true }))
+      if (entry.isFile())
+        add(`user-data file: ${entry.name}`, readFileSync(join(entry.parentPath, entry.name)).toString('utf8'));
 
     const signatures = createdIds.map(signatureOf).filter(Boolean);
     expect(signatures).toHaveLength(createdIds.length);
@@ -347,6 +381,9 @@ describe('secret canary', () => {
     ])
       expect(places.get(place), place).toContain(PAN_MASKED);
     expect(db['gateway-console-history/notifications']?.length, 'no notification reached IndexedDB').toBeGreaterThan(0);
+    // The card-data notification reached IndexedDB and the journal, masked.
+    expect(places.get('IndexedDB: gateway-console-history/notifications')).toContain(PAN_MASKED);
+    expect(places.get('user-data file: deliveries.jsonl')).toContain(PAN_MASKED);
     expect(wireFrames.join('\n')).toContain(createdIds[0]!);
     for (const id of createdIds) expect(everything).toContain(id);
     expect(logLines.join('')).toMatch(/createOrder POST/);

@@ -18,7 +18,12 @@ export type Fault =
   /** Sends the headers and the start of a JSON body, then nothing more (body stalled). */
   | { kind: 'stall-body' }
   /** Sends the headers and the start of a JSON body, then drops the connection (reset mid-body). */
-  | { kind: 'reset-mid-body' };
+  | { kind: 'reset-mid-body' }
+  /**
+   * Sends a whole, valid answer one character every `everyMs` (a gateway or proxy that dribbles): each gap
+   * is short, but the whole answer takes longer than any sane deadline.
+   */
+  | { kind: 'dribble'; body: string; everyMs: number };
 
 const PARTIAL_BODY = '{"returnStatus":{"statusCode":"0';
 
@@ -66,6 +71,21 @@ export async function startFaultServer() {
         res.write(PARTIAL_BODY);
         // Let the partial body reach the client before the connection drops.
         if (fault.kind === 'reset-mid-body') setTimeout(() => req.socket.destroy(), 20);
+        return;
+      }
+      if (fault.kind === 'dribble') {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(fault.body.length) });
+        let sent = 0;
+        const timer = setInterval(() => {
+          if (res.destroyed || sent >= fault.body.length) {
+            clearInterval(timer);
+            if (!res.destroyed) res.end();
+            return;
+          }
+          res.write(fault.body[sent]);
+          sent += 1;
+        }, fault.everyMs);
+        res.on('close', () => clearInterval(timer));
         return;
       }
       const text = typeof fault.body === 'string' ? fault.body : JSON.stringify(fault.body);

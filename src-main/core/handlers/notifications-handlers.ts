@@ -7,6 +7,7 @@ import {
   encryptNotification,
   NotificationCryptoError,
 } from '../../notifications/notification-crypto';
+import { redactNotificationPlaintext } from '../../notifications/notification-redaction';
 import { replayNotifications, type ReplayItem, type ReplayRequest } from '../../notifications/replay';
 import type { Handlers } from '../dispatcher';
 
@@ -56,12 +57,15 @@ export function createNotificationsHandlers(deps: NotificationHandlerDeps): Noti
     'notifications.list': (input) => deps.journal.list(input.after, input.limit),
     'notifications.receiverStatus': () => deps.receiver.status(),
     'notifications.decrypt': async ({ secret, iv, tag, body }): Promise<DecryptResult> => {
-      const outcome = decryptNotification({ secret: await resolveSecret(secret), iv, tag, body });
+      const key = await resolveSecret(secret);
+      const outcome = decryptNotification({ secret: key, iv, tag, body });
       if (!outcome.ok) throw new ConsoleFailure(outcome.error.code, outcome.error.message);
-      const parsed = parseNotification(outcome.json);
+      // Card data and secrets are removed before the plaintext crosses to the renderer (design rule 5).
+      const safe = redactNotificationPlaintext(outcome.plaintext, outcome.json, [key]);
+      const parsed = parseNotification(safe.json);
       return {
-        plaintext: outcome.plaintext,
-        json: outcome.json,
+        plaintext: safe.text,
+        json: safe.json,
         notification: parsed.ok ? parsed.notification : null,
         parseProblem: parsed.ok ? null : parsed.problem,
       };

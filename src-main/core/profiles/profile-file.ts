@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { profileSettingsSchema } from '@shared/contract/profiles';
-import { backUp, readTextIfExists, writeFileAtomic } from '../atomic-file';
+import { backUp, readTextIfExists, removeOrphanedTemporaries, writeFileAtomic } from '../atomic-file';
 
 /** One profile as saved in profiles.json: settings only, never a secret. */
 export const storedProfileSchema = profileSettingsSchema.extend({
@@ -31,6 +31,8 @@ export class ProfileFile {
   constructor(private readonly path: string) {}
 
   async load(): Promise<void> {
+    // A crash between writing a temporary file and renaming it leaves the temporary behind.
+    await removeOrphanedTemporaries(this.path);
     const text = await readTextIfExists(this.path);
     if (text === null) return;
     let parsed: z.infer<typeof fileSchema>;

@@ -137,6 +137,7 @@ export class ProfileRegistry {
       variant: profile.variant,
       terminalId: profile.terminalId,
       clientIdHeader: profile.clientIdHeader,
+      callTimeoutMs: profile.callTimeoutMs ?? null,
       bearerToken: await this.secrets.get(id, 'bearerToken'),
       clientId: await this.secrets.get(id, 'clientId'),
     };

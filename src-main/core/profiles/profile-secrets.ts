@@ -1,7 +1,7 @@
 import type { SecretName, SecretState } from '@shared/contract/profiles';
 import { ConsoleFailure } from '@shared/result';
 import type { CredentialStore } from '../../credentials/credential-store';
-import { registerSecret } from '../redact-text';
+import { registerSecret } from '../../common/redact-text';
 
 export const SECRET_NAMES: readonly SecretName[] = ['bearerToken', 'clientId', 'webhookSecret'];
 

@@ -129,7 +129,7 @@ describe('gateway-console CLI', () => {
   });
 
   it.each([
-    [5.0, 11, 'http-error'],
+    [5.0, 16, 'outcome-unknown'],
     [4.29, 11, 'http-error'],
   ])('amount %s exits with %s (%s)', async (amount, exitCode, classification) => {
     useEnvironmentProfile();

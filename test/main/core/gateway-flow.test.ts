@@ -102,24 +102,34 @@ describe('the Sandbox against the embedded simulator', () => {
     expect(status.exchange.timings.attempts).toBe(2);
   });
 
+  it('a create answered HTTP 429 is an http-error with the spec’s advice, sent once', async () => {
+    const order = orderA();
+    order.transaction.amount.value = 4.29;
+    const created = await harness.call('orders.create', { profileId: 'sandbox-a', order });
+    expect(created.exchange).toMatchObject({
+      classification: 'http-error',
+      suggestedAction: 'Reduce the call rate.',
+      response: { status: 429 },
+      timings: { attempts: 1 },
+    });
+  });
+
+  // A 5xx may come after the gateway processed the order: "retry" advice could create it twice.
   it.each([
-    [5.0, 500, 'Retry; contact support if it persists.'],
-    [5.03, 503, 'Wait and retry later.'],
-    [4.29, 429, 'Reduce the call rate.'],
-  ])(
-    'a create answered HTTP %s→%s is an http-error with the spec’s advice, sent once',
-    async (amount, status, advice) => {
-      const order = orderA();
-      order.transaction.amount.value = amount;
-      const created = await harness.call('orders.create', { profileId: 'sandbox-a', order });
-      expect(created.exchange).toMatchObject({
-        classification: 'http-error',
-        suggestedAction: advice,
-        response: { status },
-        timings: { attempts: 1 },
-      });
-    },
-  );
+    [5.0, 500],
+    [5.03, 503],
+  ])('a create answered HTTP %s→%s is outcome-unknown: find the order, do not resend', async (amount, status) => {
+    const order = orderA();
+    order.transaction.amount.value = amount;
+    const created = await harness.call('orders.create', { profileId: 'sandbox-a', order });
+    expect(created.exchange).toMatchObject({
+      classification: 'outcome-unknown',
+      response: { status },
+      timings: { attempts: 1 },
+      merchantTransactionId: order.merchant.merchantTransactionId,
+    });
+    expect(created.exchange.suggestedAction).toMatch(/Do not resend.*merchantTransactionId in History/);
+  });
 
   it('an invalid order is refused in main, naming each bad field, and never reaches the simulator', async () => {
     const before = (await fetch(`${harness.core.simulator?.url}/__simulator/transactions`).then((r) =>

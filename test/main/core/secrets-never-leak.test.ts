@@ -8,6 +8,7 @@ import {
   SANDBOX_STATE_FILE,
 } from '../../../src-main/core/sandbox';
 import { SignatureStore } from '../../../src-main/core/signature-store';
+import { encryptNotification } from '../../../src-main/notifications/notification-crypto';
 import { orderA, orderB } from '../gateway/fixtures';
 import { startCore } from './harness';
 
@@ -29,6 +30,22 @@ afterAll(async () => {
   await harness.close();
   await harness.removeDir();
 });
+
+/** Card data a notification may carry: it must appear nowhere at rest or across the contract. */
+const PAN = '4111111111111111';
+const CARD_DATA = [PAN, '4111 1111 1111 1111', '"cvv":"123"', '"cvc":"9876"', 'security code 4321'];
+
+/** Posts a notification as the gateway does, to the console's own receiver. */
+async function deliverNotification(url: string, secret: string, json: object): Promise<number> {
+  const wire = encryptNotification({ secret, plaintext: JSON.stringify(json) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain', 'x-initialization-vector': wire.iv, 'x-authentication-tag': wire.tag },
+    body: wire.body,
+  });
+  await response.text();
+  return response.status;
+}
 
 const call = async (method: string, input: unknown) => {
   const result = await harness.core.dispatch(method, input);
@@ -56,6 +73,44 @@ describe('secrets never leave main', () => {
     await call('profiles.get', { id: 'sandbox-a' });
     // Error paths too: an invalid order, and a token echoed back by a failing call.
     await call('orders.create', { profileId: 'sandbox-a', order: { merchant: {} } });
+
+    // The one-time actionToken of a Variant B order is masked in what the renderer gets, and the action
+    // step sent back with the masked params still works (main swaps the real token in).
+    const createdB = results[1] as {
+      value: {
+        response: { actionResponse: { data: { url: string; params: Array<{ name: string; value: string }> } } };
+      };
+    };
+    const action = createdB.value.response.actionResponse.data;
+    expect(action.params.find((param) => param.name === 'actionToken')?.value).toMatch(/^••••/);
+    const performed = await call('payments.performAction', {
+      profileId: 'sandbox-b',
+      transactionId: idB,
+      url: action.url,
+      params: action.params,
+    });
+    expect(
+      (performed as unknown as { value: { exchange: { classification: string } } }).value.exchange.classification,
+    ).toBe('ok');
+
+    // A notification carrying card data in known fields, unknown fields and free text.
+    const receiver = (await call('notifications.receiverStatus', undefined)) as unknown as { value: { url: string } };
+    const profileA = (await call('profiles.get', { id: 'sandbox-a' })) as unknown as { value: { terminalId: string } };
+    const notification = {
+      notificationID: '7f1c2d3e-0000-4000-8000-000000000001',
+      transactionID: idA,
+      paymentStatus: 'Success',
+      returnStatus: { statusCode: '000', statusMsg: 'Paid with 4111 1111 1111 1111, security code 4321' },
+      merchant: { transactionId: 'order-card', terminalId: profileA.value.terminalId },
+      token: { tokenType: 'Card', value: PAN },
+      card: { number: PAN, cvv: '123' },
+      extra: { cvc: '9876' },
+    };
+    const webhook = (await harness.core.credentials.get('sandbox-a/webhookSecret'))!;
+    expect(await deliverNotification(receiver.value.url, webhook, notification)).toBe(200);
+    await call('notifications.list', {});
+    const pasted = encryptNotification({ secret: webhook, plaintext: JSON.stringify(notification) });
+    await call('notifications.decrypt', { secret: { profileId: 'sandbox-a' }, ...pasted });
 
     const token = await harness.core.credentials.get('sandbox-a/bearerToken');
     const tokenB = await harness.core.credentials.get('sandbox-b/bearerToken');
@@ -91,7 +146,12 @@ describe('secrets never leave main', () => {
       files: files.join('\n'),
     };
     expect(logLines.length).toBeGreaterThan(0);
-    for (const [where, text] of Object.entries(haystacks))
+    for (const [where, text] of Object.entries(haystacks)) {
       for (const secret of secrets) expect(text.includes(secret!), `a secret appeared in ${where}`).toBe(false);
+      for (const card of CARD_DATA) expect(text.includes(card), `card data ${card} appeared in ${where}`).toBe(false);
+    }
+    // The notification was journaled (redacted) and listed: the scan above covered it.
+    expect(haystacks.files).toContain('411111••••••1111');
+    expect(haystacks.results).toContain('411111••••••1111');
   });
 });

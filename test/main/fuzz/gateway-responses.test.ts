@@ -16,6 +16,7 @@ const RUNS = scaled(1_000);
 const SIGNATURE = 'fuzz-signature-0123456789abcdef';
 const SECRETS = [TOKEN, CLIENT_ID, SIGNATURE];
 const FOLLOW_UPS = ['generateReference', 'mbwayPurchase', 'performAction'];
+const MONEY_MOVING = ['createOrder', ...FOLLOW_UPS];
 
 type Json = Record<string, unknown>;
 /** As the SDK reads a body: UTF-8 decoding drops a leading byte-order mark. */
@@ -173,7 +174,10 @@ describe('fuzz: gateway answers through the SDK', () => {
           expect(exchangeSchema.safeParse(exchange).success).toBe(true);
           classifications.set(exchange.classification, (classifications.get(exchange.classification) ?? 0) + 1);
           expect(exchange.response?.status).toBe(status);
-          if (status !== 200) expect(exchange.classification).toBe('http-error');
+          // A 5xx on a call that moves money may follow processing: outcome unknown, never "retry".
+          if (status >= 500 && MONEY_MOVING.includes(operation))
+            expect(exchange.classification).toBe('outcome-unknown');
+          else if (status !== 200) expect(exchange.classification).toBe('http-error');
           else if (!isJson(body)) expect(exchange.classification).toBe('invalid-response');
           if (!isJson(body)) expect(result.response).toBeNull();
           expect(exchange.summary.length).toBeGreaterThan(0);
@@ -191,8 +195,106 @@ describe('fuzz: gateway answers through the SDK', () => {
         { seed: fuzzSeed('gateway answers', 8_2026), numRuns: RUNS },
       );
       console.info(`[fuzz] gateway answers: ${RUNS} cases, ${JSON.stringify(Object.fromEntries(classifications))}`);
-      for (const kind of ['ok', 'http-error', 'invalid-response', 'gateway-error'])
+      for (const kind of ['ok', 'http-error', 'invalid-response', 'gateway-error', 'outcome-unknown'])
         expect(classifications.get(kind), `the generator never produced ${kind}`).toBeGreaterThan(0);
+    },
+    DEEP ? 600_000 : 60_000,
+  );
+});
+
+const DEPTH_RUNS = scaled(60);
+const CAP_BYTES = 32 * 1024;
+const MAX_DEPTH = 64;
+const DEPTH_ID = 's2depthfuzz000000001';
+
+/** A processed answer with an extra field of random nesting depth and size, the ids before or after it. */
+const shapedAnswer = fc.record({
+  depth: fc.oneof(
+    fc.integer({ min: 0, max: 10 }),
+    fc.integer({ min: MAX_DEPTH - 3, max: MAX_DEPTH + 3 }),
+    fc.integer({ min: 100, max: 12_000 }),
+  ),
+  container: fc.constantFrom('[', '{"a":'),
+  padding: fc.oneof(fc.integer({ min: 0, max: 1_000 }), fc.integer({ min: CAP_BYTES - 200, max: CAP_BYTES * 3 })),
+  idsFirst: fc.boolean(),
+  operation: fc.constantFrom('createOrder', 'generateReference', 'mbwayPurchase', 'getStatus', 'performAction'),
+});
+
+function buildShaped({
+  depth,
+  container,
+  padding,
+  idsFirst,
+}: {
+  depth: number;
+  container: string;
+  padding: number;
+  idsFirst: boolean;
+}) {
+  const close = container === '[' ? ']' : '}';
+  const extra = `${container.repeat(depth)}"${'p'.repeat(padding)}"${close.repeat(depth)}`;
+  const ids = `"returnStatus":{"statusCode":"000","statusMsg":"Success"},"transactionID":"${DEPTH_ID}","transactionSignature":"${SIGNATURE}","paymentStatus":"Pending"`;
+  return idsFirst ? `{${ids},"extra":${extra}}` : `{"extra":${extra},${ids}}`;
+}
+
+describe('fuzz: gateway answers of random nesting depth and size', () => {
+  let boundedSender: RequestSender;
+  let boundedClient: GatewayClient;
+  beforeAll(() => {
+    boundedSender = new RequestSender({ totalTimeoutMs: 5_000, maxResponseBytes: CAP_BYTES, sleep: async () => {} });
+    boundedClient = new GatewayClient(boundedSender);
+  });
+  afterAll(() => boundedSender.close());
+
+  it(
+    `never turns ${DEPTH_RUNS} deep or large answers into an internal error; the ids are shown when they arrived`,
+    async () => {
+      const seen = { parsed: 0, tooDeep: 0, tooLarge: 0 };
+      await fc.assert(
+        fc.asyncProperty(shapedAnswer, async (shape) => {
+          const body = buildShaped(shape);
+          server.reset();
+          server.always({ kind: 'answer', status: 200, body });
+          const previous = client;
+          client = boundedClient;
+          let result;
+          try {
+            result = await callFor(shape.operation);
+          } finally {
+            client = previous;
+          }
+          const { exchange } = result;
+          expect(exchangeSchema.safeParse(exchange).success).toBe(true);
+          // What crosses to the renderer must survive a structured clone and JSON (no runaway nesting).
+          expect(() => JSON.stringify(structuredClone([exchange, result.response]))).not.toThrow();
+          const tooLarge = Buffer.byteLength(body) > CAP_BYTES;
+          const tooDeep = !tooLarge && shape.depth + 1 > MAX_DEPTH;
+          if (tooLarge) {
+            seen.tooLarge += 1;
+            expect(exchange.classification).toBe('invalid-response');
+            expect(exchange.summary).toMatch(/larger than 32768 bytes/);
+            expect(exchange.response?.bodyTruncated).toBe(true);
+          } else if (tooDeep) {
+            seen.tooDeep += 1;
+            expect(exchange.classification).toBe('invalid-response');
+            expect(exchange.summary).toMatch(/nested deeper than 64 levels/);
+          } else {
+            seen.parsed += 1;
+            expect(exchange.classification).toBe('ok');
+          }
+          // The ids were received whole when they came first or the answer was not cut off.
+          if (shape.idsFirst || !tooLarge) {
+            expect(exchange.transactionID).toBe(DEPTH_ID);
+            expect(exchange.returnStatus?.statusCode).toBe('000');
+          }
+          if (shape.operation === 'createOrder' && (shape.idsFirst || !tooLarge))
+            expect((result as unknown as { transactionSignature: string | null }).transactionSignature).toBe(SIGNATURE);
+          expect(JSON.stringify([exchange, result.response])).not.toContain(SIGNATURE);
+        }),
+        { seed: fuzzSeed('deep and large answers', 12_2026), numRuns: DEPTH_RUNS },
+      );
+      console.info(`[fuzz] deep and large answers: ${JSON.stringify(seen)}`);
+      for (const [kind, count] of Object.entries(seen)) expect(count, `never produced ${kind}`).toBeGreaterThan(0);
     },
     DEEP ? 600_000 : 60_000,
   );

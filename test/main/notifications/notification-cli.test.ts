@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../../src-main/cli/cli-io';
+import { SECRET_ARGUMENT_WARNING, type CliIo } from '../../../src-main/cli/cli-io';
 import { runDecryptNotification } from '../../../src-main/cli/decrypt-notification-command';
 import { runEncryptNotification } from '../../../src-main/cli/encrypt-notification-command';
 import { encryptNotification } from '../../../src-main/notifications/notification-crypto';
@@ -31,7 +31,8 @@ async function run(command: typeof runDecryptNotification, args: string[], stdin
     stdinIsTty: stdin === undefined,
   };
   const code = await command(args, io);
-  return { code, stdout, stderr };
+  // `--secret` always warns first (tested below); the other tests look at what follows.
+  return { code, stdout, stderr: stderr.replace(`${SECRET_ARGUMENT_WARNING}\n`, '') };
 }
 
 describe('decrypt-notification', () => {
@@ -45,6 +46,56 @@ describe('decrypt-notification', () => {
 
   it('reads the body from stdin when no file is given', async () => {
     expect(await run(runDecryptNotification, base, wire.body)).toMatchObject({ code: 0, stdout: `${plaintext}\n` });
+  });
+
+  it('warns that --secret shows the key in the process list; --secret-env and --secret-file do not', async () => {
+    let stderr = '';
+    const io: CliIo = {
+      stdout: () => undefined,
+      stderr: (text) => (stderr += text),
+      readStdin: async () => Buffer.from(wire.body),
+      stdinIsTty: false,
+    };
+    expect(await runDecryptNotification(base, io)).toBe(0);
+    expect(stderr).toMatch(/^warning: --secret puts the webhook secret in the process list \(ps\)/);
+    stderr = '';
+    const args = ['--secret-file', file('secret.txt', `${secret}\n`), '--iv', wire.iv, '--tag', wire.tag];
+    expect(await runDecryptNotification(args, io)).toBe(0);
+    expect(stderr).toBe('');
+  });
+
+  it('reads the secret from a file, or from stdin with --secret-file - (the body then from a file)', async () => {
+    const fromFile = ['--secret-file', file('secret2.txt', secret), '--iv', wire.iv, '--tag', wire.tag];
+    expect(await run(runDecryptNotification, fromFile, wire.body)).toMatchObject({ code: 0, stdout: `${plaintext}\n` });
+    const fromStdin = ['--secret-file', '-', '--iv', wire.iv, '--tag', wire.tag];
+    const bodyFile = file('body-for-stdin-secret.txt', wire.body);
+    expect(await run(runDecryptNotification, [...fromStdin, '--body-file', bodyFile], `${secret}\n`)).toMatchObject({
+      code: 0,
+      stdout: `${plaintext}\n`,
+    });
+    expect(await run(runDecryptNotification, fromStdin, secret)).toMatchObject({ code: 2 });
+    expect(await run(runDecryptNotification, [...fromFile, '--secret', secret], wire.body)).toMatchObject({ code: 2 });
+  });
+
+  it('--help recommends --secret-env and --secret-file over --secret', async () => {
+    const { stdout } = await run(runDecryptNotification, ['--help']);
+    expect(stdout).toMatch(/Usage: gateway-console decrypt-notification --secret-env NAME/);
+    expect(stdout).toMatch(/--secret B64 .*discouraged/);
+  });
+
+  it('shows control characters from the notification escaped, never raw', async () => {
+    // Valid JSON may carry C1 characters raw: U+009B is a one-byte CSI to many terminals.
+    const hostile = `{"notificationID":"n-2","statusMsg":"\\u001b[2J \u009b31m red"}`;
+    const wire2 = encryptNotification({ secret, plaintext: hostile });
+    const result = await run(
+      runDecryptNotification,
+      ['--secret', secret, '--iv', wire2.iv, '--tag', wire2.tag],
+      wire2.body,
+    );
+    expect(result.code).toBe(0);
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
+    expect(result.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    expect(result.stdout).toContain('\\x9b31m');
   });
 
   it('reads the secret from an environment variable', async () => {

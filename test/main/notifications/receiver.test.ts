@@ -120,10 +120,10 @@ describe('notification receiver', () => {
     expect(journal.list().records[0]?.problem?.code).toBe('body-empty');
   });
 
-  it('authentic but unusable plaintext (not JSON, no notificationID) is refused with 422, naming the profile', async () => {
+  it('authentic but unusable plaintext (not JSON, no notificationID) is journaled and acknowledged, naming the profile', async () => {
     const { receiver, journal } = await start();
-    expect((await deliver(receiver, { plaintext: 'status=ok' })).status).toBe(422);
-    expect((await deliver(receiver, { json: { paymentStatus: 'Success' } })).status).toBe(422);
+    expect((await deliver(receiver, { plaintext: 'status=ok' })).status).toBe(200);
+    expect((await deliver(receiver, { json: { paymentStatus: 'Success' } })).status).toBe(200);
     const [notJson, noId] = journal.list().records;
     expect(notJson).toMatchObject({ problem: { code: 'plaintext-not-json' }, profileId: 'sandbox' });
     expect(noId).toMatchObject({ problem: { code: 'not-a-notification' }, plaintext: '{"paymentStatus":"Success"}' });
@@ -232,7 +232,7 @@ describe('notification receiver', () => {
     });
     const [record] = journal.list().records;
     expect(record).toMatchObject({ bodyEncoding: 'base64', body: '//4AQQ==', problem: { code: 'body-not-base64' } });
-    expect(record?.headers.authorization).toBe('••••1234');
+    expect(record?.headers.authorization).toBe('Bearer ••••1234');
     expect(readFileSync(journal.path, 'utf8')).not.toContain('abcdefghij1234');
   });
 

@@ -48,14 +48,39 @@ interface FaultCase {
   waits?: (waits: number[]) => void;
   /** Costs about a second per call (undici's timers are coarse): `npm test` runs it on two endpoints only. */
   slow?: true;
+  /** The transactionID the Exchange must show (read from an answer that could not be parsed whole). */
+  shownId?: string;
 }
 
 const NOTHING_SENT = /nothing was sent/;
+/** The advice for a money-moving call whose outcome is unknown: find out first, never send it again. */
+const FIND_OUT_FIRST = /(?=.*[Qq]uery the status)(?=.*[Dd]o not resend)/;
 const MAY_HAVE_PROCESSED = {
   classification: 'outcome-unknown' as const,
   summary: /may have processed the request/,
-  action: /query the status/,
+  action: FIND_OUT_FIRST,
 };
+const mayHaveProcessed = (summary: RegExp) => ({ ...MAY_HAVE_PROCESSED, summary });
+const MAX_RESPONSE_BYTES = 64 * 1024;
+const DEEP_ID = 's2deepanswer00000001';
+const LARGE_ID = 's2largeanswer0000001';
+/** A processed create answer with an extra field nested 8,000 levels deep (it once overflowed the stack). */
+const deepAnswer = JSON.stringify({
+  returnStatus: { statusCode: '000', statusMsg: 'Success' },
+  transactionID: DEEP_ID,
+  transactionSignature: 'deep-answer-signature-0004',
+}).replace(/}$/, `,"extra":${'['.repeat(8_000)}${']'.repeat(8_000)}}`);
+/** A processed answer larger than the answer cap, its ids first. */
+const largeAnswer = JSON.stringify({
+  returnStatus: { statusCode: '000', statusMsg: 'Success' },
+  transactionID: LARGE_ID,
+  transactionSignature: 'large-answer-signature-0005',
+  padding: 'x'.repeat(MAX_RESPONSE_BYTES * 2),
+});
+const DRIBBLED = JSON.stringify({
+  returnStatus: { statusCode: '000', statusMsg: 'Success' },
+  paymentStatus: 'Pending',
+});
 const answer = (status: number, body: string | object, headers: Record<string, string> = {}): Fault => ({
   kind: 'answer',
   status,
@@ -94,23 +119,70 @@ const FAULTS: FaultCase[] = [
     sent: 1,
   },
   {
-    name: 'response timeout',
-    slow: true,
+    name: 'response timeout (deadline waiting for the answer)',
     target: 'server',
     fault: { kind: 'hang' },
-    money: MAY_HAVE_PROCESSED,
-    read: { classification: 'timeout', summary: /no complete answer within 250 ms/, action: /Try again/ },
+    money: mayHaveProcessed(/250 ms deadline ran out waiting for the answer.*may have processed/),
+    read: {
+      classification: 'timeout',
+      summary: /250 ms deadline ran out waiting for the answer/,
+      action: /Try again/,
+    },
     readAttempts: 3,
     sent: 1,
   },
   {
-    name: 'body stalled',
-    slow: true,
+    name: 'body stalled (deadline receiving the body)',
     target: 'server',
     fault: { kind: 'stall-body' },
-    money: MAY_HAVE_PROCESSED,
-    read: { classification: 'timeout', summary: /no complete answer within 250 ms/, action: /Try again/ },
+    money: mayHaveProcessed(/250 ms deadline ran out receiving the body.*may have processed/),
+    read: { classification: 'timeout', summary: /250 ms deadline ran out receiving the body/, action: /Try again/ },
     readAttempts: 3,
+    sent: 1,
+  },
+  {
+    name: 'dribbling answer (each byte in time, the whole answer not)',
+    target: 'server',
+    fault: { kind: 'dribble', body: DRIBBLED, everyMs: 30 },
+    money: mayHaveProcessed(/250 ms deadline ran out receiving the body.*may have processed/),
+    read: { classification: 'timeout', summary: /250 ms deadline ran out receiving the body/, action: /Try again/ },
+    readAttempts: 3,
+    sent: 1,
+  },
+  {
+    name: 'answer nested too deep',
+    target: 'server',
+    fault: answer(200, deepAnswer),
+    money: {
+      classification: 'invalid-response',
+      summary: new RegExp(`nested deeper than 64 levels; it says statusCode 000, transactionID ${DEEP_ID}`),
+      action: FIND_OUT_FIRST,
+    },
+    read: {
+      classification: 'invalid-response',
+      summary: new RegExp(`nested deeper than 64 levels; it says statusCode 000, transactionID ${DEEP_ID}`),
+      action: /could not be read whole/,
+    },
+    shownId: DEEP_ID,
+    readAttempts: 1,
+    sent: 1,
+  },
+  {
+    name: 'answer too large',
+    target: 'server',
+    fault: answer(200, largeAnswer),
+    money: {
+      classification: 'invalid-response',
+      summary: new RegExp(`larger than ${MAX_RESPONSE_BYTES} bytes.*it says statusCode 000, transactionID ${LARGE_ID}`),
+      action: FIND_OUT_FIRST,
+    },
+    read: {
+      classification: 'invalid-response',
+      summary: new RegExp(`larger than ${MAX_RESPONSE_BYTES} bytes.*it says statusCode 000, transactionID ${LARGE_ID}`),
+      action: /could not be read whole/,
+    },
+    shownId: LARGE_ID,
+    readAttempts: 1,
     sent: 1,
   },
   {
@@ -136,7 +208,10 @@ const FAULTS: FaultCase[] = [
     fault: answer(502, '<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>', {
       'content-type': 'text/html',
     }),
-    money: httpError(/HTTP 502 Bad Gateway \(the body is an HTML page, not JSON\)/, /Retry later/),
+    money: mayHaveProcessed(
+      /HTTP 502 Bad Gateway \(the body is an HTML page, not JSON\): the gateway may have processed/,
+    ),
+    read: httpError(/HTTP 502 Bad Gateway \(the body is an HTML page, not JSON\)/, /Retry later/),
     readAttempts: 3,
     sent: 1,
   },
@@ -189,7 +264,17 @@ const FAULTS: FaultCase[] = [
     name: '500',
     target: 'server',
     fault: answer(500, returnStatus('E0500', 'Internal Server Error')),
-    money: httpError(/HTTP 500 Internal Server Error/, /^Retry; contact support if it persists\.$/),
+    money: mayHaveProcessed(/HTTP 500 Internal Server Error.*may have processed/),
+    read: httpError(/HTTP 500 Internal Server Error/, /^Retry; contact support if it persists\.$/),
+    readAttempts: 3,
+    sent: 1,
+  },
+  {
+    name: '502 with a JSON body',
+    target: 'server',
+    fault: answer(502, { error: 'upstream' }),
+    money: mayHaveProcessed(/HTTP 502 Bad Gateway.*may have processed/),
+    read: httpError(/HTTP 502 Bad Gateway/, /Retry later/),
     readAttempts: 3,
     sent: 1,
   },
@@ -197,7 +282,17 @@ const FAULTS: FaultCase[] = [
     name: '503',
     target: 'server',
     fault: answer(503, returnStatus('T9999', 'Service Unavailable')),
-    money: httpError(/HTTP 503 Service Unavailable/, /^Wait and retry later\.$/),
+    money: mayHaveProcessed(/HTTP 503 Service Unavailable.*may have processed/),
+    read: httpError(/HTTP 503 Service Unavailable/, /^Wait and retry later\.$/),
+    readAttempts: 3,
+    sent: 1,
+  },
+  {
+    name: '504 from a proxy',
+    target: 'server',
+    fault: answer(504, '<html><body>Gateway Timeout</body></html>', { 'content-type': 'text/html' }),
+    money: mayHaveProcessed(/HTTP 504 Gateway Timeout.*may have processed/),
+    read: httpError(/HTTP 504 Gateway Timeout/, /Retry later/),
     readAttempts: 3,
     sent: 1,
   },
@@ -294,6 +389,7 @@ beforeAll(async () => {
     gateway: {
       totalTimeoutMs: TIMEOUT_MS,
       connectTimeoutMs: TIMEOUT_MS,
+      maxResponseBytes: MAX_RESPONSE_BYTES,
       retry: { baseDelayMs: 1, maxDelayMs: 5 },
       sleep: async (ms) => void waits.push(ms),
     },
@@ -369,6 +465,7 @@ describe.each(FAULTS)('fault: $name', (fault) => {
     expect(exchange.classification).toBe(expected.classification);
     expect(exchange.summary).toMatch(expected.summary);
     expect(exchange.suggestedAction).toMatch(expected.action);
+    if (fault.shownId) expect(exchange.transactionID).toBe(fault.shownId);
     const recorded = harness.events.filter((event) => event.name === 'exchanges.recorded');
     expect(recorded).toHaveLength(recordedBefore + 1);
     expect(recorded.at(-1)?.payload).toMatchObject({ id: exchange.id, classification: expected.classification });
@@ -390,5 +487,30 @@ describe.each(FAULTS)('fault: $name', (fault) => {
 
     expect(unhandled).toEqual([]);
     expect(await snapshot()).toEqual(stored);
+  });
+});
+
+describe('the whole-call deadline is a profile setting', () => {
+  it('a profile’s callTimeoutMs bounds a dribbling create, whatever the console default', async () => {
+    const profile = await harness.call('profiles.save', {
+      settings: {
+        name: 'Fault server, short deadline',
+        environment: 'test',
+        baseUrl: server.url,
+        terminalId: '1000001',
+        variant: 'A',
+        callTimeoutMs: 1_000,
+      },
+      secrets: { bearerToken: TOKEN, clientId: CLIENT_ID },
+    });
+    expect(profile.callTimeoutMs).toBe(1_000);
+    server.always({ kind: 'dribble', body: DRIBBLED, everyMs: 100 });
+    const started = Date.now();
+    const created = await harness.call('orders.create', { profileId: profile.id, order: orderA() });
+    expect(Date.now() - started).toBeLessThan(2_500);
+    expect(created.exchange).toMatchObject({ classification: 'outcome-unknown' });
+    expect(created.exchange.summary).toMatch(/1000 ms deadline ran out receiving the body/);
+    expect(created.exchange.response).toMatchObject({ status: 200, bodyTruncated: true });
+    expect(server.seen).toHaveLength(1);
   });
 });

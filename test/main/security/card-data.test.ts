@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { redactCardData, redactCardJson } from '@shared/card-data';
 import { GatewayClient, RequestSender } from '../../../src-main/gateway';
-import { logger } from '../../../src-main/core/logger';
+import { logger } from '../../../src-main/common/logger';
 import { startFaultServer } from '../../support/fault-server';
 import { connectionTo, orderA } from '../gateway/fixtures';
 

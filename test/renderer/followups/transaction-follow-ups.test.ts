@@ -133,6 +133,41 @@ describe('TransactionFollowUps', () => {
     );
   });
 
+  it('an MB WAY request whose outcome is unknown says not to resend and offers the status query in one click', async () => {
+    const purchase = vi.fn(async () => ({
+      ok: true as const,
+      value: {
+        exchange: {
+          ...(await statusAnswer('Pending')).value.exchange,
+          operation: 'mbwayPurchase' as const,
+          classification: 'outcome-unknown' as const,
+          paymentStatus: null,
+          returnStatus: null,
+          summary: 'HTTP 502 Bad Gateway: the gateway may have processed the request',
+          suggestedAction:
+            'Query the status before doing anything; do not resend: the gateway may already have processed the request.',
+          response: { status: 502, headers: {}, bodyText: '' },
+        },
+        response: null,
+      },
+    }));
+    const status = vi.fn(async () => statusAnswer('Pending'));
+    api = fakeApi({ 'payments.mbwayPurchase': purchase, 'payments.status': status } as never);
+    wrapper = mountInApp(TransactionFollowUps, { ...base, methods: ['MBWAY'] });
+    await flushPromises();
+    status.mockClear();
+    await wrapper.get('input[aria-label="MB WAY phone"]').setValue('912345678');
+    await wrapper.get('form').trigger('submit');
+    await flushPromises();
+    const alert = wrapper.get('[role="alert"]');
+    expect(alert.text()).toContain('Classification: outcome-unknown');
+    expect(alert.text()).toContain('do not resend');
+    await button(wrapper, 'Query the status now').trigger('click');
+    await flushPromises();
+    expect(status).toHaveBeenCalledTimes(1);
+    expect(purchase).toHaveBeenCalledTimes(1);
+  });
+
   it('refreshes the status on Ctrl+R without reloading the page', async () => {
     const status = vi.fn(async () => statusAnswer('InProcessing'));
     api = fakeApi({ 'payments.status': status });

@@ -104,6 +104,25 @@ describe('copy as cURL', () => {
     ]);
   });
 
+  it('names a masked field of the body (an action step’s actionToken) as a shell variable', async () => {
+    const curl = toCurl(
+      makeExchange({
+        method: 'POST',
+        request: { headers: {}, body: '{"transactionID":"s2abc","actionToken":"••••9z9z"}' },
+      }),
+    );
+    expect(curl).not.toContain('••••');
+    const childProcess = 'node:child_process';
+    const { execFileSync } = (await import(/* @vite-ignore */ childProcess)) as {
+      execFileSync(file: string, args: string[], options: { env: Record<string, string>; encoding: 'utf8' }): string;
+    };
+    const printed = execFileSync('/bin/sh', ['-c', `curl() { printf '%s\\n' "$@"; }\n${curl}`], {
+      env: { ACTION_TOKEN: 'the-token' },
+      encoding: 'utf8',
+    });
+    expect(printed).toContain('{"transactionID":"s2abc","actionToken":"the-token"}');
+  });
+
   it('leaves out headers curl computes itself', () => {
     const curl = toCurl(
       makeExchange({

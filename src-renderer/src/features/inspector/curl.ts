@@ -40,6 +40,14 @@ function headerArgument(name: string, value: string): string | null {
   return headerWord(`${name}: ${value}`);
 }
 
+/** A JSON field whose value the SDK masked (an actionToken in an action step's body). */
+const MASKED_FIELD = /"([A-Za-z][A-Za-z0-9_]*)":"••••[^"]*"/g;
+const shellVariable = (name: string): string => `$${name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}`;
+
+/** The body as a quoted shell word; a masked field becomes a shell variable expanded inside the JSON string. */
+const bodyWord = (body: string): string =>
+  shellQuote(body).replace(MASKED_FIELD, (_match, name: string) => `"${name}":"'"${shellVariable(name)}"'"`);
+
 export function toCurl(exchange: Pick<Exchange, 'method' | 'url' | 'request'>): string {
   const lines = [`curl -X ${exchange.method.toUpperCase()} ${shellQuote(exchange.url)}`];
   for (const [name, value] of Object.entries(exchange.request.headers)) {
@@ -47,6 +55,6 @@ export function toCurl(exchange: Pick<Exchange, 'method' | 'url' | 'request'>): 
     if (argument) lines.push(`  -H ${argument}`);
   }
   if (exchange.request.body !== null && exchange.request.body !== '')
-    lines.push(`  --data-raw ${shellQuote(exchange.request.body)}`);
+    lines.push(`  --data-raw ${bodyWord(exchange.request.body)}`);
   return lines.join(' \\\n');
 }

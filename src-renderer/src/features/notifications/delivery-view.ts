@@ -2,7 +2,10 @@
 import type { NotificationRow } from './notification-rows';
 
 export function verdictText(row: NotificationRow): string {
-  if (row.verdict === 'accepted') return `Acknowledged (HTTP ${row.delivery.httpStatus})`;
+  if (row.verdict === 'accepted')
+    return row.delivery.problem
+      ? `Acknowledged, but could not be read (HTTP ${row.delivery.httpStatus}): ${row.delivery.problem.message}`
+      : `Acknowledged (HTTP ${row.delivery.httpStatus})`;
   return `Refused (HTTP ${row.delivery.httpStatus}): ${row.delivery.problem?.message ?? 'no reason recorded'}`;
 }
 

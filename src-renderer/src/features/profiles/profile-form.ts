@@ -15,7 +15,7 @@ export const SECRET_LABELS: Record<SecretName, string> = {
 
 export type SettingsField = keyof ProfileSettingsInput;
 
-const blankSettings = (): Required<Omit<ProfileSettingsInput, 'colour'>> & { colour: string } => ({
+const blankSettings = (): Required<Omit<ProfileSettingsInput, 'colour' | 'callTimeoutMs'>> & { colour: string } => ({
   name: '',
   environment: 'test',
   baseUrl: '',

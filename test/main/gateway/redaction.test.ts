@@ -1,12 +1,13 @@
 /**
- * The SDK skips redaction work when a cheap check proves there is nothing to mask (joined checks, the card
- * pre-check, reusing the parsed answer). These tests pin that every shortcut still masks what it must.
+ * What the SDK's redaction masks (design rule 5): the call's credentials and signatures in every spelling,
+ * secret fields by name (transactionSignature, actionToken), credential-like headers outside the clear
+ * list, card data — in the Exchange and in the answer handed back.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasCardRun, isCardClean, redactCardData } from '@shared/card-data';
 import { GatewayClient, RequestSender } from '../../../src-main/gateway';
-import { registerSecret } from '../../../src-main/core/redact-text';
+import { redactText, registerSecret } from '../../../src-main/common/redact-text';
 import { CallRedactor } from '../../../src-main/gateway/redaction';
 import { startFaultServer } from '../../support/fault-server';
 import { CLIENT_ID, connectionTo, TOKEN } from './fixtures';
@@ -65,7 +66,7 @@ describe('card pre-check', () => {
   });
 });
 
-describe('joined checks', () => {
+describe('headers', () => {
   it('masks a secret echoed in one of several headers and leaves the others as they were', () => {
     const headers = redactor().headers({
       'content-type': 'application/json',
@@ -81,40 +82,71 @@ describe('joined checks', () => {
     });
   });
 
-  it('isCleanAll is false as soon as any one value holds a secret or a card number', () => {
-    expect(redactor().isCleanAll(['Pending', null, 's2abc'])).toBe(true);
-    expect(redactor().isCleanAll(['Pending', null, `x${CLIENT_ID}`])).toBe(false);
-    expect(redactor().isCleanAll([null, '4111 1111 1111 1111'])).toBe(false);
+  it('masks every credential-looking header, not a list of known ones; keeps the clear list readable', () => {
+    const headers = redactor().headers({
+      'X-Api-Key': 'ak_live_51HxZ2eKk9',
+      'Set-Cookie': 'session=abc123; HttpOnly',
+      'X-Gateway-Session': 'short',
+      'X-Trace': '3f9c1a7b5e2d4c6a8b0e',
+      'Content-Type': 'application/json',
+      'Retry-After': '2',
+      Date: 'Tue, 24 Nov 2026 12:00:00 GMT',
+      'X-Region': 'eu-west',
+    });
+    expect(headers).toEqual({
+      'X-Api-Key': '••••eKk9',
+      'Set-Cookie': '••••Only',
+      'X-Gateway-Session': '••••hort',
+      'X-Trace': '••••8b0e',
+      'Content-Type': 'application/json',
+      'Retry-After': '2',
+      Date: 'Tue, 24 Nov 2026 12:00:00 GMT',
+      'X-Region': 'eu-west',
+    });
   });
 });
 
-describe('request headers reused per connection (masked once, then copied)', () => {
-  const headers = Object.freeze({
-    'X-Trace': 'trace-zq81xk-7',
-    Authorization: `Bearer ${TOKEN}`,
-    'X-Platform-Client-Id': CLIENT_ID,
+describe('secrets in other spellings', () => {
+  const spellings = (secret: string) => ({
+    base64: Buffer.from(secret).toString('base64'),
+    base64url: Buffer.from(secret).toString('base64url'),
+    url: encodeURIComponent(secret),
+    hex: Buffer.from(secret).toString('hex'),
+    HEX: Buffer.from(secret).toString('hex').toUpperCase(),
+    upper: secret.toUpperCase(),
+    lower: secret.toLowerCase(),
   });
 
-  it('hands each call its own copy', () => {
-    const first = redactor().headers(headers);
-    first['X-Trace'] = 'changed by one consumer';
-    expect(redactor().headers(headers)).toEqual({
-      'X-Trace': 'trace-zq81xk-7',
-      Authorization: `Bearer ••••${TOKEN.slice(-4)}`,
-      'X-Platform-Client-Id': `••••${CLIENT_ID.slice(-4)}`,
-    });
+  it.each(Object.entries(spellings(TOKEN)))('masks the bearer token echoed %s-encoded', (_name, spelled) => {
+    const masked = redactor().text(`{"echo":"${spelled}"}`);
+    expect(masked).not.toContain(spelled);
+    expect(masked).toMatch(/"echo":"••••/);
   });
 
-  it('masks them anew for a call with another secret, or once a new secret is registered', () => {
-    expect(redactor().headers(headers)['X-Trace']).toBe('trace-zq81xk-7');
-    const withSignature = new CallRedactor(
-      { credentials: [TOKEN, CLIENT_ID], signatures: ['zq81xk-7'] },
-      'X-Platform-Client-Id',
-    );
-    expect(withSignature.headers(headers)['X-Trace']).toBe('trace-••••xk-7');
-    expect(redactor().headers(headers)['X-Trace']).toBe('trace-zq81xk-7');
-    registerSecret('trace-zq81');
-    expect(redactor().headers(headers)['X-Trace']).toBe('••••zq81xk-7');
+  it('masks a registered secret (e.g. a webhook secret) in free text in every spelling', () => {
+    const webhook = 'whsec-Registered-0123456789';
+    registerSecret(webhook);
+    for (const spelled of Object.values(spellings(webhook)))
+      expect(redactText(`log line ${spelled} end`)).not.toContain(spelled);
+  });
+});
+
+describe('secret fields by name', () => {
+  it('masks an actionToken as a field and as a {name, value} param, in text and in parsed JSON', () => {
+    const answer = {
+      returnStatus: { statusCode: '000' },
+      actionResponse: {
+        type: 'THREEDS_METHOD',
+        data: { url: 'https://g/x', params: [{ name: 'actionToken', value: 'at-4d1f9a7c2e5b' }] },
+      },
+      actionToken: 'at-4d1f9a7c2e5b',
+    };
+    const text = redactor().text(JSON.stringify(answer));
+    expect(text).not.toContain('at-4d1f9a7c2e5b');
+    expect(JSON.parse(text)).toMatchObject({ actionToken: '••••2e5b' });
+    const json = JSON.stringify(redactor().json(answer));
+    expect(json).not.toContain('at-4d1f9a7c2e5b');
+    expect(json).toContain('"value":"••••2e5b"');
   });
 });
 
