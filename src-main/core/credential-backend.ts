@@ -12,7 +12,7 @@ import type { CredentialStore } from '../credentials/credential-store';
 import { openCredentialStore } from '../credentials/open-credential-store';
 import { VaultStore } from '../credentials/vault-store';
 import { writeFileAtomic } from './atomic-file';
-import { registerSecret } from './redact-text';
+import { registerSecret } from '../common/redact-text';
 
 export const VAULT_FILE = 'credential-vault.json';
 export const CREDENTIAL_CHOICE_FILE = 'credential-backend.json';
