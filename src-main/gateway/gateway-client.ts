@@ -254,9 +254,15 @@ function redactedJson(exchange: Exchange, rawBody: unknown, rawText: string, red
 }
 
 const TRAILING_SLASHES = /\/+$/;
-/** `{baseUrl}{pathPrefix}/{version}`, tolerant of a trailing slash on the base URL. */
-export const apiRoot = (connection: Pick<GatewayConnection, 'baseUrl' | 'pathPrefix' | 'version'>): string =>
-  `${connection.baseUrl.replace(TRAILING_SLASHES, '')}${connection.pathPrefix}/${connection.version}`;
+const EDGE_SLASHES = /^\/+|\/+$/g;
+/**
+ * `{baseUrl}{pathPrefix}/{version}` joined with exactly one slash between parts: a base URL (or prefix)
+ * ending in "/" would otherwise make `…/v2//payments`, which the gateway answers with 404.
+ */
+export const apiRoot = (connection: Pick<GatewayConnection, 'baseUrl' | 'pathPrefix' | 'version'>): string => {
+  const prefix = connection.pathPrefix.replace(EDGE_SLASHES, '');
+  return `${connection.baseUrl.replace(TRAILING_SLASHES, '')}${prefix ? `/${prefix}` : ''}/${connection.version.replace(EDGE_SLASHES, '')}`;
+};
 
 function requireSecret(value: string | null, what: string): string {
   if (!value)

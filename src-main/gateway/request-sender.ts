@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Agent, request, type Dispatcher } from 'undici';
 import type { Exchange, GatewayOperation } from '@shared/exchange';
 import { classifyAnswer, classifyFailure, type Verdict } from './classify';
-import { checkConformance } from './conformance';
+import { checkConformance, checkRequestConformance } from './conformance';
 import type { CallRedactor } from './redaction';
 import { DEFAULT_RETRY, retryDelay, type RetryOptions } from './retry-policy';
 
@@ -188,6 +188,7 @@ export class RequestSender {
       attempt.status !== null && attempt.body !== undefined
         ? checkConformance(call.operation, call.variant, attempt.status, attempt.body, attempt.headers['content-type'])
         : [];
+    if (attempt.status !== null) notes.push(...checkRequestConformance(call, attempt.headers));
     // One check over everything the record quotes from the call and the answer: almost always nothing needs
     // masking, and one pass over the joined text costs far less than one per field (design rule 5 still holds:
     // whatever the check does not clear is masked field by field below). The request headers are built by
