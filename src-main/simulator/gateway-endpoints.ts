@@ -14,6 +14,7 @@ import {
   validateOrder,
   type Order,
 } from '@shared/gateway';
+import { buildOpenApiDocument } from '@shared/gateway/openapi';
 import { bearerTerminal, checkClientId, checkContentType, checkDigest, checkHeaders, CONFORMANCE_HEADER } from './auth';
 import type { SimClock } from './clock';
 import { fieldError, httpError } from './errors';
@@ -244,6 +245,25 @@ export function addGatewayRoutes(router: Router, deps: GatewayDeps): void {
       );
     }
     sendJson(res, 200, mbwayResponse(transaction, execution(startTime)));
+  });
+
+  // The interface this simulator speaks, with its own URL, path and client-id header: for Postman,
+  // Insomnia, code generators and OpenAPI mock servers. Built on first request (zod → JSON Schema).
+  let openApiText: string | undefined;
+  router.add('GET', '/openapi.json', ({ res }) => {
+    openApiText ??= JSON.stringify(
+      buildOpenApiDocument({
+        serverUrl: deps.origin(),
+        basePath: options.basePath,
+        version: options.version,
+        clientIdHeader: options.clientIdHeader,
+      }),
+    );
+    res.writeHead(200, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(openApiText),
+    });
+    res.end(openApiText);
   });
 
   // The extra step an actionResponse asks for (3-D Secure, bank redirect). The shopper's side calls it,
