@@ -31,6 +31,8 @@ export interface ConsoleCoreOptions {
   credentials?: CredentialStore;
   /** Gateway call timeouts and retry timing (tests shorten them). */
   gateway?: SenderOptions;
+  /** Where transactionSignatures are kept; default: transaction-signatures.enc in userDataDir, key in credentials. */
+  signatures?: SignatureStore;
   /** Start the embedded simulator and the Sandbox profiles (default true; tests that need neither turn it off). */
   simulator?: boolean;
 }
@@ -58,7 +60,9 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
   await profileFile.load();
   const profileSecrets = new ProfileSecrets(credentials);
   const profiles = new ProfileRegistry(profileFile, profileSecrets, new ProductionGuard(credentials));
-  const signatures = await SignatureStore.open(join(options.userDataDir, 'transaction-signatures.enc'), credentials);
+  const signatures =
+    options.signatures ??
+    (await SignatureStore.open(join(options.userDataDir, 'transaction-signatures.enc'), credentials));
   for (const problem of [...profileFile.problems, ...signatures.problems]) logger.warn(problem);
   const webhookSecretOf = (profileId: string) => profileSecrets.get(profileId, 'webhookSecret');
   // The receiver starts before the simulator so the Sandbox can deliver to it from its first status change.

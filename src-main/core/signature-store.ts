@@ -40,7 +40,13 @@ export class SignatureStore {
       keyText = randomBytes(32).toString('base64');
       await credentials.set(KEY_ACCOUNT, keyText);
     }
-    const store = new SignatureStore(path, Buffer.from(keyText, 'base64'));
+    return SignatureStore.openWithKey(path, Buffer.from(keyText, 'base64'));
+  }
+
+  /** The same store with a key its caller holds (32 bytes), e.g. one derived from a profile's own secrets. */
+  static async openWithKey(path: string, key: Buffer): Promise<SignatureStore> {
+    if (key.length !== 32) throw new Error('A signature store key must be 32 bytes.');
+    const store = new SignatureStore(path, key);
     await store.load();
     return store;
   }

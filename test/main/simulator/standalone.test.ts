@@ -70,6 +70,9 @@ describe('state machine', async () => {
 describe('limits', async () => {
   await import('./limits.test');
 });
+describe('CLI with an environment profile', async () => {
+  await import('./cli-environment-profile.test');
+});
 describe('openapi', async () => {
   await import('./openapi.test');
 });
