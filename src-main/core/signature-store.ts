@@ -14,6 +14,8 @@ const recordSchema = z.object({
   merchantTransactionId: z.string().nullable(),
   amount: z.number().nullable(),
   currency: z.string().nullable(),
+  /** The order's paymentMethod list (absent in records kept before it was). */
+  paymentMethods: z.array(z.string()).nullable().optional(),
   createdAt: z.string(),
 });
 export type TransactionRecord = z.infer<typeof recordSchema>;

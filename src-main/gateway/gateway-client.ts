@@ -1,6 +1,7 @@
 import type { Exchange, GatewayOperation } from '@shared/exchange';
 import { canonicaliseOrderSpelling } from '@shared/gateway/spelling';
 import { validateOrder } from '@shared/gateway/order-schema';
+import { followUpMethodProblem, orderWarnings } from '@shared/gateway/order-warnings';
 import { describeIssues, GatewayRequestError } from './errors';
 import { toMbwayPhone } from './phone';
 import { CallRedactor } from './redaction';
@@ -32,6 +33,14 @@ export interface CreateOrderResult extends CallResult {
   merchantTransactionId: string | null;
   amount: number | null;
   currency: string | null;
+  /** The order's paymentMethod list: follow-ups are checked against it. */
+  paymentMethods: string[];
+}
+
+/** What a follow-up call knows of its order; `allowMethodNotInOrder` is the QA override. */
+export interface FollowUpOrder {
+  paymentMethods: readonly string[] | null;
+  allowMethodNotInOrder?: boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -56,7 +65,11 @@ export class GatewayClient {
 
   constructor(private readonly sender: RequestSender) {}
 
-  async createOrder(connection: GatewayConnection, order: unknown): Promise<CreateOrderResult> {
+  async createOrder(
+    connection: GatewayConnection,
+    order: unknown,
+    options: { acceptWarnings?: boolean } = {},
+  ): Promise<CreateOrderResult> {
     const body = withTerminal(canonicaliseOrderSpelling(order), connection.terminalId);
     const validation = validateOrder(connection.variant, body);
     if (!validation.ok)
@@ -64,6 +77,13 @@ export class GatewayClient {
         'invalid-request',
         `The order was not sent: ${describeIssues(validation.issues)}`,
         validation.issues,
+      );
+    const warnings = orderWarnings(validation.order);
+    if (warnings.length && !options.acceptWarnings)
+      throw new GatewayRequestError(
+        'needs-confirmation',
+        `The order was not sent: ${describeIssues(warnings)}. Confirm to send it anyway.`,
+        warnings.map(({ path, message }) => ({ path, message })),
       );
     const merchantTransactionId = validation.order.merchant.merchantTransactionId;
     const result = await this.call(connection, {
@@ -84,6 +104,7 @@ export class GatewayClient {
       merchantTransactionId,
       amount: validation.order.transaction.amount.value,
       currency: validation.order.transaction.amount.currency,
+      paymentMethods: [...validation.order.transaction.paymentMethod],
     };
   }
 
@@ -91,7 +112,9 @@ export class GatewayClient {
     connection: GatewayConnection,
     transactionId: string,
     signature: string,
+    order?: FollowUpOrder,
   ): Promise<CallResult> {
+    refuseMethodNotInOrder(order, 'REFERENCE', 'The reference was not generated');
     return this.call(connection, {
       operation: 'generateReference',
       method: 'POST',
@@ -109,7 +132,9 @@ export class GatewayClient {
     transactionId: string,
     signature: string,
     phone: string,
+    order?: FollowUpOrder,
   ): Promise<CallResult> {
+    refuseMethodNotInOrder(order, 'MBWAY', 'The MB WAY request was not sent');
     const parsed = toMbwayPhone(phone);
     if (!parsed.ok)
       throw new GatewayRequestError('invalid-request', `The MB WAY request was not sent: ${parsed.message}`, [
@@ -251,6 +276,16 @@ function redactedJson(exchange: Exchange, rawBody: unknown, rawText: string, red
     }
   }
   return redactor.json(rawBody);
+}
+
+/** Refused before sending, as the gateway would refuse it anyway — unless QA overrides to see its answer. */
+function refuseMethodNotInOrder(order: FollowUpOrder | undefined, method: 'MBWAY' | 'REFERENCE', what: string): void {
+  if (!order || order.allowMethodNotInOrder) return;
+  const problem = followUpMethodProblem(order.paymentMethods, method);
+  if (problem)
+    throw new GatewayRequestError('method-not-in-order', `${what}: ${problem}`, [
+      { path: 'transaction.paymentMethod', message: problem },
+    ]);
 }
 
 const TRAILING_SLASHES = /\/+$/;

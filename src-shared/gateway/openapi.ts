@@ -286,7 +286,7 @@ const ERROR_DESCRIPTIONS: Partial<Record<keyof typeof HTTP_STATUS_MESSAGES, [str
   503: ['T9999', 'The API is temporarily unavailable (scheduled maintenance).', 'Service temporarily unavailable.'],
 };
 
-function errorResponses(statuses: Array<keyof typeof HTTP_STATUS_MESSAGES>): Json {
+function errorResponses(statuses: ReadonlyArray<keyof typeof HTTP_STATUS_MESSAGES>): Json {
   const out: Json = {};
   for (const status of statuses) {
     const [statusCode, description, example] = ERROR_DESCRIPTIONS[status]!;

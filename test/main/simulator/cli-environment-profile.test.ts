@@ -109,3 +109,71 @@ describe('create → MB WAY / reference → status with GATEWAY_* variables only
     expect(other.stderr).toMatch(/No transactionSignature is stored/);
   });
 });
+
+describe('checked before sending (integrator pain points)', () => {
+  const createWith = async (change: (order: ReturnType<typeof validOrderA>) => void, extra: string[] = []) => {
+    const order = validOrderA();
+    order.merchant.merchantTransactionId = `ci-${(orders += 1)}`;
+    change(order);
+    const file = join(dir, `order-${orders}.json`);
+    await writeFile(file, JSON.stringify(order));
+    return run(createCommand, ['--file', file, '--json', ...extra]);
+  };
+  const transactionsCount = async () => ((await h.control('GET', '/transactions')).body as unknown[]).length;
+
+  it('a Multibanco window under 24 hours is not sent without --accept-warnings', async () => {
+    environment();
+    const shortWindow = (order: ReturnType<typeof validOrderA>) =>
+      Object.assign(order.transaction, {
+        paymentReference: { initialDatetime: '2026-11-21T10:00:00Z', finalDatetime: '2026-11-21T11:00:00Z' },
+      });
+    const before = await transactionsCount();
+    const refused = await createWith(shortWindow);
+    expect(refused.code).toBe(3);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toMatch(/valid for 60 minutes, less than 24 hours/);
+    expect(refused.stderr).toContain('transaction.paymentReference.finalDatetime');
+    expect(await transactionsCount()).toBe(before);
+    // Confirmed: sent, and the simulator accepts it as the gateway does.
+    const sent = await createWith(shortWindow, ['--accept-warnings']);
+    expect(sent.code, sent.stderr).toBe(0);
+    expect(await transactionsCount()).toBe(before + 1);
+    // A full day needs no confirmation.
+    const day = await createWith((order) =>
+      Object.assign(order.transaction, {
+        paymentReference: { initialDatetime: '2026-11-21T10:00:00Z', finalDatetime: '2026-11-22T10:00:00Z' },
+      }),
+    );
+    expect(day.code, day.stderr).toBe(0);
+  });
+
+  it('MB WAY on an order without MBWAY, a reference on one without REFERENCE: refused, unless QA overrides', async () => {
+    environment();
+    const cardOnly = JSON.parse((await createWith((order) => (order.transaction.paymentMethod = ['CARD']))).stdout)
+      .transactionID as string;
+    const before = (await h.control('GET', `/transactions/${cardOnly}`)).body;
+
+    const mbway = await run(mbwayCommand, [cardOnly, '--phone', '351#912345678']);
+    expect(mbway.code).toBe(3);
+    expect(mbway.stderr).toMatch(/needs MBWAY in the order's paymentMethod list \(CARD\)/);
+    const reference = await run(referenceCommand, [cardOnly]);
+    expect(reference.code).toBe(3);
+    expect(reference.stderr).toMatch(/needs REFERENCE in the order's paymentMethod list/);
+    expect((await h.control('GET', `/transactions/${cardOnly}`)).body).toEqual(before); // nothing reached it
+
+    // The override sends it, and the simulator answers what the gateway would: 409, E0501.
+    const forced = await run(mbwayCommand, [
+      cardOnly,
+      '--phone',
+      '351#912345678',
+      '--json',
+      '--allow-method-not-in-order',
+    ]);
+    expect(forced.code).toBe(11);
+    const exchange = JSON.parse(forced.stdout);
+    expect(exchange.response.status).toBe(409);
+    expect(exchange.returnStatus).toMatchObject({ statusCode: 'E0501' });
+    const forcedReference = await run(referenceCommand, [cardOnly, '--json', '--allow-method-not-in-order']);
+    expect(JSON.parse(forcedReference.stdout).response.status).toBe(409);
+  });
+});

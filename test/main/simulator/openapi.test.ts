@@ -30,7 +30,7 @@ afterAll(() => h.close());
 
 const validate = async (doc: unknown) => {
   const validator = new Validator();
-  const result = await validator.validate(doc as object);
+  const result = await validator.validate(doc as Parameters<Validator['validate']>[0]);
   return { result, version: validator.version };
 };
 
