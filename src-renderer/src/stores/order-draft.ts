@@ -4,6 +4,7 @@ import type { ProductionConfirmation, GatewayCallResult } from '@shared/contract
 import type { Environment } from '@shared/contract/profiles';
 import type { Variant } from '@shared/gateway/codes';
 import { validateOrder, type ValidationIssue } from '@shared/gateway/order-schema';
+import { orderWarnings, type OrderWarning } from '@shared/gateway/order-warnings';
 import type { Result } from '@shared/result';
 import { useConsoleApi } from '../api';
 import { getPath, setPath, type Json } from '../features/orders/draft-paths';
@@ -64,6 +65,8 @@ export const useOrderDraftStore = defineStore('order-draft', () => {
     return map;
   });
   const errorFor = (path: string): string | undefined => issuesByPath.value.get(path)?.join('; ');
+  /** Not errors, but the order is sent only once the user confirms them (same check as the SDK's). */
+  const warnings = computed<OrderWarning[]>(() => (draft.value ? orderWarnings(draft.value) : []));
 
   // JSON tab: the same draft as text. Text the user is typing is kept as typed; form edits rewrite it.
   const jsonText = ref('');
@@ -102,7 +105,7 @@ export const useOrderDraftStore = defineStore('order-draft', () => {
   const outcome = shallowRef<SendOutcome | null>(null);
 
   /** Sends the draft once (money-moving calls are never retried). Refuses while the draft is invalid. */
-  async function send(confirmation?: ProductionConfirmation): Promise<SendOutcome | null> {
+  async function send(confirmation?: ProductionConfirmation, acceptWarnings = false): Promise<SendOutcome | null> {
     const profile = profiles.active;
     if (!profile || !draft.value || !valid.value || sending.value) return null;
     sending.value = true;
@@ -112,6 +115,7 @@ export const useOrderDraftStore = defineStore('order-draft', () => {
         profileId: profile.id,
         order: body,
         ...(confirmation ? { confirmation } : {}),
+        ...(acceptWarnings ? { acceptWarnings } : {}),
       });
       outcome.value = {
         profileId: profile.id,
@@ -143,6 +147,7 @@ export const useOrderDraftStore = defineStore('order-draft', () => {
     issues,
     valid,
     errorFor,
+    warnings,
     jsonText,
     jsonError,
     setJsonText,
