@@ -110,8 +110,10 @@ describe('orders screen', () => {
     ctrlEnter();
     await nextTick();
     expect(create).not.toHaveBeenCalled();
-    (warnings.querySelector('input[type="checkbox"]') as HTMLInputElement | null)?.click() ??
-      (warnings.querySelector('.n-checkbox') as HTMLElement).click();
+    const checkbox =
+      warnings.querySelector<HTMLElement>('input[type="checkbox"]') ??
+      warnings.querySelector<HTMLElement>('.n-checkbox');
+    checkbox!.click();
     await nextTick();
     expect(buttonNamed('Send (Ctrl+Enter)')!.disabled).toBe(false);
     ctrlEnter();
