@@ -24,6 +24,8 @@ then the credentials in use.
   --mbway-window SECONDS      how long an MB WAY request waits for the shopper before Timeout (default 240)
   --shopper-delay SECONDS     how long magic MB WAY phones / references take to answer (default 5)
   --seed N                    deterministic ids, tokens and signatures
+  --state FILE                keep transactions, clock and deliveries in FILE across restarts (created when
+                              missing; its client id and terminals are used unless given here)
   --website-address URL       merchant.websiteAddress in create responses (default https://shop.sandbox.example)
   --duplicates                send every notification twice (same notificationID)
   --out-of-order              hold back non-final notifications so that later ones overtake them
@@ -72,6 +74,7 @@ export function parseSimulatorArgs(args: string[]): SimulatorOptions | 'help' {
       'shopper-delay': { type: 'string' },
       seed: { type: 'string' },
       'website-address': { type: 'string' },
+      state: { type: 'string' },
       duplicates: { type: 'boolean' },
       'out-of-order': { type: 'boolean' },
       'no-control': { type: 'boolean' },
@@ -104,6 +107,10 @@ export function parseSimulatorArgs(args: string[]): SimulatorOptions | 'help' {
   if (headerName !== undefined) options.clientIdHeader = headerName;
   if (values['client-id'] !== undefined) options.clientId = values['client-id'];
   if (values['website-address'] !== undefined) options.websiteAddress = values['website-address'];
+  if (values.state !== undefined) {
+    if (values.state.trim() === '') fail('--state needs a file path.');
+    options.state = values.state;
+  }
   if (values.terminal?.length) options.terminals = values.terminal.map(parseTerminal);
   if (values.webhook && values['webhook-secret'])
     options.webhook = { url: values.webhook, secret: values['webhook-secret'] };
@@ -144,6 +151,8 @@ export const simulatorCommand: CliCommand = {
       ),
       `control:    ${sim.controlEnabled ? `${sim.url}/__simulator` : 'off (--no-control)'}`,
       `webhook:    ${sim.webhookUrl() ?? 'none (no notifications are sent)'}`,
+      `state:      ${sim.statePath ?? 'in memory only (--state FILE keeps it across restarts)'}`,
+      ...sim.stateProblems().map((problem) => `warning:    ${problem}`),
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
     const stop = () => {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { AppMode } from '@shared/contract/app';
 import type { CredentialStore } from '../credentials/credential-store';
+import { FileCredentialStore, RoutedCredentialStore } from '../credentials/file-store';
 import { openCredentialStore } from '../credentials/open-credential-store';
 import { GatewayClient, RequestSender, type SenderOptions } from '../gateway';
 import type { RunningSimulator } from '../simulator';
@@ -18,8 +19,17 @@ import { ProfileFile } from './profiles/profile-file';
 import { ProfileRegistry } from './profiles/profile-registry';
 import { ProfileSecrets } from './profiles/profile-secrets';
 import { ProductionGuard } from './profiles/production-guard';
-import { startSandbox } from './sandbox';
-import { SignatureStore } from './signature-store';
+import {
+  isSandboxAccount,
+  isSandboxProfile,
+  SANDBOX_CREDENTIALS_FILE,
+  SANDBOX_PROFILES,
+  SANDBOX_SIGNATURE_KEY_ACCOUNT,
+  SANDBOX_SIGNATURES_FILE,
+  SANDBOX_STATE_FILE,
+  startSandbox,
+} from './sandbox';
+import { SignatureStore, SplitSignatureStore, type TransactionSignatures } from './signature-store';
 import { APP_VERSION } from './version';
 
 export interface ConsoleCoreOptions {
@@ -32,7 +42,7 @@ export interface ConsoleCoreOptions {
   /** Gateway call timeouts and retry timing (tests shorten them). */
   gateway?: SenderOptions;
   /** Where transactionSignatures are kept; default: transaction-signatures.enc in userDataDir, key in credentials. */
-  signatures?: SignatureStore;
+  signatures?: TransactionSignatures;
   /** Start the embedded simulator and the Sandbox profiles (default true; tests that need neither turn it off). */
   simulator?: boolean;
 }
@@ -53,7 +63,16 @@ export interface ConsoleCore {
 
 export async function createConsoleCore(options: ConsoleCoreOptions): Promise<ConsoleCore> {
   const events = new EventBus();
-  const credentials = options.credentials ?? (await openCredentialStore());
+  const primaryCredentials = options.credentials ?? (await openCredentialStore());
+  // The Sandbox's credentials are the simulator's own: kept in the user-data folder, so the Sandbox
+  // works across restarts without a keychain; every other secret goes to the keychain (or fallback).
+  const sandboxCredentials = new FileCredentialStore(join(options.userDataDir, SANDBOX_CREDENTIALS_FILE));
+  if (sandboxCredentials.problem) logger.warn(sandboxCredentials.problem);
+  const credentials: CredentialStore = new RoutedCredentialStore(
+    () => primaryCredentials,
+    sandboxCredentials,
+    isSandboxAccount,
+  );
   // Services started below register how to stop them; close() runs these in reverse order.
   const closers: Array<() => Promise<void>> = [];
   const profileFile = new ProfileFile(join(options.userDataDir, 'profiles.json'));
@@ -62,7 +81,15 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
   const profiles = new ProfileRegistry(profileFile, profileSecrets, new ProductionGuard(credentials));
   const signatures =
     options.signatures ??
-    (await SignatureStore.open(join(options.userDataDir, 'transaction-signatures.enc'), credentials));
+    new SplitSignatureStore(
+      await SignatureStore.open(
+        join(options.userDataDir, SANDBOX_SIGNATURES_FILE),
+        sandboxCredentials,
+        SANDBOX_SIGNATURE_KEY_ACCOUNT,
+      ),
+      await SignatureStore.open(join(options.userDataDir, 'transaction-signatures.enc'), credentials),
+      isSandboxProfile,
+    );
   for (const problem of [...profileFile.problems, ...signatures.problems]) logger.warn(problem);
   const webhookSecretOf = (profileId: string) => profileSecrets.get(profileId, 'webhookSecret');
   // The receiver starts before the simulator so the Sandbox can deliver to it from its first status change.
@@ -81,7 +108,10 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
   closers.push(() => notifications.close());
   let simulator: RunningSimulator | null = null;
   if (options.simulator !== false) {
-    const running = await startSandbox(profiles, profileSecrets, notifications.receiver.url);
+    const running = await startSandbox(profiles, profileSecrets, notifications.receiver.url, {
+      statePath: join(options.userDataDir, SANDBOX_STATE_FILE),
+    });
+    for (const problem of running.stateProblems()) logger.warn(problem);
     closers.push(() => running.close());
     simulator = running;
   }
@@ -103,7 +133,11 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     }),
     ...createProfilesHandlers({ profiles, gateway, events }),
     ...createPaymentsHandlers(gateway),
-    ...createSimulatorHandlers(() => simulator),
+    ...createSimulatorHandlers(() => simulator, {
+      afterReset: async () => {
+        for (const sandbox of SANDBOX_PROFILES) await signatures.forgetProfile(sandbox.id);
+      },
+    }),
     ...createNotificationsHandlers({
       journal: notifications.journal,
       receiver: notifications.receiver,

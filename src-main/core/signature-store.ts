@@ -20,6 +20,14 @@ const recordSchema = z.object({
 });
 export type TransactionRecord = z.infer<typeof recordSchema>;
 
+/** What the gateway service needs from the stored signatures, whichever file holds them. */
+export interface TransactionSignatures {
+  readonly problems: string[];
+  get(profileId: string, transactionId: string): TransactionRecord | undefined;
+  put(record: TransactionRecord): Promise<void>;
+  forgetProfile(profileId: string): Promise<void>;
+}
+
 const envelopeSchema = z.object({ version: z.literal(1), iv: z.string(), tag: z.string(), data: z.string() });
 
 /**
@@ -27,7 +35,7 @@ const envelopeSchema = z.object({ version: z.literal(1), iv: z.string(), tag: z.
  * They never leave main. At rest the whole file is AES-256-GCM encrypted with a key held in the
  * credential store (OS keychain): the file alone reveals nothing.
  */
-export class SignatureStore {
+export class SignatureStore implements TransactionSignatures {
   private readonly records = new Map<string, TransactionRecord>();
   readonly problems: string[] = [];
 
@@ -36,11 +44,11 @@ export class SignatureStore {
     private readonly key: Buffer,
   ) {}
 
-  static async open(path: string, credentials: CredentialStore): Promise<SignatureStore> {
-    let keyText = await credentials.get(KEY_ACCOUNT);
+  static async open(path: string, credentials: CredentialStore, keyAccount = KEY_ACCOUNT): Promise<SignatureStore> {
+    let keyText = await credentials.get(keyAccount);
     if (!keyText) {
       keyText = randomBytes(32).toString('base64');
-      await credentials.set(KEY_ACCOUNT, keyText);
+      await credentials.set(keyAccount, keyText);
     }
     return SignatureStore.openWithKey(path, Buffer.from(keyText, 'base64'));
   }
@@ -103,5 +111,38 @@ export class SignatureStore {
       data: data.toString('base64'),
     };
     await writeFileAtomic(this.path, JSON.stringify(envelope));
+  }
+}
+
+/**
+ * The Sandbox profiles' signatures live in a file of their own whose key is kept with the Sandbox
+ * credentials (user-data folder), so the Sandbox works across restarts on machines without a keychain;
+ * every other profile's stay in the file keyed from the keychain (or the vault).
+ */
+export class SplitSignatureStore implements TransactionSignatures {
+  constructor(
+    private readonly sandbox: TransactionSignatures,
+    private readonly others: TransactionSignatures,
+    private readonly isSandbox: (profileId: string) => boolean,
+  ) {}
+
+  get problems(): string[] {
+    return [...this.sandbox.problems, ...this.others.problems];
+  }
+
+  private storeOf(profileId: string): TransactionSignatures {
+    return this.isSandbox(profileId) ? this.sandbox : this.others;
+  }
+
+  get(profileId: string, transactionId: string): TransactionRecord | undefined {
+    return this.storeOf(profileId).get(profileId, transactionId);
+  }
+
+  put(record: TransactionRecord): Promise<void> {
+    return this.storeOf(record.profileId).put(record);
+  }
+
+  forgetProfile(profileId: string): Promise<void> {
+    return this.storeOf(profileId).forgetProfile(profileId);
   }
 }

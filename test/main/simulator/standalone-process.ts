@@ -41,6 +41,7 @@ export function standaloneArgs(options: SimulatorOptions): { args: string[]; sim
   if (options.websiteAddress) args.push('--website-address', options.websiteAddress);
   if (options.webhook) args.push('--webhook', options.webhook.url, '--webhook-secret', options.webhook.secret);
   if (options.control === false) args.push('--no-control');
+  if (options.state) args.push('--state', options.state);
   if (options.notifications?.duplicates) args.push('--duplicates');
   if (options.notifications?.outOfOrder) args.push('--out-of-order');
   if (options.notifications?.ackTimeoutMs !== undefined) unsupported('notifications.ackTimeoutMs');
@@ -54,6 +55,9 @@ export function standaloneArgs(options: SimulatorOptions): { args: string[]; sim
       clientIdHeader: options.clientIdHeader ?? 'X-Platform-Client-Id',
       terminals: terminals.map((terminal) => ({ ...terminal })),
       controlEnabled: options.control !== false,
+      statePath: options.state ?? null,
+      // Problems with the state file are printed by the process, not reported here.
+      stateProblems: () => [],
       webhookUrl: () => options.webhook?.url ?? null,
     },
   };
