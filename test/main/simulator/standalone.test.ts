@@ -21,7 +21,7 @@ afterAll(() => {
 
 describe('the file itself', () => {
   it('is alone in its folder and imports nothing but Node built-ins', () => {
-    expect(readdirSync(folder)).toEqual(['gateway-simulator.mjs']);
+    expect(readdirSync(folder)).toEqual(['gateway-simulator.mjs']); // (the --state test below adds its file later)
     const text = readFileSync(file, 'utf8');
     const specifiers = [...text.matchAll(/(?:^import .* from |\brequire\()\s*["']([^"']+)["']/gm)].map((m) => m[1]);
     expect(specifiers.length).toBeGreaterThan(0);
@@ -50,6 +50,24 @@ describe('the file itself', () => {
       expect((await h.control('GET', '')).body.apiUrl).toBe(h.sim.apiUrl);
     } finally {
       await h.close();
+    }
+  });
+
+  it('--state FILE keeps the transactions across a restart of the file', async () => {
+    const { Harness } = await import('./harness');
+    const state = join(folder, 'sim-state.jsonl');
+    const first = await Harness.start({ state });
+    const { id, signature } = await first.order('A');
+    expect((await first.reference(id, signature)).status).toBe(200);
+    await first.close();
+    const second = await Harness.start({ state });
+    try {
+      const status = await second.status(id);
+      expect(status.status).toBe(200);
+      expect(status.body).toMatchObject({ transactionID: id, paymentStatus: 'Pending', paymentMethod: 'REFERENCE' });
+    } finally {
+      await second.close();
+      rmSync(state, { force: true });
     }
   });
 });
