@@ -188,7 +188,7 @@ export class RequestSender {
       attempt.status !== null && attempt.body !== undefined
         ? checkConformance(call.operation, call.variant, attempt.status, attempt.body, attempt.headers['content-type'])
         : [];
-    if (attempt.status !== null) notes.push(...checkRequestConformance(call, attempt.headers));
+    if (attempt.status !== null) for (const note of checkRequestConformance(call, attempt.headers)) notes.push(note);
     // One check over everything the record quotes from the call and the answer: almost always nothing needs
     // masking, and one pass over the joined text costs far less than one per field (design rule 5 still holds:
     // whatever the check does not clear is masked field by field below). The request headers are built by
