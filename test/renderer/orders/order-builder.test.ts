@@ -110,10 +110,9 @@ describe('orders screen', () => {
     ctrlEnter();
     await nextTick();
     expect(create).not.toHaveBeenCalled();
-    const checkbox =
-      warnings.querySelector<HTMLElement>('input[type="checkbox"]') ??
-      warnings.querySelector<HTMLElement>('.n-checkbox');
-    checkbox!.click();
+    const checkbox = (warnings.querySelector('input[type="checkbox"]') ??
+      warnings.querySelector('.n-checkbox')) as HTMLElement;
+    checkbox.click();
     await nextTick();
     expect(buttonNamed('Send (Ctrl+Enter)')!.disabled).toBe(false);
     ctrlEnter();
