@@ -24,12 +24,12 @@ then the credentials in use.
   --mbway-window SECONDS      how long an MB WAY request waits for the shopper before Timeout (default 240)
   --shopper-delay SECONDS     how long magic MB WAY phones / references take to answer (default 5)
   --seed N                    deterministic ids, tokens and signatures
-  --state FILE                keep transactions, clock and deliveries in FILE across restarts (created when
-                              missing; its client id and terminals are used unless given here)
   --website-address URL       merchant.websiteAddress in create responses (default https://shop.sandbox.example)
   --duplicates                send every notification twice (same notificationID)
   --out-of-order              hold back non-final notifications so that later ones overtake them
   --no-control                do not serve the /__simulator control API
+  --state FILE                keep the state (transactions, clock, deliveries, credentials) in FILE across
+                              restarts; created when missing. Default: in memory only
   -h, --help                  this text`;
 
 const fail = (message: string): never => {
@@ -74,10 +74,10 @@ export function parseSimulatorArgs(args: string[]): SimulatorOptions | 'help' {
       'shopper-delay': { type: 'string' },
       seed: { type: 'string' },
       'website-address': { type: 'string' },
-      state: { type: 'string' },
       duplicates: { type: 'boolean' },
       'out-of-order': { type: 'boolean' },
       'no-control': { type: 'boolean' },
+      state: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -102,15 +102,15 @@ export function parseSimulatorArgs(args: string[]): SimulatorOptions | 'help' {
     control: !values['no-control'],
     notifications: { duplicates: values.duplicates ?? false, outOfOrder: values['out-of-order'] ?? false },
   };
+  if (values.state !== undefined) {
+    if (values.state.trim() === '') fail('--state needs a file path.');
+    options.state = values.state;
+  }
   if (values['base-path'] !== undefined) options.basePath = values['base-path'];
   if (values.version !== undefined) options.version = values.version;
   if (headerName !== undefined) options.clientIdHeader = headerName;
   if (values['client-id'] !== undefined) options.clientId = values['client-id'];
   if (values['website-address'] !== undefined) options.websiteAddress = values['website-address'];
-  if (values.state !== undefined) {
-    if (values.state.trim() === '') fail('--state needs a file path.');
-    options.state = values.state;
-  }
   if (values.terminal?.length) options.terminals = values.terminal.map(parseTerminal);
   if (values.webhook && values['webhook-secret'])
     options.webhook = { url: values.webhook, secret: values['webhook-secret'] };
@@ -141,7 +141,15 @@ export const simulatorCommand: CliCommand = {
       process.stdout.write(`${HELP}\n`);
       return 0;
     }
-    const sim = await startSimulator(options);
+    let sim;
+    try {
+      sim = await startSimulator(options);
+    } catch (error) {
+      // An unreadable state file (not a simulator journal, no permission) is said plainly, not as a stack.
+      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+      return 1;
+    }
+    for (const problem of sim.stateProblems()) process.stderr.write(`${problem}\n`);
     const lines = [
       `listening on ${sim.url}`,
       `api:        ${sim.apiUrl}/payments`,
@@ -151,8 +159,7 @@ export const simulatorCommand: CliCommand = {
       ),
       `control:    ${sim.controlEnabled ? `${sim.url}/__simulator` : 'off (--no-control)'}`,
       `webhook:    ${sim.webhookUrl() ?? 'none (no notifications are sent)'}`,
-      `state:      ${sim.statePath ?? 'in memory only (--state FILE keeps it across restarts)'}`,
-      ...sim.stateProblems().map((problem) => `warning:    ${problem}`),
+      `state:      ${sim.statePath ? `${sim.statePath} (${sim.control.transactionCount()} transactions)` : 'in memory'}`,
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
     const stop = () => {

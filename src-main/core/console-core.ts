@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { AppMode } from '@shared/contract/app';
 import type { CredentialStore } from '../credentials/credential-store';
 import { FileCredentialStore, RoutedCredentialStore } from '../credentials/file-store';
-import { openCredentialStore } from '../credentials/open-credential-store';
+import { ConsoleFailure } from '@shared/result';
 import { GatewayClient, RequestSender, type SenderOptions } from '../gateway';
 import type { RunningSimulator } from '../simulator';
 import { createDispatcher, type Dispatch, type Handlers } from './dispatcher';
@@ -29,7 +29,9 @@ import {
   SANDBOX_STATE_FILE,
   startSandbox,
 } from './sandbox';
-import { SignatureStore, SplitSignatureStore, type TransactionSignatures } from './signature-store';
+import { CredentialBackend } from './credential-backend';
+import { createVaultHandlers } from './handlers/vault-handlers';
+import { LockedSignatures, SignatureStore, SplitSignatureStore, type TransactionSignatures } from './signature-store';
 import { APP_VERSION } from './version';
 
 export interface ConsoleCoreOptions {
@@ -63,13 +65,14 @@ export interface ConsoleCore {
 
 export async function createConsoleCore(options: ConsoleCoreOptions): Promise<ConsoleCore> {
   const events = new EventBus();
-  const primaryCredentials = options.credentials ?? (await openCredentialStore());
+  // The OS keychain (or session memory), unless the encrypted file vault was chosen in Settings.
+  const backend = await CredentialBackend.open(options.userDataDir, options.credentials);
   // The Sandbox's credentials are the simulator's own: kept in the user-data folder, so the Sandbox
   // works across restarts without a keychain; every other secret goes to the keychain (or fallback).
   const sandboxCredentials = new FileCredentialStore(join(options.userDataDir, SANDBOX_CREDENTIALS_FILE));
   if (sandboxCredentials.problem) logger.warn(sandboxCredentials.problem);
   const credentials: CredentialStore = new RoutedCredentialStore(
-    () => primaryCredentials,
+    () => backend.current,
     sandboxCredentials,
     isSandboxAccount,
   );
@@ -79,7 +82,15 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
   await profileFile.load();
   const profileSecrets = new ProfileSecrets(credentials);
   const profiles = new ProfileRegistry(profileFile, profileSecrets, new ProductionGuard(credentials));
-  const signatures =
+  // Real profiles' signatures are keyed from the keychain or the vault: while the vault is locked they
+  // wait, and open once it is unlocked.
+  const openOtherSignatures = () =>
+    SignatureStore.open(join(options.userDataDir, 'transaction-signatures.enc'), credentials).catch((error) => {
+      if (error instanceof ConsoleFailure && error.code === 'vault-locked') return new LockedSignatures(error.message);
+      throw error;
+    });
+  // The CLI's environment profile brings its own store (options.signatures).
+  const signatures: TransactionSignatures =
     options.signatures ??
     new SplitSignatureStore(
       await SignatureStore.open(
@@ -87,11 +98,22 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
         sandboxCredentials,
         SANDBOX_SIGNATURE_KEY_ACCOUNT,
       ),
-      await SignatureStore.open(join(options.userDataDir, 'transaction-signatures.enc'), credentials),
+      await openOtherSignatures(),
       isSandboxProfile,
     );
+  backend.onUnlocked = async () => {
+    if (!(signatures instanceof SplitSignatureStore)) return;
+    const reopened = await openOtherSignatures();
+    for (const problem of reopened.problems) logger.warn(problem);
+    signatures.replaceOthers(reopened);
+  };
   for (const problem of [...profileFile.problems, ...signatures.problems]) logger.warn(problem);
-  const webhookSecretOf = (profileId: string) => profileSecrets.get(profileId, 'webhookSecret');
+  // A locked vault hides real profiles' webhook secrets: their notifications wait (the sender retries).
+  const webhookSecretOf = (profileId: string) =>
+    profileSecrets.get(profileId, 'webhookSecret').catch((error: unknown) => {
+      if (error instanceof ConsoleFailure && error.code === 'vault-locked') return null;
+      throw error;
+    });
   // The receiver starts before the simulator so the Sandbox can deliver to it from its first status change.
   const notifications = await startNotificationsService({
     userDataDir: options.userDataDir,
@@ -138,6 +160,7 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
         for (const sandbox of SANDBOX_PROFILES) await signatures.forgetProfile(sandbox.id);
       },
     }),
+    ...createVaultHandlers(backend),
     ...createNotificationsHandlers({
       journal: notifications.journal,
       receiver: notifications.receiver,

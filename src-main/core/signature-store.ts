@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { ConsoleFailure } from '@shared/result';
 import type { CredentialStore } from '../credentials/credential-store';
 import { backUp, readTextIfExists, writeFileAtomic } from './atomic-file';
 
@@ -122,9 +123,14 @@ export class SignatureStore implements TransactionSignatures {
 export class SplitSignatureStore implements TransactionSignatures {
   constructor(
     private readonly sandbox: TransactionSignatures,
-    private readonly others: TransactionSignatures,
+    private others: TransactionSignatures,
     private readonly isSandbox: (profileId: string) => boolean,
   ) {}
+
+  /** Real profiles' store, opened again once its key is readable (the vault was unlocked). */
+  replaceOthers(others: TransactionSignatures): void {
+    this.others = others;
+  }
 
   get problems(): string[] {
     return [...this.sandbox.problems, ...this.others.problems];
@@ -144,5 +150,24 @@ export class SplitSignatureStore implements TransactionSignatures {
 
   forgetProfile(profileId: string): Promise<void> {
     return this.storeOf(profileId).forgetProfile(profileId);
+  }
+}
+
+/** Stands in for real profiles' signatures while the vault holding their key is locked. */
+export class LockedSignatures implements TransactionSignatures {
+  readonly problems: string[] = [];
+
+  constructor(private readonly reason: string) {}
+
+  get(): TransactionRecord | undefined {
+    return undefined;
+  }
+
+  async put(): Promise<void> {
+    throw new ConsoleFailure('vault-locked', this.reason);
+  }
+
+  async forgetProfile(): Promise<void> {
+    throw new ConsoleFailure('vault-locked', this.reason);
   }
 }

@@ -1,14 +1,16 @@
 /** `--state FILE`: a restarted simulator answers exactly as before, whatever moment it was stopped at. */
 import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decryptNotification, generateWebhookSecret } from '../../../src-main/notifications/notification-crypto';
 import { readActionResponse } from '@shared/gateway';
 import type { SimulatorOptions } from '../../../src-main/simulator';
-import { Harness } from './harness';
+import { Harness, validOrderA } from './harness';
 
 let dir: string;
 let statePath: string;
@@ -205,6 +207,60 @@ describe('simulator state file', () => {
     expect((await second.status(id)).status).toBe(404);
     expect((await second.control('GET', '/transactions')).body).toEqual([]);
     expect(second.terminalA.token).toBe(token);
+  });
+
+  it('`npm run simulator -- --state FILE` restarts with the same credentials and transactions', async () => {
+    const run = async () => {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'src-main/cli.ts', 'simulator', '--port', '0', '--state', statePath],
+        { cwd: resolve(__dirname, '../../..'), env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.node.json' } },
+      );
+      const lines: string[] = [];
+      await new Promise<void>((ready, failed) => {
+        createInterface({ input: child.stdout }).on('line', (line) => {
+          lines.push(line);
+          if (line.startsWith('state:')) ready();
+        });
+        child.once('exit', (code) => failed(new Error(`the simulator exited (${code}): ${lines.join('\n')}`)));
+      });
+      const field = (name: string) => lines.find((line) => line.startsWith(name))!;
+      const url = /listening on (\S+)/.exec(field('listening on'))![1]!;
+      const headers = {
+        'Content-Type': 'application/json',
+        Authorization: /Authorization: (Bearer \S+)/.exec(field('terminal:'))![1]!,
+        [/client id:\s+([^:]+):/.exec(field('client id:'))![1]!]: /client id:\s+[^:]+: (\S+)/.exec(
+          field('client id:'),
+        )![1]!,
+      };
+      const stop = () =>
+        new Promise<void>((done) => {
+          child.once('exit', () => done());
+          child.kill('SIGTERM');
+        });
+      return { url, headers, state: field('state:'), stop };
+    };
+    const first = await run();
+    const created = await fetch(`${first.url}/api/v2/payments`, {
+      method: 'POST',
+      headers: first.headers,
+      body: JSON.stringify(validOrderA()),
+    }).then((answer) => answer.json() as Promise<{ transactionID: string }>);
+    expect(first.state).toContain('(0 transactions)');
+    await first.stop();
+
+    const second = await run();
+    try {
+      expect(second.headers).toEqual(first.headers);
+      expect(second.state).toContain(`${statePath} (1 transactions)`);
+      const status = await fetch(`${second.url}/api/v2/payments/${created.transactionID}/status`, {
+        headers: second.headers,
+      });
+      expect(status.status).toBe(200);
+      expect(await status.json()).toMatchObject({ transactionID: created.transactionID, paymentStatus: 'Pending' });
+    } finally {
+      await second.stop();
+    }
   });
 
   it('stays in memory without --state', async () => {
