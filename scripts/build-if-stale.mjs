@@ -7,7 +7,14 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
 const STAMP = join(ROOT, 'out/.build-stamp');
-const SOURCES = ['src-main', 'src-shared', 'src-renderer', 'electron.vite.config.ts', 'package.json'];
+const SOURCES = [
+  'src-main',
+  'src-shared',
+  'src-renderer',
+  'electron.vite.config.ts',
+  'vite.simulator.config.ts',
+  'package.json',
+];
 
 const newestMtime = (path) => {
   const info = statSync(path);
@@ -33,6 +40,16 @@ export function buildIfStale({ force = false, logLevel = 'warn' } = {}) {
     stdio: 'inherit',
   });
   if (build.status !== 0) return false;
+  // The one-file standalone simulator (out/simulator/gateway-simulator.mjs), as `npm run build` makes it.
+  const simulator = spawnSync(
+    'npx',
+    ['--no-install', 'vite', 'build', '-c', 'vite.simulator.config.ts', '--logLevel', logLevel],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+    },
+  );
+  if (simulator.status !== 0) return false;
   writeFileSync(STAMP, startedAt.toISOString());
   utimesSync(STAMP, startedAt, startedAt);
   return true;

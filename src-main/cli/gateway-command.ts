@@ -12,6 +12,7 @@ import { defaultUserDataDir } from '../core/paths';
 import type { CredentialStore } from '../credentials/credential-store';
 import { MemoryStore } from '../credentials/memory-store';
 import { processIo, type CliIo } from './cli-io';
+import { openEnvironmentSignatures } from './follow-up-signature';
 import { CLASSIFICATION_EXIT_CODES, EXIT_CODES_HELP, EXIT_REFUSED, EXIT_USAGE } from './exit-codes';
 import type { CliCommand } from './run-cli';
 import { terminalJson, terminalLine } from './terminal-text';
@@ -21,9 +22,10 @@ export const PROFILE_OPTIONS_HELP = `Profile:
   (no --profile)       a profile from the environment: GATEWAY_BASE_URL, GATEWAY_TOKEN, GATEWAY_CLIENT_ID,
                        GATEWAY_TERMINAL_ID, GATEWAY_VARIANT (A or B), GATEWAY_CLIENT_ID_HEADER (optional),
                        GATEWAY_PATH_PREFIX (default /api), GATEWAY_VERSION (default v2), GATEWAY_TIMEOUT_MS
-                       (whole-call deadline, default 30000); follow-up calls then
-                       read the transaction's signature from GATEWAY_TRANSACTION_SIGNATURE
-  --user-data-dir DIR  where saved profiles live (default: ~/.config/Gateway Console)
+                       (whole-call deadline, default 30000). create keeps the
+                       transaction's signature (encrypted, in the user-data folder, per gateway origin and
+                       terminal) so reference / mbway find it; GATEWAY_TRANSACTION_SIGNATURE overrides it
+  --user-data-dir DIR  where saved profiles and kept signatures live (default: ~/.config/Gateway Console)
   --confirm AMOUNT     required on a production profile for create / reference / MB WAY: the amount you confirm
   --json               print the Exchange record as JSON instead of a summary`;
 
@@ -178,11 +180,11 @@ async function openProfile(
     }
     return { core, profileId: profile.id, close: () => core.close() };
   }
-  return openEnvironmentProfile();
+  return openEnvironmentProfile(userDataDir ?? defaultUserDataDir());
 }
 
 /** A one-off profile from environment variables (CI use): secrets in memory, settings in a throwaway folder. */
-async function openEnvironmentProfile(): Promise<OpenedProfile> {
+async function openEnvironmentProfile(signaturesDir: string): Promise<OpenedProfile> {
   const env = process.env;
   const missing = [
     'GATEWAY_BASE_URL',
@@ -209,12 +211,20 @@ async function openEnvironmentProfile(): Promise<OpenedProfile> {
     throw new Error(
       `The environment profile is invalid: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
     );
+  const signatures = await openEnvironmentSignatures({
+    userDataDir: signaturesDir,
+    baseUrl: parsed.data.baseUrl,
+    terminalId: parsed.data.terminalId,
+    bearerToken: env.GATEWAY_TOKEN!,
+    clientId: env.GATEWAY_CLIENT_ID!,
+  });
   const userDataDir = await mkdtemp(join(tmpdir(), 'gateway-console-cli-'));
   const core = await createConsoleCore({
     mode: 'browser',
     userDataDir,
     credentials: new MemoryStore(),
     simulator: false,
+    signatures,
   });
   const close = async () => {
     await core.close();

@@ -7,6 +7,7 @@ import { statusCommand } from './status-command';
 import { simulatorCommand } from './simulator-command';
 import { decryptNotificationCommand } from './decrypt-notification-command';
 import { encryptNotificationCommand } from './encrypt-notification-command';
+import { openApiCommand } from './openapi-command';
 
 export interface CliCommand {
   summary: string;
@@ -23,6 +24,7 @@ const commands: Record<string, CliCommand> = {
   simulator: simulatorCommand,
   'decrypt-notification': decryptNotificationCommand,
   'encrypt-notification': encryptNotificationCommand,
+  openapi: openApiCommand,
 };
 
 const usage = (): string =>

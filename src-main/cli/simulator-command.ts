@@ -4,6 +4,7 @@ import { startSimulator, type SimulatorOptions, type SimulatorTerminal } from '.
 import type { CliCommand } from './run-cli';
 
 const HELP = `Usage: npm run simulator -- [options]
+   or: node gateway-simulator.mjs [options]   (the one-file build: out/simulator/gateway-simulator.mjs)
 
 Runs the embedded gateway simulator (see docs/simulator.md). Prints "listening on http://HOST:PORT",
 then the credentials in use.
@@ -23,6 +24,7 @@ then the credentials in use.
   --mbway-window SECONDS      how long an MB WAY request waits for the shopper before Timeout (default 240)
   --shopper-delay SECONDS     how long magic MB WAY phones / references take to answer (default 5)
   --seed N                    deterministic ids, tokens and signatures
+  --website-address URL       merchant.websiteAddress in create responses (default https://shop.sandbox.example)
   --duplicates                send every notification twice (same notificationID)
   --out-of-order              hold back non-final notifications so that later ones overtake them
   --no-control                do not serve the /__simulator control API
@@ -71,6 +73,7 @@ export function parseSimulatorArgs(args: string[]): SimulatorOptions | 'help' {
       'mbway-window': { type: 'string' },
       'shopper-delay': { type: 'string' },
       seed: { type: 'string' },
+      'website-address': { type: 'string' },
       duplicates: { type: 'boolean' },
       'out-of-order': { type: 'boolean' },
       'no-control': { type: 'boolean' },
@@ -107,6 +110,7 @@ export function parseSimulatorArgs(args: string[]): SimulatorOptions | 'help' {
   if (values.version !== undefined) options.version = values.version;
   if (headerName !== undefined) options.clientIdHeader = headerName;
   if (values['client-id'] !== undefined) options.clientId = values['client-id'];
+  if (values['website-address'] !== undefined) options.websiteAddress = values['website-address'];
   if (values.terminal?.length) options.terminals = values.terminal.map(parseTerminal);
   if (values.webhook && values['webhook-secret'])
     options.webhook = { url: values.webhook, secret: values['webhook-secret'] };

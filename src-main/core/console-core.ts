@@ -31,7 +31,7 @@ import {
 } from './sandbox';
 import { CredentialBackend } from './credential-backend';
 import { createVaultHandlers } from './handlers/vault-handlers';
-import { LockedSignatures, SignatureStore, SplitSignatureStore } from './signature-store';
+import { LockedSignatures, SignatureStore, SplitSignatureStore, type TransactionSignatures } from './signature-store';
 import { APP_VERSION } from './version';
 
 export interface ConsoleCoreOptions {
@@ -43,6 +43,8 @@ export interface ConsoleCoreOptions {
   credentials?: CredentialStore;
   /** Gateway call timeouts and retry timing (tests shorten them). */
   gateway?: SenderOptions;
+  /** Where transactionSignatures are kept; default: transaction-signatures.enc in userDataDir, key in credentials. */
+  signatures?: TransactionSignatures;
   /** Start the embedded simulator and the Sandbox profiles (default true; tests that need neither turn it off). */
   simulator?: boolean;
 }
@@ -87,16 +89,20 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
       if (error instanceof ConsoleFailure && error.code === 'vault-locked') return new LockedSignatures(error.message);
       throw error;
     });
-  const signatures = new SplitSignatureStore(
-    await SignatureStore.open(
-      join(options.userDataDir, SANDBOX_SIGNATURES_FILE),
-      sandboxCredentials,
-      SANDBOX_SIGNATURE_KEY_ACCOUNT,
-    ),
-    await openOtherSignatures(),
-    isSandboxProfile,
-  );
+  // The CLI's environment profile brings its own store (options.signatures).
+  const signatures: TransactionSignatures =
+    options.signatures ??
+    new SplitSignatureStore(
+      await SignatureStore.open(
+        join(options.userDataDir, SANDBOX_SIGNATURES_FILE),
+        sandboxCredentials,
+        SANDBOX_SIGNATURE_KEY_ACCOUNT,
+      ),
+      await openOtherSignatures(),
+      isSandboxProfile,
+    );
   backend.onUnlocked = async () => {
+    if (!(signatures instanceof SplitSignatureStore)) return;
     const reopened = await openOtherSignatures();
     for (const problem of reopened.problems) logger.warn(problem);
     signatures.replaceOthers(reopened);

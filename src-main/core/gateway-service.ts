@@ -28,10 +28,14 @@ export class GatewayService {
     profileId: string;
     order: unknown;
     confirmation?: ProductionConfirmation | undefined;
+    /** The user confirmed the order's warnings (e.g. a short Multibanco window). */
+    acceptWarnings?: boolean | undefined;
   }): Promise<GatewayCallOutput> {
     const connection = await this.deps.profiles.connection(input.profileId);
     ProductionGuard.confirm(connection.profile, orderAmount(input.order), input.confirmation);
-    const result = await this.run(() => this.deps.client.createOrder(connection, input.order));
+    const result = await this.run(() =>
+      this.deps.client.createOrder(connection, input.order, { acceptWarnings: input.acceptWarnings === true }),
+    );
     if (result.transactionSignature && result.exchange.transactionID) {
       await this.deps.signatures.put({
         profileId: connection.profileId ?? input.profileId,
@@ -40,6 +44,7 @@ export class GatewayService {
         merchantTransactionId: result.merchantTransactionId,
         amount: result.amount,
         currency: result.currency,
+        paymentMethods: result.paymentMethods,
         createdAt: new Date().toISOString(),
       });
     }
@@ -50,10 +55,17 @@ export class GatewayService {
     profileId: string;
     transactionId: string;
     confirmation?: ProductionConfirmation | undefined;
+    /** QA override: send even when REFERENCE is not in the order's paymentMethod list. */
+    allowMethodNotInOrder?: boolean | undefined;
   }): Promise<GatewayCallOutput> {
     const { connection, record } = await this.followUp(input.profileId, input.transactionId, input.confirmation);
     return this.report(
-      await this.run(() => this.deps.client.generateReference(connection, input.transactionId, record.signature)),
+      await this.run(() =>
+        this.deps.client.generateReference(connection, input.transactionId, record.signature, {
+          paymentMethods: record.paymentMethods ?? null,
+          allowMethodNotInOrder: input.allowMethodNotInOrder === true,
+        }),
+      ),
     );
   }
 
@@ -62,11 +74,16 @@ export class GatewayService {
     transactionId: string;
     phone: string;
     confirmation?: ProductionConfirmation | undefined;
+    /** QA override: send even when MBWAY is not in the order's paymentMethod list. */
+    allowMethodNotInOrder?: boolean | undefined;
   }): Promise<GatewayCallOutput> {
     const { connection, record } = await this.followUp(input.profileId, input.transactionId, input.confirmation);
     return this.report(
       await this.run(() =>
-        this.deps.client.mbwayPurchase(connection, input.transactionId, record.signature, input.phone),
+        this.deps.client.mbwayPurchase(connection, input.transactionId, record.signature, input.phone, {
+          paymentMethods: record.paymentMethods ?? null,
+          allowMethodNotInOrder: input.allowMethodNotInOrder === true,
+        }),
       ),
     );
   }

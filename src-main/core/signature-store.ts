@@ -15,6 +15,8 @@ const recordSchema = z.object({
   merchantTransactionId: z.string().nullable(),
   amount: z.number().nullable(),
   currency: z.string().nullable(),
+  /** The order's paymentMethod list (absent in records kept before it was). */
+  paymentMethods: z.array(z.string()).nullable().optional(),
   createdAt: z.string(),
 });
 export type TransactionRecord = z.infer<typeof recordSchema>;
@@ -49,7 +51,13 @@ export class SignatureStore implements TransactionSignatures {
       keyText = randomBytes(32).toString('base64');
       await credentials.set(keyAccount, keyText);
     }
-    const store = new SignatureStore(path, Buffer.from(keyText, 'base64'));
+    return SignatureStore.openWithKey(path, Buffer.from(keyText, 'base64'));
+  }
+
+  /** The same store with a key its caller holds (32 bytes), e.g. one derived from a profile's own secrets. */
+  static async openWithKey(path: string, key: Buffer): Promise<SignatureStore> {
+    if (key.length !== 32) throw new Error('A signature store key must be 32 bytes.');
+    const store = new SignatureStore(path, key);
     await store.load();
     return store;
   }

@@ -24,6 +24,41 @@ const SCHEMAS: Partial<Record<GatewayOperation, { schema: z.ZodType; accepts: Ac
 /** Hoisted: a regex literal in the function body is a new RegExp object on every answer. */
 const JSON_CONTENT_TYPE = /\bjson\b/i;
 
+/** The simulator's header explaining why it accepted a call the spec's letter would not (see simulator/auth.ts). */
+const SIMULATOR_NOTE_HEADER = 'x-simulator-conformance';
+
+const NO_NOTES: readonly ConformanceNote[] = Object.freeze([]);
+
+const hasHeader = (headers: Readonly<Record<string, string>>, lowerName: string): boolean => {
+  for (const name in headers) if (name.toLowerCase() === lowerName) return true;
+  return false;
+};
+
+/**
+ * Notes on the request itself. The spec says every call sends Content-Type with the JSON media type; the
+ * gateway (and the simulator) accept a bodiless GET without it, which integrators should still learn.
+ */
+export function checkRequestConformance(
+  request: { method: string; headers: Readonly<Record<string, string>> },
+  answerHeaders: Readonly<Record<string, string>>,
+): readonly ConformanceNote[] {
+  // The usual call (the SDK's own headers, no simulator note) allocates nothing here.
+  const simulatorNote = answerHeaders[SIMULATOR_NOTE_HEADER];
+  if (request.headers['Content-Type'] !== undefined && simulatorNote === undefined) return NO_NOTES;
+  const notes: ConformanceNote[] = [];
+  if (request.headers['Content-Type'] === undefined && !hasHeader(request.headers, 'content-type'))
+    notes.push({
+      path: 'header:content-type',
+      message:
+        request.method === 'GET'
+          ? 'The request has no Content-Type. The gateway accepts a GET without a body so, but the spec says every call sends Content-Type: application/json.'
+          : 'The request has no Content-Type; the spec says every call sends Content-Type: application/json.',
+    });
+  if (simulatorNote !== undefined && notes.length === 0)
+    notes.push({ path: 'header:content-type', message: simulatorNote });
+  return notes;
+}
+
 /** Fields the spec marks mandatory in a successful create response, per variant. */
 const CREATE_MANDATORY = ['transactionID', 'transactionSignature', 'paymentMethodList', 'expiry', 'execution'];
 

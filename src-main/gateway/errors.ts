@@ -1,7 +1,7 @@
 /** A request the SDK refused to send; each issue names a field (dotted path) and what is wrong with it. */
 export class GatewayRequestError extends Error {
   constructor(
-    readonly code: 'invalid-request' | 'missing-credentials',
+    readonly code: 'invalid-request' | 'missing-credentials' | 'needs-confirmation' | 'method-not-in-order',
     message: string,
     readonly issues: Array<{ path: string; message: string }> = [],
   ) {

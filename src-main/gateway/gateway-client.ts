@@ -1,6 +1,7 @@
 import type { Exchange, GatewayOperation } from '@shared/exchange';
 import { canonicaliseOrderSpelling } from '@shared/gateway/spelling';
 import { validateOrder } from '@shared/gateway/order-schema';
+import { followUpMethodProblem, orderWarnings } from '@shared/gateway/order-warnings';
 import { describeIssues, GatewayRequestError } from './errors';
 import { toMbwayPhone } from './phone';
 import { maskSecret } from '../common/redact-text';
@@ -36,6 +37,14 @@ export interface CreateOrderResult extends CallResult {
   merchantTransactionId: string | null;
   amount: number | null;
   currency: string | null;
+  /** The order's paymentMethod list: follow-ups are checked against it. */
+  paymentMethods: string[];
+}
+
+/** What a follow-up call knows of its order; `allowMethodNotInOrder` is the QA override. */
+export interface FollowUpOrder {
+  paymentMethods: readonly string[] | null;
+  allowMethodNotInOrder?: boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -57,7 +66,11 @@ export class GatewayClient {
 
   constructor(private readonly sender: RequestSender) {}
 
-  async createOrder(connection: GatewayConnection, order: unknown): Promise<CreateOrderResult> {
+  async createOrder(
+    connection: GatewayConnection,
+    order: unknown,
+    options: { acceptWarnings?: boolean } = {},
+  ): Promise<CreateOrderResult> {
     const body = withTerminal(canonicaliseOrderSpelling(order), connection.terminalId);
     const validation = validateOrder(connection.variant, body);
     if (!validation.ok)
@@ -65,6 +78,13 @@ export class GatewayClient {
         'invalid-request',
         `The order was not sent: ${describeIssues(validation.issues)}`,
         validation.issues,
+      );
+    const warnings = orderWarnings(validation.order);
+    if (warnings.length && !options.acceptWarnings)
+      throw new GatewayRequestError(
+        'needs-confirmation',
+        `The order was not sent: ${describeIssues(warnings)}. Confirm to send it anyway.`,
+        warnings.map(({ path, message }) => ({ path, message })),
       );
     const merchantTransactionId = validation.order.merchant.merchantTransactionId;
     const result = await this.call(connection, {
@@ -89,6 +109,7 @@ export class GatewayClient {
       merchantTransactionId,
       amount: validation.order.transaction.amount.value,
       currency: validation.order.transaction.amount.currency,
+      paymentMethods: [...validation.order.transaction.paymentMethod],
     };
   }
 
@@ -96,8 +117,10 @@ export class GatewayClient {
     connection: GatewayConnection,
     transactionId: string,
     signature: string,
+    order?: FollowUpOrder,
   ): Promise<CallResult> {
     checkTransactionId(transactionId, 'The reference was not requested');
+    refuseMethodNotInOrder(order, 'REFERENCE', 'The reference was not generated');
     return this.call(connection, {
       operation: 'generateReference',
       method: 'POST',
@@ -115,8 +138,10 @@ export class GatewayClient {
     transactionId: string,
     signature: string,
     phone: string,
+    order?: FollowUpOrder,
   ): Promise<CallResult> {
     checkTransactionId(transactionId, 'The MB WAY request was not sent');
+    refuseMethodNotInOrder(order, 'MBWAY', 'The MB WAY request was not sent');
     const parsed = toMbwayPhone(phone);
     if (!parsed.ok)
       throw new GatewayRequestError('invalid-request', `The MB WAY request was not sent: ${parsed.message}`, [
@@ -243,10 +268,26 @@ const idOf = (body: unknown): string | null =>
 
 const tokenKey = (transactionId: string, value: string): string => `${transactionId}\u0000${value}`;
 
+/** Refused before sending, as the gateway would refuse it anyway — unless QA overrides to see its answer. */
+function refuseMethodNotInOrder(order: FollowUpOrder | undefined, method: 'MBWAY' | 'REFERENCE', what: string): void {
+  if (!order || order.allowMethodNotInOrder) return;
+  const problem = followUpMethodProblem(order.paymentMethods, method);
+  if (problem)
+    throw new GatewayRequestError('method-not-in-order', `${what}: ${problem}`, [
+      { path: 'transaction.paymentMethod', message: problem },
+    ]);
+}
+
 const TRAILING_SLASHES = /\/+$/;
-/** `{baseUrl}{pathPrefix}/{version}`, tolerant of a trailing slash on the base URL. */
-export const apiRoot = (connection: Pick<GatewayConnection, 'baseUrl' | 'pathPrefix' | 'version'>): string =>
-  `${connection.baseUrl.replace(TRAILING_SLASHES, '')}${connection.pathPrefix}/${connection.version}`;
+const EDGE_SLASHES = /^\/+|\/+$/g;
+/**
+ * `{baseUrl}{pathPrefix}/{version}` joined with exactly one slash between parts: a base URL (or prefix)
+ * ending in "/" would otherwise make `…/v2//payments`, which the gateway answers with 404.
+ */
+export const apiRoot = (connection: Pick<GatewayConnection, 'baseUrl' | 'pathPrefix' | 'version'>): string => {
+  const prefix = connection.pathPrefix.replace(EDGE_SLASHES, '');
+  return `${connection.baseUrl.replace(TRAILING_SLASHES, '')}${prefix ? `/${prefix}` : ''}/${connection.version.replace(EDGE_SLASHES, '')}`;
+};
 
 function requireSecret(value: string | null, what: string): string {
   if (!value)

@@ -4,7 +4,7 @@ import type { Exchange, GatewayOperation } from '@shared/exchange';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../common/json-depth';
 import { salvageAnswer } from './answer-salvage';
 import { classifyAnswer, classifyFailure, classifyOversizedAnswer, type CallKind, type Verdict } from './classify';
-import { checkConformance } from './conformance';
+import { checkConformance, checkRequestConformance } from './conformance';
 import type { CallRedactor } from './redaction';
 import { DEFAULT_RETRY, retryDelay, type RetryOptions } from './retry-policy';
 
@@ -195,6 +195,7 @@ export class RequestSender {
       attempt.status !== null && attempt.body !== undefined && !attempt.salvaged
         ? checkConformance(call.operation, call.variant, attempt.status, attempt.body, attempt.headers['content-type'])
         : [];
+    if (attempt.status !== null) for (const note of checkRequestConformance(call, attempt.headers)) notes.push(note);
     // Every field that quotes the answer is masked: a gateway (or a proxy) may echo a credential into any of
     // them — paymentStatus, returnStatus texts, ids, and the conformance notes that quote values.
     const mask = <T extends string | null>(value: T): T => (value === null ? value : (redactor.text(value) as T));

@@ -1,7 +1,9 @@
 /**
  * The gateway's own endpoints: create order, Multibanco reference generate, MB WAY purchase, status, and
- * the address an actionResponse points to. Every check follows the spec's order of concerns: headers
- * (400), client id (403), rate limit (429), credentials (401), body (400), state (409).
+ * the address an actionResponse points to. Every check follows the spec's order of concerns: credential
+ * headers (400), client id (403), rate limit (429), credentials (401), unknown transaction (404), then the
+ * body rules — Content-Type and body (400) — and state (409). Auth comes before the body rules, so a
+ * client with a wrong token learns that first whatever else is wrong with its request.
  */
 import type { IncomingMessage } from 'node:http';
 import {
@@ -12,7 +14,8 @@ import {
   validateOrder,
   type Order,
 } from '@shared/gateway';
-import { bearerTerminal, checkClientId, checkDigest, checkHeaders } from './auth';
+import { buildOpenApiDocument } from '@shared/gateway/openapi';
+import { bearerTerminal, checkClientId, checkContentType, checkDigest, checkHeaders, CONFORMANCE_HEADER } from './auth';
 import type { SimClock } from './clock';
 import { fieldError, httpError } from './errors';
 import { parseJson, readBody, sendJson } from './http-io';
@@ -63,8 +66,11 @@ export function addGatewayRoutes(router: Router, deps: GatewayDeps): void {
     return { authorization };
   };
 
-  const readJson = async (req: IncomingMessage): Promise<unknown> =>
-    parseJson(await readBody(req, options.maxBodyBytes));
+  /** Body rules start here: Content-Type first, then the body itself. */
+  const readJson = async (req: IncomingMessage): Promise<unknown> => {
+    checkContentType(req);
+    return parseJson(await readBody(req, options.maxBodyBytes));
+  };
 
   const findTransaction = (id: string): Transaction => {
     clock.runDue();
@@ -118,25 +124,32 @@ export function addGatewayRoutes(router: Router, deps: GatewayDeps): void {
     const transaction = findTransaction(params.id ?? '');
     if (transaction.terminal !== terminal)
       throw httpError(401, 'The bearer token is not tied to the terminal of this transaction.');
+    const note = checkContentType(req);
+    const noteHeaders: Record<string, string> = note ? { [CONFORMANCE_HEADER]: note } : {};
     book.countStatusQuery(transaction);
     const scenario = findAmountScenario(transaction.amount.value);
     if (scenario?.when === 'first-status' && transaction.statusQueries === 1) {
       if (scenario.statusCode === '999') {
-        sendJson(res, 200, {
-          returnStatus: {
-            statusCode: '999',
-            statusMsg: 'Validation Request Failed',
-            statusDescription: 'The status could not be validated. Please try again.',
+        sendJson(
+          res,
+          200,
+          {
+            returnStatus: {
+              statusCode: '999',
+              statusMsg: 'Validation Request Failed',
+              statusDescription: 'The status could not be validated. Please try again.',
+            },
+            transactionID: transaction.id,
+            execution: execution(startTime),
           },
-          transactionID: transaction.id,
-          execution: execution(startTime),
-        });
+          noteHeaders,
+        );
         return;
       }
       if (scenario.httpStatus && scenario.httpStatus !== 200)
         throw scenarioFault(scenario.httpStatus, 'on the first status query');
     }
-    sendJson(res, 200, statusResponse(transaction, execution(startTime)));
+    sendJson(res, 200, statusResponse(transaction, execution(startTime)), noteHeaders);
   });
 
   router.add('POST', `${prefix}/:id/service-reference/generate`, async ({ req, res, params }) => {
@@ -222,6 +235,25 @@ export function addGatewayRoutes(router: Router, deps: GatewayDeps): void {
     if (scenario?.finalStatus)
       book.scheduleStep(transaction, 'mbway-answer', clock.now() + options.shopperDelaySeconds * 1000);
     sendJson(res, 200, mbwayResponse(transaction, execution(startTime)));
+  });
+
+  // The interface this simulator speaks, with its own URL, path and client-id header: for Postman,
+  // Insomnia, code generators and OpenAPI mock servers. Built on first request (zod → JSON Schema).
+  let openApiText: string | undefined;
+  router.add('GET', '/openapi.json', ({ res }) => {
+    openApiText ??= JSON.stringify(
+      buildOpenApiDocument({
+        serverUrl: deps.origin(),
+        basePath: options.basePath,
+        version: options.version,
+        clientIdHeader: options.clientIdHeader,
+      }),
+    );
+    res.writeHead(200, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(openApiText),
+    });
+    res.end(openApiText);
   });
 
   // The extra step an actionResponse asks for (3-D Secure, bank redirect). The shopper's side calls it,

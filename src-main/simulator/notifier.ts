@@ -74,10 +74,15 @@ export function notificationPayload(transaction: Transaction, change: StatusChan
     ...(transaction.mbwayPhone ? { token: { tokenType: 'MobilePhone', value: transaction.mbwayPhone } } : {}),
     ...(transaction.reference
       ? {
+          // What the gateway sends and clients parse (gateway-behaviour.md, "Reference generate"): the
+          // same paymentReference the generate answer carried, with its current status.
           paymentReference: {
             reference: transaction.reference.reference,
             entity: transaction.reference.entity,
+            paymentEntity: transaction.reference.entity,
+            amount: { value: transaction.amount.value.toFixed(2), currency: transaction.amount.currency },
             status: transaction.reference.status,
+            expireDate: new Date(transaction.reference.expiresAt).toISOString(),
           },
         }
       : {}),

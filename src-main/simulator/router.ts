@@ -52,6 +52,13 @@ export class Router {
       throw httpError(405, `${method} is not defined for ${pathname}; use ${allowed.join(', ')}.`, {
         headers: { Allow: allowed.join(', ') },
       });
+    // A base URL configured with a trailing slash makes clients call `…/v2//payments`: say so, since the
+    // path otherwise looks right at a glance.
+    if (pathname.includes('//'))
+      throw httpError(
+        404,
+        `No operation is defined at ${pathname}: the path has a double slash ("//"), typically a base URL ending in "/" joined with "/payments".`,
+      );
     throw httpError(404, `No operation is defined at ${pathname}.`);
   }
 }

@@ -30,6 +30,8 @@ export const ordersMethods = {
         /** The order body (merchant, customer, transaction, info…) exactly as it should be sent. */
         order: z.record(z.string(), z.unknown()),
         confirmation: productionConfirmationSchema.optional(),
+        /** The user confirmed the order's warnings (orderWarnings, e.g. a short Multibanco window). */
+        acceptWarnings: z.boolean().optional(),
       })
       .strict(),
     gatewayCallResultSchema,

@@ -11,6 +11,8 @@ export const paymentsMethods = {
         profileId: profileIdInputSchema,
         transactionId: transactionIdSchema,
         confirmation: productionConfirmationSchema.optional(),
+        /** QA override: send even when REFERENCE is not in the order's paymentMethod list. */
+        allowMethodNotInOrder: z.boolean().optional(),
       })
       .strict(),
     gatewayCallResultSchema,
@@ -23,6 +25,8 @@ export const paymentsMethods = {
         transactionId: transactionIdSchema,
         phone: z.string().trim().min(1, 'Phone is required').max(32),
         confirmation: productionConfirmationSchema.optional(),
+        /** QA override: send even when MBWAY is not in the order's paymentMethod list. */
+        allowMethodNotInOrder: z.boolean().optional(),
       })
       .strict(),
     gatewayCallResultSchema,

@@ -9,10 +9,14 @@ import { historyDb } from './history-db.bench';
 import { historyScroll } from './history-scroll.bench';
 import { hostStartup } from './host-startup.bench';
 import { sdkStatus } from './sdk-status.bench';
+import { simulatorPeers } from './simulator-peers.bench';
+import { simulatorScale } from './simulator-scale.bench';
 import { simulatorThroughput } from './simulator-throughput.bench';
 
 export const benchmarks: Benchmark[] = [
   simulatorThroughput,
+  simulatorPeers,
+  simulatorScale,
   sdkStatus,
   hostStartup,
   browserMode,

@@ -4,6 +4,7 @@ import type { ProductionConfirmation, GatewayCallResult } from '@shared/contract
 import type { Environment } from '@shared/contract/profiles';
 import type { Variant } from '@shared/gateway/codes';
 import { validateOrder, type ValidationIssue } from '@shared/gateway/order-schema';
+import { orderWarnings, type OrderWarning } from '@shared/gateway/order-warnings';
 import type { Result } from '@shared/result';
 import type { Exchange } from '@shared/exchange';
 import { useConsoleApi } from '../api';
@@ -81,6 +82,8 @@ export const useOrderDraftStore = defineStore('order-draft', () => {
     return map;
   });
   const errorFor = (path: string): string | undefined => issuesByPath.value.get(path)?.join('; ');
+  /** Not errors, but the order is sent only once the user confirms them (same check as the SDK's). */
+  const warnings = computed<OrderWarning[]>(() => (draft.value ? orderWarnings(draft.value) : []));
 
   // JSON tab: the same draft as text. Text the user is typing is kept as typed; form edits rewrite it.
   const jsonText = ref('');
@@ -147,7 +150,7 @@ export const useOrderDraftStore = defineStore('order-draft', () => {
   );
 
   /** Sends the draft once (money-moving calls are never retried). Refuses while the draft is invalid. */
-  async function send(confirmation?: ProductionConfirmation): Promise<SendOutcome | null> {
+  async function send(confirmation?: ProductionConfirmation, acceptWarnings = false): Promise<SendOutcome | null> {
     const profile = profiles.active;
     if (!profile || !draft.value || !valid.value || sending.value) return null;
     sending.value = true;
@@ -157,6 +160,7 @@ export const useOrderDraftStore = defineStore('order-draft', () => {
         profileId: profile.id,
         order: body,
         ...(confirmation ? { confirmation } : {}),
+        ...(acceptWarnings ? { acceptWarnings } : {}),
       });
       if (result.ok) {
         // Recorded before it is pointed at, so a reload right now already finds it in history.
@@ -197,6 +201,7 @@ export const useOrderDraftStore = defineStore('order-draft', () => {
     issues,
     valid,
     errorFor,
+    warnings,
     jsonText,
     jsonError,
     setJsonText,

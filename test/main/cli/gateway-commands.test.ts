@@ -44,6 +44,8 @@ const useEnvironmentProfile = () => {
     GATEWAY_CLIENT_ID: simulator.clientId,
     GATEWAY_TERMINAL_ID: terminal!.terminalId,
     GATEWAY_VARIANT: terminal!.variant,
+    // Environment profiles keep their signatures in the user-data folder: this test's, not the user's.
+    GATEWAY_CONSOLE_USER_DATA: dir,
   });
 };
 
@@ -142,10 +144,11 @@ describe('gateway-console CLI', () => {
 
   it('an environment-profile follow-up without a signature is refused (3); an unreachable gateway exits 14', async () => {
     useEnvironmentProfile();
+    // Created with the saved profile: the environment profile has no signature for it.
     const created = capture();
-    await createCommand.runWith(['--json', '--file', await orderFile(orderA())], created.io);
+    const saved = ['--profile', 'Local sim', '--user-data-dir', dir, '--json'];
+    await createCommand.runWith([...saved, '--file', await orderFile(orderA())], created.io, { credentials });
     const { transactionID } = JSON.parse(created.out.stdout);
-    // The environment profile has no stored signature; follow-ups take it from the environment.
     const mbway = capture();
     expect(await mbwayCommand.runWith([transactionID, '--phone', '912345678'], mbway.io)).toBe(3);
     expect(mbway.out.stdout).toBe('');

@@ -1,6 +1,11 @@
-/** Drives a real simulator over loopback HTTP, as a merchant backend would. */
+/**
+ * Drives a real simulator over loopback HTTP, as a merchant backend would. In-process by default; with
+ * SIMULATOR_STANDALONE=<path of gateway-simulator.mjs> every harness starts that one-file build instead
+ * (`node <file>` in the file's folder), so the same conformance suites run against it (standalone.test.ts).
+ */
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../src-main/simulator';
 import { validOrderA, validOrderB } from '../../shared/gateway/fixtures';
+import { startStandalone } from './standalone-process';
 
 export { validOrderA, validOrderB };
 
@@ -14,8 +19,13 @@ export interface Answer {
 export class Harness {
   private constructor(readonly sim: RunningSimulator) {}
 
+  /** True when the suites run against the standalone file (some in-process-only checks skip then). */
+  static readonly external = Boolean(process.env.SIMULATOR_STANDALONE);
+
   static async start(options: SimulatorOptions = {}): Promise<Harness> {
-    return new Harness(await startSimulator({ seed: 42, shopperDelaySeconds: 5, ...options }));
+    const resolved = { seed: 42, shopperDelaySeconds: 5, ...options };
+    const file = process.env.SIMULATOR_STANDALONE;
+    return new Harness(file ? await startStandalone(file, resolved) : await startSimulator(resolved));
   }
 
   get terminalA() {

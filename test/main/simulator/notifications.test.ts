@@ -97,6 +97,24 @@ describe('notifications', () => {
     expect(delivery!.attempts).toEqual([expect.objectContaining({ acknowledged: true, httpStatus: 200 })]);
   });
 
+  it('a paid reference notifies its paymentReference with amount and expireDate, as the generate answer had', async () => {
+    const { h, receiver } = await setup();
+    const { id, signature } = await h.order('A', (b) => (b.transaction.amount.value = 6.13));
+    const generated = (await h.reference(id, signature)).body.paymentReference;
+    await h.advance(5); // scenario 6.13: the shopper pays after the delay
+    expect(receiver.received).toHaveLength(1);
+    const [note] = receiver.received;
+    expect(note!.json).toMatchObject({ paymentStatus: 'Success', paymentMethod: 'REFERENCE', paymentType: 'PREF' });
+    expect(note!.json.paymentReference).toEqual({
+      reference: generated.reference,
+      entity: generated.entity,
+      paymentEntity: generated.entity,
+      amount: { value: '6.13', currency: 'EUR' },
+      status: 'PAID',
+      expireDate: generated.expireDate,
+    });
+  });
+
   it.each([['200'], [200], ['000']])('accepts statusCode %j in the acknowledgement', async (statusCode) => {
     const { h } = await setup((json) => ({
       status: 200,

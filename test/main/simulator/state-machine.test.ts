@@ -150,11 +150,12 @@ describe('control API transitions', () => {
 
 describe('real time', () => {
   it('also moves the clock: a due job runs without any control call', async () => {
-    const quick = await Harness.start({ shopperDelaySeconds: 0.02 });
+    // The standalone file takes whole seconds on its command line.
+    const quick = await Harness.start({ shopperDelaySeconds: Harness.external ? 1 : 0.02 });
     try {
       const { id, signature } = await quick.order('A');
       await quick.mbway(id, signature, '351#912345678');
-      await expect.poll(() => quick.paymentStatus(id), { interval: 10, timeout: 2000 }).toBe('Success');
+      await expect.poll(() => quick.paymentStatus(id), { interval: 10, timeout: 4000 }).toBe('Success');
     } finally {
       await quick.close();
     }

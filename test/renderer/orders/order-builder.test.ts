@@ -91,6 +91,39 @@ describe('orders screen', () => {
     await vi.waitFor(() => expect(document.body.textContent).toContain('s2abcdefghijklmnopqr'));
   });
 
+  it('a Multibanco window under 24 hours is warned about and sent only after "send anyway"', async () => {
+    const { create, root } = await openOrders();
+    buttonNamed('Create a test order')!.click();
+    await nextTick();
+    const store = useOrderDraftStore();
+    store.set('transaction.paymentReference', {
+      initialDatetime: '2026-11-21T10:00:00Z',
+      finalDatetime: '2026-11-21T12:00:00Z',
+    });
+    await nextTick();
+    const warnings = root.querySelector('[data-testid="warning-summary"]')!;
+    expect(warnings.getAttribute('aria-label')).toBe('Warnings to confirm before sending');
+    expect(warnings.textContent).toContain(
+      'transaction.paymentReference.finalDatetime: leaves the Multibanco reference valid for 2 hours, less than 24 hours',
+    );
+    expect(buttonNamed('Send (Ctrl+Enter)')!.disabled).toBe(true);
+    ctrlEnter();
+    await nextTick();
+    expect(create).not.toHaveBeenCalled();
+    const checkbox = (warnings.querySelector('input[type="checkbox"]') ??
+      warnings.querySelector('.n-checkbox')) as HTMLElement;
+    checkbox.click();
+    await nextTick();
+    expect(buttonNamed('Send (Ctrl+Enter)')!.disabled).toBe(false);
+    ctrlEnter();
+    await vi.waitFor(() => expect(create).toHaveBeenCalledOnce());
+    expect((create.mock.calls[0] as unknown as [{ acceptWarnings?: boolean }])[0].acceptWarnings).toBe(true);
+    // A day-long window is no warning at all.
+    store.set('transaction.paymentReference.finalDatetime', '2026-11-22T10:00:00Z');
+    await nextTick();
+    expect(root.querySelector('[data-testid="warning-summary"]')).toBeNull();
+  });
+
   it('on production, Send asks for the typed profile name and passes {profileName, amount} with the call', async () => {
     const prod = profile({ id: 'prod', name: 'Live PT', environment: 'production', managed: false });
     const { create } = await openOrders(prod);
