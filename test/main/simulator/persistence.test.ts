@@ -192,6 +192,28 @@ describe('simulator state file', () => {
     expect(readFileSync(statePath, 'utf8').trim().split('\n').at(-1)).toContain('"k":"q"');
   });
 
+  it('compacts a journal of mostly superseded lines at start, keeping the state, and ignores a half-done compaction', async () => {
+    const first = await start();
+    const { id } = await first.order('A');
+    expect((await first.status(id)).status).toBe(200);
+    await stop(first);
+    // 15,000 superseded status-count lines, and the leftover of a compaction a crash interrupted.
+    const line = `{"k":"q","id":"${id}","n":1}\n`;
+    appendFileSync(statePath, line.repeat(15_000));
+    appendFileSync(`${statePath}.compact.tmp`, '{"k":"header","format":"gateway-simulator-state","version":1}\n');
+    const bloated = statSync(statePath).size;
+
+    const second = await start();
+    expect(statSync(statePath).size).toBeLessThan(bloated / 10);
+    expect(existsSync(`${statePath}.compact.tmp`)).toBe(false);
+    const after = await second.status(id);
+    expect(after.status).toBe(200);
+    expect((await second.control('GET', `/transactions/${id}`)).body.statusQueries).toBe(2);
+    await stop(second);
+    const third = await start();
+    expect((await third.control('GET', `/transactions/${id}`)).body.statusQueries).toBe(2);
+  });
+
   it('reset forgets transactions, deliveries and the clock, on disk too, and keeps the credentials', async () => {
     const first = await start();
     const { id } = await first.order('A');
