@@ -4,16 +4,18 @@
  * whose create was answered, no completion that was answered, no notification the console's receiver
  * acknowledged. Real processes, real files, no keychain; bounded in time.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { callApi } from '../../support/http';
 import { orderA } from '../gateway/fixtures';
 
 const ROOT = resolve(__dirname, '../../..');
+const run = promisify(execFile);
 const RESTARTS = 20;
 const userDataDir = mkdtempSync(join(tmpdir(), 'gc-crash-'));
 let host: ChildProcess | null = null;
