@@ -189,6 +189,36 @@ describe('kill -9 while the Sandbox works', () => {
       }
       expect(acknowledged.size).toBeGreaterThanOrEqual(RESTARTS * 3);
       expect(acknowledgedNotifications.size).toBeGreaterThan(0);
+
+      // After all that, the CLI (its own process, no keychain either) still reaches the restarted Sandbox.
+      const running = await startHost();
+      const [id, status] = [...acknowledged].find(([, known]) => known !== 'Pending')!;
+      const cli = await run(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '--conditions',
+          'development',
+          'src-main/cli.ts',
+          'status',
+          '--profile',
+          'Sandbox · Variant A',
+          '--user-data-dir',
+          userDataDir,
+          id,
+        ],
+        {
+          cwd: ROOT,
+          env: {
+            ...process.env,
+            TSX_TSCONFIG_PATH: 'tsconfig.node.json',
+            DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus',
+          },
+        },
+      );
+      expect(cli.stdout).toContain(`paymentStatus: ${status}`);
+      await kill9(running);
     },
   );
 });
