@@ -152,6 +152,22 @@ describe('simulator state file', () => {
     }
   });
 
+  it('a seeded simulator restarted on its state issues new ids, signatures and references, not the stored ones', async () => {
+    const first = await start({ seed: 3 });
+    const a = await first.order('A');
+    const refA = (await first.reference(a.id, a.signature)).body.reference;
+    await stop(first);
+    const second = await start({ seed: 3 });
+    const b = await second.order('A');
+    const refB = (await second.reference(b.id, b.signature)).body.reference;
+    expect(b.id).not.toBe(a.id);
+    expect(b.signature).not.toBe(a.signature);
+    expect(refB).not.toBe(refA);
+    // Both still answer, each with its own signature.
+    expect((await second.reference(a.id, a.signature)).body.reference).toBe(refA);
+    expect((await second.reference(a.id, b.signature)).status).toBe(401);
+  });
+
   it('loads a file whose last line was cut short by a crash, and keeps appending after it', async () => {
     const first = await start();
     const kept = await first.order('A');
