@@ -89,7 +89,8 @@ describe('simulator state file', () => {
     // Same reference again (generate is idempotent on the stored reference), with the old signature.
     const again = await second.reference(id, signature);
     expect(again.status).toBe(200);
-    expect(again.body.reference).toBe(referenced.body.reference);
+    expect(referenced.body.paymentReference.reference).toMatch(/^\d{9}$/);
+    expect(again.body.paymentReference.reference).toBe(referenced.body.paymentReference.reference);
     expect((await second.reference(id, 'not-the-signature')).status).toBe(401);
     expect((await second.control('GET', '/clock')).body.offsetSeconds).toBe(120);
 
@@ -155,16 +156,17 @@ describe('simulator state file', () => {
   it('a seeded simulator restarted on its state issues new ids, signatures and references, not the stored ones', async () => {
     const first = await start({ seed: 3 });
     const a = await first.order('A');
-    const refA = (await first.reference(a.id, a.signature)).body.reference;
+    const refA = (await first.reference(a.id, a.signature)).body.paymentReference.reference;
     await stop(first);
     const second = await start({ seed: 3 });
     const b = await second.order('A');
-    const refB = (await second.reference(b.id, b.signature)).body.reference;
+    const refB = (await second.reference(b.id, b.signature)).body.paymentReference.reference;
     expect(b.id).not.toBe(a.id);
     expect(b.signature).not.toBe(a.signature);
+    expect(refA).toMatch(/^\d{9}$/);
     expect(refB).not.toBe(refA);
     // Both still answer, each with its own signature.
-    expect((await second.reference(a.id, a.signature)).body.reference).toBe(refA);
+    expect((await second.reference(a.id, a.signature)).body.paymentReference.reference).toBe(refA);
     expect((await second.reference(a.id, b.signature)).status).toBe(401);
   });
 
