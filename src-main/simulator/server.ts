@@ -56,9 +56,14 @@ const pathOf = (target: string): string => {
 };
 
 export async function startSimulator(input: SimulatorOptions = {}): Promise<RunningSimulator> {
-  const random = createRandom(input.seed);
   const opened = input.state ? SimulatorStateFile.open(input.state) : null;
   const stored = opened?.loaded.config;
+  const restored = opened?.loaded.transactions.length ?? 0;
+  // A seeded simulator restarted on a non-empty state must not replay the ids, signatures and
+  // references it already issued: the seed is moved on by what is stored (still deterministic).
+  const random = createRandom(
+    input.seed !== undefined && restored > 0 ? (input.seed + Math.imul(restored, 0x9e3779b1)) >>> 0 : input.seed,
+  );
   // A restarted simulator keeps the credentials it had unless it is given new ones.
   const options = resolveOptions(
     {

@@ -4,16 +4,18 @@
  * whose create was answered, no completion that was answered, no notification the console's receiver
  * acknowledged. Real processes, real files, no keychain; bounded in time.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { callApi } from '../../support/http';
 import { orderA } from '../gateway/fixtures';
 
 const ROOT = resolve(__dirname, '../../..');
+const run = promisify(execFile);
 const RESTARTS = 20;
 const userDataDir = mkdtempSync(join(tmpdir(), 'gc-crash-'));
 let host: ChildProcess | null = null;
@@ -187,6 +189,36 @@ describe('kill -9 while the Sandbox works', () => {
       }
       expect(acknowledged.size).toBeGreaterThanOrEqual(RESTARTS * 3);
       expect(acknowledgedNotifications.size).toBeGreaterThan(0);
+
+      // After all that, the CLI (its own process, no keychain either) still reaches the restarted Sandbox.
+      const running = await startHost();
+      const [id, status] = [...acknowledged].find(([, known]) => known !== 'Pending')!;
+      const cli = await run(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '--conditions',
+          'development',
+          'src-main/cli.ts',
+          'status',
+          '--profile',
+          'Sandbox · Variant A',
+          '--user-data-dir',
+          userDataDir,
+          id,
+        ],
+        {
+          cwd: ROOT,
+          env: {
+            ...process.env,
+            TSX_TSCONFIG_PATH: 'tsconfig.node.json',
+            DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus',
+          },
+        },
+      );
+      expect(cli.stdout).toContain(`paymentStatus: ${status}`);
+      await kill9(running);
     },
   );
 });

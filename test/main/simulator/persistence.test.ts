@@ -89,7 +89,8 @@ describe('simulator state file', () => {
     // Same reference again (generate is idempotent on the stored reference), with the old signature.
     const again = await second.reference(id, signature);
     expect(again.status).toBe(200);
-    expect(again.body.reference).toBe(referenced.body.reference);
+    expect(referenced.body.paymentReference.reference).toMatch(/^\d{9}$/);
+    expect(again.body.paymentReference.reference).toBe(referenced.body.paymentReference.reference);
     expect((await second.reference(id, 'not-the-signature')).status).toBe(401);
     expect((await second.control('GET', '/clock')).body.offsetSeconds).toBe(120);
 
@@ -152,6 +153,23 @@ describe('simulator state file', () => {
     }
   });
 
+  it('a seeded simulator restarted on its state issues new ids, signatures and references, not the stored ones', async () => {
+    const first = await start({ seed: 3 });
+    const a = await first.order('A');
+    const refA = (await first.reference(a.id, a.signature)).body.paymentReference.reference;
+    await stop(first);
+    const second = await start({ seed: 3 });
+    const b = await second.order('A');
+    const refB = (await second.reference(b.id, b.signature)).body.paymentReference.reference;
+    expect(b.id).not.toBe(a.id);
+    expect(b.signature).not.toBe(a.signature);
+    expect(refA).toMatch(/^\d{9}$/);
+    expect(refB).not.toBe(refA);
+    // Both still answer, each with its own signature.
+    expect((await second.reference(a.id, a.signature)).body.paymentReference.reference).toBe(refA);
+    expect((await second.reference(a.id, b.signature)).status).toBe(401);
+  });
+
   it('loads a file whose last line was cut short by a crash, and keeps appending after it', async () => {
     const first = await start();
     const kept = await first.order('A');
@@ -190,6 +208,28 @@ describe('simulator state file', () => {
     expect(grown).toBeGreaterThan(0);
     expect(grown).toBeLessThan(5 * 120);
     expect(readFileSync(statePath, 'utf8').trim().split('\n').at(-1)).toContain('"k":"q"');
+  });
+
+  it('compacts a journal of mostly superseded lines at start, keeping the state, and ignores a half-done compaction', async () => {
+    const first = await start();
+    const { id } = await first.order('A');
+    expect((await first.status(id)).status).toBe(200);
+    await stop(first);
+    // 15,000 superseded status-count lines, and the leftover of a compaction a crash interrupted.
+    const line = `{"k":"q","id":"${id}","n":1}\n`;
+    appendFileSync(statePath, line.repeat(15_000));
+    appendFileSync(`${statePath}.compact.tmp`, '{"k":"header","format":"gateway-simulator-state","version":1}\n');
+    const bloated = statSync(statePath).size;
+
+    const second = await start();
+    expect(statSync(statePath).size).toBeLessThan(bloated / 10);
+    expect(existsSync(`${statePath}.compact.tmp`)).toBe(false);
+    const after = await second.status(id);
+    expect(after.status).toBe(200);
+    expect((await second.control('GET', `/transactions/${id}`)).body.statusQueries).toBe(2);
+    await stop(second);
+    const third = await start();
+    expect((await third.control('GET', `/transactions/${id}`)).body.statusQueries).toBe(2);
   });
 
   it('reset forgets transactions, deliveries and the clock, on disk too, and keeps the credentials', async () => {
