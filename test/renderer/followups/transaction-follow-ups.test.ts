@@ -158,12 +158,12 @@ describe('TransactionFollowUps', () => {
     status.mockClear();
     await wrapper.get('input[aria-label="MB WAY phone"]').setValue('912345678');
     await wrapper.get('form').trigger('submit');
-    await flushPromises();
+    await settle();
     const alert = wrapper.get('[role="alert"]');
     expect(alert.text()).toContain('Classification: outcome-unknown');
     expect(alert.text()).toContain('do not resend');
     await button(wrapper, 'Query the status now').trigger('click');
-    await flushPromises();
+    await settle();
     expect(status).toHaveBeenCalledTimes(1);
     expect(purchase).toHaveBeenCalledTimes(1);
   });
