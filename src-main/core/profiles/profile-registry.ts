@@ -34,9 +34,16 @@ export class ProfileRegistry {
     return this.file.problems;
   }
 
-  async list(): Promise<Profile[]> {
-    const stored = this.file.list().sort((a, b) => Number(b.managed) - Number(a.managed));
-    return Promise.all(stored.map((profile) => this.present(profile)));
+  /**
+   * Queued with the changes: a listing reads the file, then the keychain for each profile, and a
+   * change landing in between would give an answer that is neither before nor after it (a deleted
+   * profile listed after `profiles.changed` announced its removal).
+   */
+  list(): Promise<Profile[]> {
+    return this.serial(async () => {
+      const stored = this.file.list().sort((a, b) => Number(b.managed) - Number(a.managed));
+      return Promise.all(stored.map((profile) => this.present(profile)));
+    });
   }
 
   async get(id: string): Promise<Profile> {

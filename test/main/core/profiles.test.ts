@@ -27,6 +27,21 @@ const settings = (overrides: object = {}) => ({
 });
 
 describe('profiles', () => {
+  it('never lists a profile whose deletion was under way when the listing started', async () => {
+    const harness = await start();
+    const saved = await harness.call('profiles.save', {
+      settings: settings(),
+      secrets: { bearerToken: 'acme-test-token-000111', clientId: 'acme-client-222333' },
+    });
+    // A listing the renderer asks for while main is still deleting (its secrets first, then the file)
+    // must answer with the profile gone, as the profiles.changed event that follows will say.
+    const deleting = harness.call('profiles.delete', { id: saved.id });
+    const listing = harness.call('profiles.list');
+    expect(await deleting).toEqual({ deleted: true });
+    const names = (await listing).profiles.map((profile: { name: string }) => profile.name);
+    expect(names).not.toContain('Acme test');
+  });
+
   it('saves settings to profiles.json and secrets only to the credential store', async () => {
     const harness = await start();
     const saved = await harness.call('profiles.save', {
