@@ -50,7 +50,7 @@ for (let run = 1; run <= runs; run += 1) {
     ],
     { stdio: ['ignore', 'inherit', 'inherit'] },
   );
-  let failedHere = [];
+  let failedHere;
   try {
     const summary = JSON.parse(readFileSync(report, 'utf8'));
     failedHere = summary.testResults.flatMap((file) =>
