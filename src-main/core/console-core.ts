@@ -6,6 +6,7 @@ import { GatewayClient, RequestSender, type SenderOptions } from '../gateway';
 import type { RunningSimulator } from '../simulator';
 import { createDispatcher, type Dispatch, type Handlers } from './dispatcher';
 import { EventBus } from './event-bus';
+import { Notices } from './notices';
 import { GatewayService } from './gateway-service';
 import { createAppHandlers } from './handlers/app-handlers';
 import { createPaymentsHandlers } from './handlers/payments-handlers';
@@ -60,6 +61,9 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
   const profiles = new ProfileRegistry(profileFile, profileSecrets, new ProductionGuard(credentials));
   const signatures = await SignatureStore.open(join(options.userDataDir, 'transaction-signatures.enc'), credentials);
   for (const problem of [...profileFile.problems, ...signatures.problems]) logger.warn(problem);
+  // Profile file problems show in the Profiles list; lost signatures concern every screen with follow-ups.
+  const notices = new Notices(events);
+  for (const problem of signatures.problems) notices.raise('warning', problem);
   const webhookSecretOf = (profileId: string) => profileSecrets.get(profileId, 'webhookSecret');
   // The receiver starts before the simulator so the Sandbox can deliver to it from its first status change.
   const notifications = await startNotificationsService({
@@ -96,6 +100,7 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
       electronVersion: options.electronVersion ?? null,
       credentials,
       startedAt: new Date(),
+      notices,
     }),
     ...createProfilesHandlers({ profiles, gateway, events }),
     ...createPaymentsHandlers(gateway),
