@@ -65,10 +65,6 @@ export class ProfileRegistry {
     return this.serial(() => this.saveNow(input));
   }
 
-  setSecret(id: string, name: SecretName, value: string): Promise<Profile> {
-    return this.serial(() => this.setSecretNow(id, name, value));
-  }
-
   clearSecret(id: string, name: SecretName): Promise<Profile> {
     return this.serial(() => this.clearSecretNow(id, name));
   }
@@ -101,16 +97,6 @@ export class ProfileRegistry {
     // The environment may have changed: re-file every secret of the profile on the right side.
     for (const [name, value] of [...incoming, ...kept])
       await this.guard.record(id, input.settings.environment, name, value);
-    return this.get(id);
-  }
-
-  private async setSecretNow(id: string, name: SecretName, value: string): Promise<Profile> {
-    const profile = this.stored(id);
-    this.refuseManaged(profile);
-    await this.guard.check(profile.environment, name, value);
-    await this.secrets.set(id, name, value);
-    await this.guard.record(id, profile.environment, name, value);
-    await this.file.put({ ...profile, updatedAt: new Date().toISOString() });
     return this.get(id);
   }
 

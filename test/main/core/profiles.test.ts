@@ -65,12 +65,23 @@ describe('profiles', () => {
 
     const cleared = await harness.call('profiles.clearSecret', { id: saved.id, name: 'bearerToken' });
     expect(cleared.secrets.bearerToken).toEqual({ set: false });
-    const reset = await harness.call('profiles.setSecret', {
+    // A secret is replaced the way the editor does it: a save of the profile carrying only that secret.
+    const reset = await harness.call('profiles.save', {
       id: saved.id,
-      name: 'bearerToken',
-      value: 'rotated-token-9999',
+      settings: settings({ pathPrefix: '/gw/api', clientIdHeader: 'X-Acme-Client-Id' }),
+      secrets: { bearerToken: 'rotated-token-9999' },
     });
     expect(reset.secrets.bearerToken).toEqual({ set: true, last4: '9999' });
+    // …and leaves the other secrets as they were.
+    expect(reset.secrets.clientId).toEqual({ set: true, last4: '2333' });
+    // There is no second way in: the contract has no per-secret setter.
+    const setter = await harness.core.dispatch('profiles.setSecret', {
+      id: saved.id,
+      name: 'bearerToken',
+      value: 'x-123456789',
+    });
+    expect(setter).toMatchObject({ ok: false });
+    expect(await harness.credentials.get(`${saved.id}/bearerToken`)).toBe('rotated-token-9999');
 
     expect(await harness.call('profiles.delete', { id: saved.id })).toEqual({ deleted: true });
     expect(await harness.credentials.list()).not.toContain(`${saved.id}/bearerToken`);
@@ -122,7 +133,7 @@ describe('profiles', () => {
     for (const [method, input] of [
       ['profiles.save', { id: 'sandbox-a', settings: settings() }],
       ['profiles.delete', { id: 'sandbox-a' }],
-      ['profiles.setSecret', { id: 'sandbox-a', name: 'bearerToken', value: 'mine-123456' }],
+      ['profiles.save', { id: 'sandbox-a', settings: settings(), secrets: { bearerToken: 'mine-123456' } }],
     ] as const) {
       const result = await harness.core.dispatch(method, input);
       expect(result).toMatchObject({ ok: false, error: { code: 'managed-profile' } });
