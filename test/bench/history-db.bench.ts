@@ -1,8 +1,10 @@
 /**
  * History database in real Chromium (IndexedDB via Dexie, the app's own db module): lookups at 100,000
- * rows against a full scan, a filtered keyset page deep in the list against offset paging at the same
- * page, and a bulk insert of 10,000 rows. The 1,000,000-row paging figure runs with `--full`; the default
- * run pages at 100,000 rows (page 1,000), which still shows the ratio.
+ * rows against the best a program without those indexes could do (a cursor over the primary key,
+ * stopping at the first match when the field is unique), a filtered keyset page deep in the list
+ * against offset paging at the same page, and exchanges written through the app's history writer
+ * (against one raw bulkAdd of as many rows). The 1,000,000-row paging figure runs with `--full`; the
+ * default run pages at 100,000 rows (page 1,000), which still shows the ratio.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -16,7 +18,7 @@ import { bundlePageScript } from './history/bundle-page';
 
 interface PageApi {
   seed(name: string, count: number): Promise<number>;
-  insert(name: string, count: number): Promise<number>;
+  insert(name: string, count: number): Promise<{ writer: number; bulkAdd: number }>;
   lookups(
     name: string,
     count: number,
@@ -44,6 +46,9 @@ function serve(dir: string): Promise<Server> {
 }
 
 const toMicro = (ms: number) => ms * 1000;
+/** Exchanges per insert sample: a bulk status refresh of a busy day. */
+const INSERT_COUNT = 2_000;
+const INSERT_TARGET_MS = 5_000;
 
 const call = <K extends keyof PageApi>(page: Page, name: K, ...args: Parameters<PageApi[K]>) =>
   page.evaluate(
@@ -73,10 +78,12 @@ export const historyDb: Benchmark = {
       page.setDefaultTimeout(0);
       await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
 
-      const insertSamples: number[] = [];
-      for (let n = 0; n < 5; n++) insertSamples.push(await call(page, 'insert', `insert-${n}`, 10_000));
+      const inserts: Array<{ writer: number; bulkAdd: number }> = [];
+      for (let n = 0; n < 3; n++) inserts.push(await call(page, 'insert', `insert-${n}`, INSERT_COUNT));
       log(
-        `history-db: bulk insert of 10,000 rows, 5 samples: ${insertSamples.map((ms) => Math.round(ms)).join(', ')} ms`,
+        `history-db: ${INSERT_COUNT.toLocaleString('en-US')} exchanges through the history writer, 3 samples: ` +
+          `${inserts.map((sample) => Math.round(sample.writer)).join(', ')} ms (raw bulkAdd of as many rows: ` +
+          `${inserts.map((sample) => Math.round(sample.bulkAdd)).join(', ')} ms)`,
       );
 
       const lookupRows = 100_000;
@@ -93,9 +100,9 @@ export const historyDb: Benchmark = {
       const paging = await call(page, 'paging', full ? 'paging' : 'lookups', pagingRows, pageIndex, 7);
       const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
       const speedUp = (fast: number[], slow: number[]) => `${(median(slow) / median(fast)).toFixed(1)}× faster`;
-      log(`history-db: lookup by transactionID ${speedUp(lookups.byId, lookups.scanId)} than a full scan`);
+      log(`history-db: lookup by transactionID ${speedUp(lookups.byId, lookups.scanId)} than a primary-key cursor`);
       log(
-        `history-db: lookup by merchantTransactionId ${speedUp(lookups.byMerchant, lookups.scanMerchant)} than a full scan`,
+        `history-db: lookup by merchantTransactionId ${speedUp(lookups.byMerchant, lookups.scanMerchant)} than a primary-key cursor`,
       );
       log(`history-db: keyset page ${speedUp(paging.keyset, paging.offset)} than offset paging`);
       const rowsLabel = pagingRows.toLocaleString('en-US');
@@ -103,19 +110,19 @@ export const historyDb: Benchmark = {
 
       return [
         figure({
-          figure: 'lookup by transactionID at 100,000 rows (vs full scan)',
+          figure: 'lookup by transactionID at 100,000 rows (vs primary-key cursor, first match)',
           unit: 'µs p50',
           samples: lookups.byId.map(toMicro),
           baselineSamples: lookups.scanId.map(toMicro),
-          target: 'p50 ≤ 5 ms and ≥ 20× faster than a scan',
+          target: 'p50 ≤ 5 ms and ≥ 20× faster than the cursor',
           pass: (value, ratio) => value <= 5000 && ratio !== null && ratio <= 1 / 20,
         }),
         figure({
-          figure: 'lookup by merchantTransactionId at 100,000 rows (vs full scan)',
+          figure: 'lookup by merchantTransactionId at 100,000 rows (vs primary-key cursor)',
           unit: 'µs p50',
           samples: lookups.byMerchant.map(toMicro),
           baselineSamples: lookups.scanMerchant.map(toMicro),
-          target: 'p50 ≤ 5 ms and ≥ 20× faster than a scan',
+          target: 'p50 ≤ 5 ms and ≥ 20× faster than the cursor',
           pass: (value, ratio) => value <= 5000 && ratio !== null && ratio <= 1 / 20,
         }),
         figure({
@@ -127,11 +134,13 @@ export const historyDb: Benchmark = {
           pass: (value, ratio) => value <= 100_000 && ratio !== null && ratio <= 1 / 10,
         }),
         figure({
-          figure: 'bulk insert of 10,000 transactions',
+          figure: `${INSERT_COUNT.toLocaleString('en-US')} exchanges recorded through the history writer (vs raw bulkAdd)`,
           unit: 'ms',
-          samples: insertSamples,
-          target: '≤ 3000 ms',
-          pass: (value) => value <= 3000,
+          samples: inserts.map((sample) => sample.writer),
+          baselineSamples: inserts.map((sample) => sample.bulkAdd),
+          paired: true,
+          target: `≤ ${INSERT_TARGET_MS.toLocaleString('en-US')} ms`,
+          pass: (value) => value <= INSERT_TARGET_MS,
         }),
       ];
     } finally {
