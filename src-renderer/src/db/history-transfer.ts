@@ -126,7 +126,7 @@ export async function exportHistory(
   } while (after);
 
   const exportedAt = JSON.stringify(new Date().toISOString());
-  const parts: BlobPart[] =
+  const parts: Array<string | Blob> =
     kind === 'json'
       ? [
           `{"format":${JSON.stringify(EXPORT_FORMAT)},"version":${EXPORT_VERSION},"exportedAt":${exportedAt},"transactions":[`,

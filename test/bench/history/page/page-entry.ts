@@ -6,6 +6,7 @@
  */
 import { HistoryDb } from '../../../../src-renderer/src/db/history-db';
 import { recordExchange } from '../../../../src-renderer/src/db/history-writer';
+import { exportHistory, importHistoryFile } from '../../../../src-renderer/src/db/history-transfer';
 import {
   findByMerchantTransactionId,
   findByTransactionId,
@@ -171,6 +172,39 @@ async function paging(name: string, count: number, page: number, samples: number
   return { keyset, offset };
 }
 
+/** The last export, kept in the page between `exportAll` and `importLast` (a Blob cannot cross to Node). */
+let lastExport: Blob | null = null;
+
+/** Exports every transaction of `name` as JSON through the app's streamed export. */
+async function exportAll(name: string): Promise<{ ms: number; transactions: number; bytes: number }> {
+  const db = open(name);
+  await db.open();
+  let transactions = 0;
+  const ms = await time(async () => {
+    const result = await exportHistory(db, {}, 'json');
+    lastExport = result.blob;
+    transactions = result.transactions;
+  });
+  db.close();
+  return { ms, transactions, bytes: lastExport?.size ?? 0 };
+}
+
+/** Imports the last export into a fresh database `name` through the app's streamed import. */
+async function importLast(name: string): Promise<{ ms: number; added: number; stored: number }> {
+  if (!lastExport) throw new Error('nothing exported yet');
+  const db = open(name);
+  await db.open();
+  let added = 0;
+  const file = lastExport;
+  const ms = await time(async () => {
+    added = (await importHistoryFile(db, file)).added;
+  });
+  const stored = await db.transactions.count();
+  db.close();
+  lastExport = null;
+  return { ms, added, stored };
+}
+
 /** Dexie errors cross page.evaluate as a bare "DexieError": carry the name and message instead. */
 const explained =
   <A extends unknown[], R>(work: (...args: A) => Promise<R>) =>
@@ -189,5 +223,7 @@ Object.assign(window, {
     insert: explained(insert),
     lookups: explained(lookups),
     paging: explained(paging),
+    exportAll: explained(exportAll),
+    importLast: explained(importLast),
   },
 });
