@@ -14,7 +14,7 @@ import { MemoryStore } from '../credentials/memory-store';
 import { processIo, type CliIo } from './cli-io';
 import { openEnvironmentSignatures } from './follow-up-signature';
 import { CLASSIFICATION_EXIT_CODES, EXIT_CODES_HELP, EXIT_REFUSED, EXIT_USAGE } from './exit-codes';
-import type { CliCommand } from './run-cli';
+import type { CliCommand } from './cli-command';
 import { terminalJson, terminalLine } from './terminal-text';
 
 export const PROFILE_OPTIONS_HELP = `Profile:

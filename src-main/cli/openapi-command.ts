@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { buildOpenApiDocument } from '@shared/gateway/openapi';
 import { processIo, type CliIo } from './cli-io';
 import { EXIT_USAGE } from './exit-codes';
-import type { CliCommand } from './run-cli';
+import type { CliCommand } from './cli-command';
 
 const USAGE = `Usage: gateway-console openapi [--out FILE] [--server URL] [--base-path PATH] [--version V] [--client-id-header NAME]
 

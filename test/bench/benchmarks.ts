@@ -7,6 +7,7 @@ import type { Benchmark } from './figures';
 import { historyBulkRefresh } from './history-bulk-refresh.bench';
 import { historyDb } from './history-db.bench';
 import { historyScroll } from './history-scroll.bench';
+import { historyTransfer } from './history-transfer.bench';
 import { hostStartup } from './host-startup.bench';
 import { sdkStatus } from './sdk-status.bench';
 import { simulatorPeers } from './simulator-peers.bench';
@@ -23,4 +24,5 @@ export const benchmarks: Benchmark[] = [
   historyDb,
   historyBulkRefresh,
   historyScroll,
+  historyTransfer,
 ];
