@@ -17,6 +17,8 @@ const recordSchema = z.object({
   currency: z.string().nullable(),
   /** The order's paymentMethod list (absent in records kept before it was). */
   paymentMethods: z.array(z.string()).nullable().optional(),
+  /** Real actionTokens of the order's actionResponse (Variant B): the renderer only ever sees them masked. */
+  actionTokens: z.array(z.string()).optional(),
   createdAt: z.string(),
 });
 export type TransactionRecord = z.infer<typeof recordSchema>;
