@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { VaultStatus } from '@shared/contract/vault';
 import type { ConsoleCore } from '../core/console-core';
 import { isSandboxProfile } from '../core/sandbox';
 import type { CliIo } from './cli-io';
@@ -34,8 +35,9 @@ export async function vaultPassphraseFrom(
  */
 export async function unlockVaultFor(core: ConsoleCore, profileId: string, passphrase: string | null): Promise<void> {
   if (isSandboxProfile(profileId)) return;
-  const status = await core.dispatch('vault.status', undefined);
-  if (!status.ok || status.value.backend !== 'file-vault' || status.value.unlocked) return;
+  const answer = await core.dispatch('vault.status', undefined);
+  const status = answer.ok ? (answer.value as VaultStatus) : null;
+  if (!status || status.backend !== 'file-vault' || status.unlocked) return;
   if (passphrase === null)
     throw new Error(
       `This profile's secrets are in the encrypted file vault, which is locked: give --vault-passphrase-file F (- reads stdin) or set ${VAULT_PASSPHRASE_ENV}.`,

@@ -37,7 +37,15 @@ export interface Transaction {
   signature: string;
   terminal: SimulatorTerminal;
   variant: Variant;
-  order: Order;
+  /**
+   * Only what the answers, follow-ups, notifications and the Simulator panel read of the order: the
+   * whole parsed order would cost more than a kilobyte per transaction in memory and in the state file.
+   */
+  merchantTransactionId: string;
+  /** The order's paymentMethod list (shared between transactions: see internMethods). */
+  paymentMethods: readonly string[];
+  /** The order's paymentReference limits a reference generate uses. */
+  referenceLimits?: { entity?: string; finalDatetime?: string };
   amount: { value: number; currency: string };
   paymentType: string;
   /** Method the shopper chose (set by reference generate / MB WAY purchase); else the first listed. */
@@ -100,6 +108,32 @@ export type ChangeListener = (transaction: Transaction, change: StatusChange) =>
 
 const OK_RESULT = { statusCode: '000', statusMsg: 'Success' };
 
+/**
+ * One shared array per distinct paymentMethod list: a CI run creates the same few orders again and
+ * again, so 100,000 transactions hold a handful of lists instead of 100,000 copies.
+ */
+const methodLists = new Map<string, readonly string[]>();
+export function internMethods(methods: readonly string[]): readonly string[] {
+  const key = methods.join('\u0000');
+  let shared = methodLists.get(key);
+  if (!shared) {
+    shared = Object.freeze([...methods]);
+    if (methodLists.size < 1_000) methodLists.set(key, shared);
+  }
+  return shared;
+}
+
+function referenceLimitsOf(order: Order): Pick<Transaction, 'referenceLimits'> {
+  const limits = order.transaction.paymentReference;
+  if (!limits?.entity && !limits?.finalDatetime) return {};
+  return {
+    referenceLimits: {
+      ...(limits.entity ? { entity: limits.entity } : {}),
+      ...(limits.finalDatetime ? { finalDatetime: limits.finalDatetime } : {}),
+    },
+  };
+}
+
 export class TransactionBook {
   private readonly byId = new Map<string, Transaction>();
   /** Ids in creation order, so the newest can be listed without walking the whole book. */
@@ -143,7 +177,9 @@ export class TransactionBook {
       signature: this.random.string(64),
       terminal: input.terminal,
       variant: input.terminal.variant,
-      order,
+      merchantTransactionId: order.merchant.merchantTransactionId,
+      paymentMethods: internMethods(order.transaction.paymentMethod),
+      ...referenceLimitsOf(order),
       amount: { value: order.transaction.amount.value, currency: order.transaction.amount.currency },
       paymentType: order.transaction.paymentType,
       paymentMethod: order.transaction.paymentMethod[0] ?? '',
@@ -285,11 +321,11 @@ export class TransactionBook {
       transactionID: transaction.id,
       terminalId: transaction.terminal.terminalId,
       variant: transaction.variant,
-      merchantTransactionId: transaction.order.merchant.merchantTransactionId,
+      merchantTransactionId: transaction.merchantTransactionId,
       amount: { ...transaction.amount },
       paymentType: transaction.paymentType,
       paymentMethod: transaction.paymentMethod,
-      paymentMethodList: [...transaction.order.transaction.paymentMethod],
+      paymentMethodList: [...transaction.paymentMethods],
       paymentStatus: transaction.status,
       final: isFinalPaymentStatus(transaction.status),
       createdAt: this.clock.iso(transaction.createdAt),
