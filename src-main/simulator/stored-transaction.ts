@@ -126,14 +126,15 @@ export function decodeTransaction(record: unknown): StoredTransaction | null {
   }
   if (extras !== 0 && !isObject(extras)) return null;
   const optional = (extras === 0 ? {} : extras) as Extras;
-  return {
+  // Optional parts are assigned after the literal, not spread into it: spreads would give every
+  // restored transaction a hidden class of its own.
+  const transaction: StoredTransaction = {
     id,
     signature,
     terminal: intern(terminal),
     variant,
     merchantTransactionId,
     paymentMethods: internMethods(methods as string[]),
-    ...(isObject(optional.referenceLimits) ? { referenceLimits: optional.referenceLimits } : {}),
     amount: { value, currency: intern(currency) },
     paymentType: intern(paymentType),
     paymentMethod: intern(paymentMethod),
@@ -142,12 +143,14 @@ export function decodeTransaction(record: unknown): StoredTransaction | null {
     status: intern(status) as typeof status,
     lastResult,
     history: changes,
-    ...(isObject(optional.reference) ? { reference: optional.reference } : {}),
-    ...(isString(optional.mbwayPhone) ? { mbwayPhone: optional.mbwayPhone } : {}),
-    ...(isObject(optional.action) && isString(optional.action.token) ? { action: optional.action } : {}),
     statusQueries,
     steps: scheduled,
   };
+  if (isObject(optional.referenceLimits)) transaction.referenceLimits = optional.referenceLimits;
+  if (isObject(optional.reference)) transaction.reference = optional.reference;
+  if (isString(optional.mbwayPhone)) transaction.mbwayPhone = optional.mbwayPhone;
+  if (isObject(optional.action) && isString(optional.action.token)) transaction.action = optional.action;
+  return transaction;
 }
 
 /**
