@@ -16,6 +16,7 @@ import { openEnvironmentSignatures } from './follow-up-signature';
 import { CLASSIFICATION_EXIT_CODES, EXIT_CODES_HELP, EXIT_REFUSED, EXIT_USAGE } from './exit-codes';
 import type { CliCommand } from './cli-command';
 import { terminalJson, terminalLine } from './terminal-text';
+import { unlockVaultFor, vaultPassphraseFrom } from './vault-passphrase';
 
 export const PROFILE_OPTIONS_HELP = `Profile:
   --profile P          a saved profile, by name or id
@@ -26,12 +27,16 @@ export const PROFILE_OPTIONS_HELP = `Profile:
                        transaction's signature (encrypted, in the user-data folder, per gateway origin and
                        terminal) so reference / mbway find it; GATEWAY_TRANSACTION_SIGNATURE overrides it
   --user-data-dir DIR  where saved profiles and kept signatures live (default: ~/.config/Gateway Console)
+  --vault-passphrase-file F
+                       unlocks the encrypted file vault holding saved profiles' secrets (- reads stdin);
+                       or set GATEWAY_VAULT_PASSPHRASE. Never given as an argument: it would show in ps
   --confirm AMOUNT     required on a production profile for create / reference / MB WAY: the amount you confirm
   --json               print the Exchange record as JSON instead of a summary`;
 
 const commonOptions = {
   profile: { type: 'string' },
   'user-data-dir': { type: 'string' },
+  'vault-passphrase-file': { type: 'string' },
   confirm: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -95,9 +100,14 @@ export function gatewayCommand(spec: {
     }
     // Gateway commands print only their result: the core's informational log lines would garble --json.
     process.env.GATEWAY_CONSOLE_QUIET = '1';
+    const vault = await vaultPassphraseFrom(values['vault-passphrase-file'], io);
+    if ('problem' in vault) {
+      io.stderr(`${vault.problem}\n`);
+      return EXIT_USAGE;
+    }
     let opened: OpenedProfile;
     try {
-      opened = await openProfile(values.profile, values['user-data-dir'], deps.credentials);
+      opened = await openProfile(values.profile, values['user-data-dir'], deps.credentials, vault.passphrase);
     } catch (error) {
       io.stderr(`${(error as Error).message}\n`);
       return EXIT_REFUSED;
@@ -163,6 +173,7 @@ async function openProfile(
   nameOrId: string | undefined,
   userDataDir: string | undefined,
   credentials: CredentialStore | undefined,
+  vaultPassphrase: string | null,
 ): Promise<OpenedProfile> {
   if (nameOrId !== undefined) {
     // The CLI never starts the Sandbox: that would repoint the app's Sandbox profiles at a short-lived simulator.
@@ -177,6 +188,12 @@ async function openProfile(
       const names = (await core.profiles.list()).map((known) => `"${known.name}"`).join(', ');
       await core.close();
       throw new Error(`There is no profile named or with id "${nameOrId}". Profiles: ${names || 'none'}.`);
+    }
+    try {
+      await unlockVaultFor(core, profile.id, vaultPassphrase);
+    } catch (error) {
+      await core.close();
+      throw error;
     }
     return { core, profileId: profile.id, close: () => core.close() };
   }

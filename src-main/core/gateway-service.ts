@@ -1,7 +1,7 @@
 import type { ProductionConfirmation } from '@shared/contract/orders';
 import type { Exchange } from '@shared/exchange';
 import { ConsoleFailure } from '@shared/result';
-import { GatewayRequestError, type CallResult, type GatewayClient } from '../gateway';
+import { apiRoot, GatewayRequestError, type CallResult, type GatewayClient, type GatewayConnection } from '../gateway';
 import { logger } from '../common/logger';
 import { ProductionGuard } from './profiles/production-guard';
 import type { ProfileRegistry } from './profiles/profile-registry';
@@ -45,10 +45,25 @@ export class GatewayService {
         amount: result.amount,
         currency: result.currency,
         paymentMethods: result.paymentMethods,
+        ...(result.actionTokens.length ? { actionTokens: result.actionTokens } : {}),
         createdAt: new Date().toISOString(),
       });
     }
     return this.report(result);
+  }
+
+  /**
+   * An answer to a follow-up may carry a new actionResponse: its tokens join the transaction's record, so
+   * the masked params the renderer sends back still resolve after a restart.
+   */
+  private async keepActionTokens(profileId: string, result: CallResult): Promise<void> {
+    const transactionId = result.exchange.transactionID;
+    if (!result.actionTokens.length || !transactionId) return;
+    const record = this.deps.signatures.get(profileId, transactionId);
+    if (!record) return;
+    const known = record.actionTokens ?? [];
+    const added = result.actionTokens.filter((token) => !known.includes(token));
+    if (added.length) await this.deps.signatures.put({ ...record, actionTokens: [...known, ...added] });
   }
 
   async generateReference(input: {
@@ -59,7 +74,8 @@ export class GatewayService {
     allowMethodNotInOrder?: boolean | undefined;
   }): Promise<GatewayCallOutput> {
     const { connection, record } = await this.followUp(input.profileId, input.transactionId, input.confirmation);
-    return this.report(
+    return this.reportFollowUp(
+      connection.profile.id,
       await this.run(() =>
         this.deps.client.generateReference(connection, input.transactionId, record.signature, {
           paymentMethods: record.paymentMethods ?? null,
@@ -78,7 +94,8 @@ export class GatewayService {
     allowMethodNotInOrder?: boolean | undefined;
   }): Promise<GatewayCallOutput> {
     const { connection, record } = await this.followUp(input.profileId, input.transactionId, input.confirmation);
-    return this.report(
+    return this.reportFollowUp(
+      connection.profile.id,
       await this.run(() =>
         this.deps.client.mbwayPurchase(connection, input.transactionId, record.signature, input.phone, {
           paymentMethods: record.paymentMethods ?? null,
@@ -90,7 +107,10 @@ export class GatewayService {
 
   async status(input: { profileId: string; transactionId: string }): Promise<GatewayCallOutput> {
     const connection = await this.deps.profiles.connection(input.profileId);
-    return this.report(await this.run(() => this.deps.client.getStatus(connection, input.transactionId)));
+    return this.reportFollowUp(
+      connection.profile.id,
+      await this.run(() => this.deps.client.getStatus(connection, input.transactionId)),
+    );
   }
 
   async performAction(input: {
@@ -103,13 +123,15 @@ export class GatewayService {
     const connection = await this.deps.profiles.connection(input.profileId);
     const record = this.deps.signatures.get(connection.profile.id, input.transactionId);
     ProductionGuard.confirm(connection.profile, record?.amount ?? null, input.confirmation);
-    return this.report(
+    return this.reportFollowUp(
+      connection.profile.id,
       await this.run(() =>
         this.deps.client.performAction(connection, {
           transactionId: input.transactionId,
-          url: input.url,
+          url: connection.profile.environment === 'sandbox' ? onCurrentSandbox(input.url, connection) : input.url,
           params: input.params,
           signature: record?.signature ?? null,
+          actionTokens: record?.actionTokens ?? [],
         }),
       ),
     );
@@ -161,6 +183,11 @@ export class GatewayService {
     }
   }
 
+  private async reportFollowUp(profileId: string, result: CallResult): Promise<GatewayCallOutput> {
+    await this.keepActionTokens(profileId, result);
+    return this.report(result);
+  }
+
   private report(result: CallResult): GatewayCallOutput {
     const { exchange } = result;
     logger.info(
@@ -169,6 +196,26 @@ export class GatewayService {
     this.deps.onExchange(exchange);
     return { exchange, response: result.response };
   }
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * The embedded simulator listens on a new loopback port at every start, so an action url it issued before a
+ * restart (kept by the renderer) points at a port nobody listens on: moved onto the Sandbox's current
+ * origin when it is a loopback url under the Sandbox's own API path — any other url is left untouched.
+ */
+function onCurrentSandbox(url: string, connection: GatewayConnection): string {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return url; // the SDK refuses it with a clear message
+  }
+  const root = new URL(apiRoot(connection));
+  if (!LOOPBACK_HOSTS.has(target.hostname) || target.origin === root.origin) return url;
+  if (!target.pathname.startsWith(`${root.pathname}/`)) return url;
+  return `${root.origin}${target.pathname}${target.search}`;
 }
 
 function orderAmount(order: unknown): number | null {

@@ -2,7 +2,9 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { ConsoleFailure } from '@shared/result';
 import type { CredentialStore } from '../credentials/credential-store';
-import { backUp, readTextIfExists, writeFileAtomic } from './atomic-file';
+import { appendFile, mkdir, readFile, truncate } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { backUp, writeFileAtomic } from './atomic-file';
 
 const KEY_ACCOUNT = 'signature-store/key';
 /** Oldest records are dropped beyond this, so the file stays small. */
@@ -17,6 +19,8 @@ const recordSchema = z.object({
   currency: z.string().nullable(),
   /** The order's paymentMethod list (absent in records kept before it was). */
   paymentMethods: z.array(z.string()).nullable().optional(),
+  /** Real actionTokens of the order's actionResponse (Variant B): the renderer only ever sees them masked. */
+  actionTokens: z.array(z.string()).optional(),
   createdAt: z.string(),
 });
 export type TransactionRecord = z.infer<typeof recordSchema>;
@@ -29,16 +33,33 @@ export interface TransactionSignatures {
   forgetProfile(profileId: string): Promise<void>;
 }
 
-const envelopeSchema = z.object({ version: z.literal(1), iv: z.string(), tag: z.string(), data: z.string() });
+/** The whole-file format before the journal: one envelope around the JSON array of records. */
+const legacyEnvelopeSchema = z.object({ version: z.literal(1), iv: z.string(), tag: z.string(), data: z.string() });
+const LEGACY_START = '{"version":1';
+/** One journal line: its own AES-256-GCM envelope around one change. */
+const lineEnvelopeSchema = z.object({ v: z.literal(2), iv: z.string(), tag: z.string(), data: z.string() });
+const changeSchema = z.union([z.object({ put: recordSchema }).strict(), z.object({ forget: z.string() }).strict()]);
+type Change = z.infer<typeof changeSchema>;
+
+/** The journal is rewritten from the records once it holds this many more lines than records. */
+const COMPACT_SLACK = 256;
+const NEWLINE = 0x0a;
 
 /**
- * transactionSignatures, per profile and transaction, so follow-up calls work after a restart.
- * They never leave main. At rest the whole file is AES-256-GCM encrypted with a key held in the
- * credential store (OS keychain): the file alone reveals nothing.
+ * transactionSignatures (and a Variant B order's actionTokens), per profile and transaction, so follow-up
+ * calls work after a restart. They never leave main. At rest the file is an append-only journal, one line
+ * per change, each line AES-256-GCM encrypted on its own with a key held in the credential store (OS
+ * keychain): a create costs one short append instead of rewriting every signature, and the file alone
+ * reveals nothing. A kill -9 mid-append leaves at most a torn last line, which is dropped on load; the
+ * journal is compacted (rewritten atomically from the records) once stale lines dominate.
  */
 export class SignatureStore implements TransactionSignatures {
   private readonly records = new Map<string, TransactionRecord>();
   readonly problems: string[] = [];
+  /** Lines in the journal on disk: compaction is due when they outnumber the records by far. */
+  private lines = 0;
+  /** Appends and rewrites run one at a time, in call order. */
+  private writing: Promise<void> = Promise.resolve();
 
   private constructor(
     private readonly path: string,
@@ -67,23 +88,57 @@ export class SignatureStore implements TransactionSignatures {
   }
 
   private async load(): Promise<void> {
-    const text = await readTextIfExists(this.path);
-    if (text === null) return;
-    try {
-      const envelope = envelopeSchema.parse(JSON.parse(text));
-      const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(envelope.iv, 'base64'));
-      decipher.setAuthTag(Buffer.from(envelope.tag, 'base64'));
-      const plain = Buffer.concat([decipher.update(Buffer.from(envelope.data, 'base64')), decipher.final()]);
-      for (const record of z.array(recordSchema).parse(JSON.parse(plain.toString('utf8')))) {
-        this.records.set(SignatureStore.id(record.profileId, record.transactionId), record);
-      }
-    } catch {
-      // Typically the keychain lost the key (e.g. a session-only store after a restart).
-      const backup = await backUp(this.path, 'unreadable');
-      this.problems.push(
-        `Stored transaction signatures could not be decrypted (kept as ${backup}); follow-up calls for earlier transactions need a new order.`,
-      );
+    const bytes = await readIfExists(this.path);
+    if (bytes === null || bytes.length === 0) return;
+    if (!bytes.includes(NEWLINE) && bytes.subarray(0, LEGACY_START.length).toString('utf8') === LEGACY_START) {
+      // A file written before the journal: one envelope, no newline. Read it, then rewrite it as a journal.
+      if (this.loadLegacy(bytes.toString('utf8'))) await this.compact();
+      else await this.setAsideUnreadable(1);
+      return;
     }
+    const lastNewline = bytes.lastIndexOf(NEWLINE);
+    const complete = bytes
+      .subarray(0, lastNewline + 1)
+      .toString('utf8')
+      .split('\n');
+    complete.pop();
+    let unreadable = 0;
+    for (const line of complete) {
+      if (!line) continue;
+      const change = this.openLine(line);
+      if (change) {
+        this.apply(change);
+        this.lines += 1;
+      } else unreadable += 1;
+    }
+    const tail = bytes.subarray(lastNewline + 1);
+    if (unreadable) return this.setAsideUnreadable(unreadable);
+    // A torn last line (kill -9 mid-append): the change it held never completed, so it was never
+    // acknowledged. Cut it off, so the next append starts on a line of its own.
+    if (tail.length) await truncate(this.path, lastNewline + 1);
+    if (this.compactionDue()) await this.compact();
+  }
+
+  private loadLegacy(text: string): boolean {
+    try {
+      const envelope = legacyEnvelopeSchema.parse(JSON.parse(text));
+      const plain = this.decrypt(envelope.iv, envelope.tag, envelope.data);
+      for (const record of z.array(recordSchema).parse(JSON.parse(plain))) this.apply({ put: record });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Unreadable lines (typically: the keychain lost the key) are kept in a backup, never silently dropped. */
+  private async setAsideUnreadable(unreadable: number): Promise<void> {
+    const backup = await backUp(this.path, 'unreadable');
+    this.problems.push(
+      this.records.size === 0
+        ? `Stored transaction signatures could not be decrypted (kept as ${backup}); follow-up calls for earlier transactions need a new order.`
+        : `${unreadable} stored transaction signature record(s) could not be decrypted (kept as ${backup}); follow-up calls for those transactions need a new order.`,
+    );
+    await this.compact();
   }
 
   get(profileId: string, transactionId: string): TransactionRecord | undefined {
@@ -91,27 +146,94 @@ export class SignatureStore implements TransactionSignatures {
   }
 
   async put(record: TransactionRecord): Promise<void> {
-    this.records.set(SignatureStore.id(record.profileId, record.transactionId), record);
-    while (this.records.size > MAX_RECORDS) this.records.delete(this.records.keys().next().value as string);
-    await this.save();
+    this.apply({ put: record });
+    await this.append({ put: record });
   }
 
   async forgetProfile(profileId: string): Promise<void> {
-    for (const [id, record] of this.records) if (record.profileId === profileId) this.records.delete(id);
-    await this.save();
+    const before = this.records.size;
+    this.apply({ forget: profileId });
+    if (this.records.size !== before) await this.append({ forget: profileId });
   }
 
-  private async save(): Promise<void> {
+  /** One change to the records, the same whether it comes from a call or from replaying the journal. */
+  private apply(change: Change): void {
+    if ('put' in change) {
+      const { put: record } = change;
+      this.records.set(SignatureStore.id(record.profileId, record.transactionId), record);
+      while (this.records.size > MAX_RECORDS) this.records.delete(this.records.keys().next().value as string);
+    } else {
+      for (const [id, record] of this.records) if (record.profileId === change.forget) this.records.delete(id);
+    }
+  }
+
+  private append(change: Change): Promise<void> {
+    const line = `${this.sealLine(change)}\n`;
+    return this.serially(async () => {
+      await mkdir(dirname(this.path), { recursive: true });
+      await appendFile(this.path, line, { mode: 0o600 });
+      this.lines += 1;
+      if (this.compactionDue()) await this.rewrite();
+    });
+  }
+
+  private compactionDue(): boolean {
+    return this.lines > 2 * this.records.size + COMPACT_SLACK;
+  }
+
+  private compact(): Promise<void> {
+    return this.serially(() => this.rewrite());
+  }
+
+  /** The journal rewritten from the records, atomically: one line per record. */
+  private async rewrite(): Promise<void> {
+    const lines = [...this.records.values()].map((record) => `${this.sealLine({ put: record })}\n`);
+    await writeFileAtomic(this.path, lines.join(''));
+    this.lines = lines.length;
+  }
+
+  private serially(work: () => Promise<void>): Promise<void> {
+    const next = this.writing.then(work, work);
+    this.writing = next.catch(() => undefined);
+    return next;
+  }
+
+  private sealLine(change: Change): string {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    const data = Buffer.concat([cipher.update(JSON.stringify([...this.records.values()]), 'utf8'), cipher.final()]);
-    const envelope = {
-      version: 1,
+    const data = Buffer.concat([cipher.update(JSON.stringify(change), 'utf8'), cipher.final()]);
+    return JSON.stringify({
+      v: 2,
       iv: iv.toString('base64'),
       tag: cipher.getAuthTag().toString('base64'),
       data: data.toString('base64'),
-    };
-    await writeFileAtomic(this.path, JSON.stringify(envelope));
+    });
+  }
+
+  /** The change a line holds, or null when it does not decrypt or is not a valid change. */
+  private openLine(line: string): Change | null {
+    try {
+      const envelope = lineEnvelopeSchema.parse(JSON.parse(line));
+      const parsed = changeSchema.safeParse(JSON.parse(this.decrypt(envelope.iv, envelope.tag, envelope.data)));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private decrypt(iv: string, tag: string, data: string): string {
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64'));
+    return Buffer.concat([decipher.update(Buffer.from(data, 'base64')), decipher.final()]).toString('utf8');
+  }
+}
+
+async function readIfExists(path: string): Promise<Buffer | null> {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
   }
 }
 

@@ -29,6 +29,11 @@ export interface CallResult {
   exchange: Exchange;
   /** The parsed answer with secrets masked, or null when it was not JSON. */
   response: unknown;
+  /**
+   * The real actionTokens the answer carried (masked in `exchange` and `response`). Kept by main with the
+   * transaction's signature, so the action step works after a restart; never leaves main.
+   */
+  actionTokens: string[];
 }
 
 export interface CreateOrderResult extends CallResult {
@@ -105,6 +110,7 @@ export class GatewayClient {
     return {
       exchange: result.exchange,
       response: result.response,
+      actionTokens: result.actionTokens,
       transactionSignature: processed && typeof signature === 'string' && signature ? signature : null,
       merchantTransactionId,
       amount: validation.order.transaction.amount.value,
@@ -180,6 +186,8 @@ export class GatewayClient {
       url: string;
       params: Array<{ name: string; value: string }>;
       signature: string | null;
+      /** The transaction's real actionTokens kept from earlier answers (e.g. before a restart). */
+      actionTokens?: readonly string[];
     },
   ): Promise<CallResult> {
     checkTransactionId(action.transactionId, 'The action was not sent');
@@ -196,9 +204,10 @@ export class GatewayClient {
         { path: 'url', message: 'must be http or https' },
       ]);
     const sameGateway = target.origin === new URL(connection.baseUrl).origin;
+    const kept = new Map((action.actionTokens ?? []).map((token) => [maskSecret(token), token]));
     const params = action.params.map((param) => ({
       name: param.name,
-      value: this.actionTokens.get(tokenKey(action.transactionId, param.value)) ?? param.value,
+      value: this.actionTokens.get(tokenKey(action.transactionId, param.value)) ?? kept.get(param.value) ?? param.value,
     }));
     const tokens = params.filter((param) => param.name === 'actionToken').map((param) => param.value);
     return this.call(connection, {
@@ -250,13 +259,20 @@ export class GatewayClient {
       variant: connection.variant,
       deadlineMs: connection.callTimeoutMs ?? null,
     });
-    this.rememberActionTokens(spec.transactionID ?? idOf(rawBody), rawBody);
-    return { exchange, response: rawBody === undefined ? null : redactor.json(rawBody), rawBody, salvaged };
+    const actionTokens = actionTokensOf(rawBody);
+    this.rememberActionTokens(spec.transactionID ?? idOf(rawBody), actionTokens);
+    return {
+      exchange,
+      response: rawBody === undefined ? null : redactor.json(rawBody),
+      actionTokens,
+      rawBody,
+      salvaged,
+    };
   }
 
-  private rememberActionTokens(transactionId: string | null, rawBody: unknown): void {
+  private rememberActionTokens(transactionId: string | null, tokens: readonly string[]): void {
     if (transactionId === null) return;
-    for (const token of actionTokensOf(rawBody)) {
+    for (const token of tokens) {
       if (this.actionTokens.size >= 256) this.actionTokens.delete(this.actionTokens.keys().next().value!);
       this.actionTokens.set(tokenKey(transactionId, maskSecret(token)), token);
     }

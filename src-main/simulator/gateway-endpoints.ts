@@ -108,7 +108,7 @@ export function addGatewayRoutes(router: Router, deps: GatewayDeps): void {
     sendJson(
       res,
       200,
-      createResponse(transaction, execution(startTime), {
+      createResponse(transaction, order, execution(startTime), {
         websiteAddress: options.websiteAddress,
         expiry: clock.iso(transaction.expiresAt),
         actionUrl: `${deps.origin()}${actionPath(transaction.id)}`,
@@ -158,8 +158,7 @@ export function addGatewayRoutes(router: Router, deps: GatewayDeps): void {
     const transaction = findTransaction(params.id ?? '');
     checkDigest(authorization, transaction.signature);
     asObject(await readJson(req), 'reference generate');
-    const { order } = transaction;
-    if (!(order.transaction.paymentMethod as readonly string[]).includes('REFERENCE'))
+    if (!transaction.paymentMethods.includes('REFERENCE'))
       throw httpError(409, 'REFERENCE is not a payment method of this order.', { statusCode: 'E0501' });
     const reference = transaction.reference;
     if (reference?.status === 'PAID')
@@ -170,7 +169,7 @@ export function addGatewayRoutes(router: Router, deps: GatewayDeps): void {
       throw httpError(409, `Transaction ${transaction.id} is ${transaction.status}, a final status.`);
     if (!reference) {
       const scenario = findAmountScenario(transaction.amount.value);
-      const limits = order.transaction.paymentReference;
+      const limits = transaction.referenceLimits;
       const expiresAt =
         scenario?.statusCode === 'E0612'
           ? clock.now() + SHORT_REFERENCE_SECONDS * 1000
@@ -206,7 +205,7 @@ export function addGatewayRoutes(router: Router, deps: GatewayDeps): void {
     if (phone === undefined) throw fieldError('customerPhone', 'is required');
     if (!isMbwayPhone(phone))
       throw fieldError('customerPhone', 'must be shaped <country code>#<number>, e.g. 351#912345678', 'E0504');
-    if (!(transaction.order.transaction.paymentMethod as readonly string[]).includes('MBWAY'))
+    if (!transaction.paymentMethods.includes('MBWAY'))
       throw httpError(409, 'MBWAY is not a payment method of this order.', { statusCode: 'E0501' });
     if (transaction.status !== 'Pending' || transaction.mbwayPhone)
       throw httpError(

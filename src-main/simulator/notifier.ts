@@ -56,7 +56,6 @@ export interface Delivery {
 }
 
 export function notificationPayload(transaction: Transaction, change: StatusChange, notificationID: string) {
-  const { order } = transaction;
   return {
     returnStatus: { statusCode: change.statusCode, statusMsg: change.statusMsg },
     paymentStatus: change.to,
@@ -66,7 +65,7 @@ export function notificationPayload(transaction: Transaction, change: StatusChan
     amount: { currency: transaction.amount.currency, value: transaction.amount.value.toFixed(2) },
     // Here `transactionId` is the merchant's id, unlike the status response (gateway-behaviour.md).
     merchant: {
-      transactionId: order.merchant.merchantTransactionId,
+      transactionId: transaction.merchantTransactionId,
       terminalId: Number(transaction.terminal.terminalId),
     },
     paymentType: transaction.reference?.status === 'PAID' ? 'PREF' : transaction.paymentType,

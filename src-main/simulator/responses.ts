@@ -1,5 +1,5 @@
 /** Response bodies, with every field the spec (and gateway-behaviour.md, where it adds) lists for them. */
-import { LIMITS, REGULATION_TYPES } from '@shared/gateway';
+import { LIMITS, REGULATION_TYPES, type Order } from '@shared/gateway';
 import { SUCCESS, type ReturnStatus } from './errors';
 import type { Transaction } from './transactions';
 
@@ -22,13 +22,15 @@ export function regulationList(language: string, websiteAddress: string) {
   }));
 }
 
+/** The create answer, built from the order just received (a transaction keeps only part of it). */
 export function createResponse(
   transaction: Transaction,
+  order: Order,
   execution: Execution,
   extras: { websiteAddress: string; expiry: string; actionUrl?: string; formContext?: string },
 ) {
-  const { merchant } = transaction.order;
-  const customerInfo = 'customer' in transaction.order ? transaction.order.customer?.customerInfo : undefined;
+  const { merchant } = order;
+  const customerInfo = 'customer' in order ? order.customer?.customerInfo : undefined;
   return {
     returnStatus: SUCCESS,
     transactionID: transaction.id,
@@ -57,7 +59,7 @@ export function createResponse(
           },
         }
       : {}),
-    paymentMethodList: [...transaction.order.transaction.paymentMethod],
+    paymentMethodList: [...transaction.paymentMethods],
     tokenList: [],
     expiry: extras.expiry,
     execution,
@@ -74,10 +76,7 @@ export function statusResponse(transaction: Transaction, execution: Execution, r
     returnStatus,
     merchant: {
       terminalId: transaction.terminal.terminalId,
-      merchantTransactionId: transaction.order.merchant.merchantTransactionId.slice(
-        0,
-        LIMITS.merchantTransactionIdResponse,
-      ),
+      merchantTransactionId: transaction.merchantTransactionId.slice(0, LIMITS.merchantTransactionIdResponse),
     },
     transactionID: transaction.id,
     amount: { currency: transaction.amount.currency, value: twoDecimals(transaction.amount.value) },

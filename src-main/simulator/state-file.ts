@@ -23,8 +23,14 @@ import {
   writeSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
-import { isPaymentStatus } from '@shared/gateway';
 import type { Delivery } from './notifier';
+import {
+  decodeTransaction,
+  encodeTransaction,
+  fromFormerRecord,
+  type EncodedTransaction,
+  type StoredTransaction,
+} from './stored-transaction';
 import type { Transaction } from './transactions';
 
 const FORMAT = 'gateway-simulator-state';
@@ -41,8 +47,7 @@ export interface PersistedConfig {
   terminals: Array<{ terminalId: string; variant: 'A' | 'B'; token: string }>;
 }
 
-/** A transaction as stored: its terminal by id (the terminal object is the running simulator's). */
-export type StoredTransaction = Omit<Transaction, 'terminal'> & { terminal: string };
+export type { StoredTransaction };
 
 export interface LoadedState {
   config: PersistedConfig | null;
@@ -51,13 +56,18 @@ export interface LoadedState {
   deliveries: Delivery[];
   /** Lines that could not be read (each kept out of the state, the file backed up first). */
   problems: string[];
+  /** The journal holds records in a former, larger shape: rewrite it at once. */
+  rewrite: boolean;
 }
 
 type Line =
   | { k: 'header'; format: string; version: number }
   | { k: 'config'; v: PersistedConfig }
   | { k: 'clock'; offsetMs: number }
-  | { k: 'tx'; v: StoredTransaction }
+  /** A transaction (positional record: stored-transaction.ts). */
+  | { k: 't'; v: EncodedTransaction }
+  /** A transaction in the former object shape, read only. */
+  | { k: 'tx'; v: unknown }
   | { k: 'q'; id: string; n: number }
   | { k: 'd'; v: Delivery };
 
@@ -73,33 +83,6 @@ export interface StateSnapshot {
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * A cheap structural check of a stored transaction (a full schema parse of 100k orders would cost
- * seconds at start-up): the fields the state machine and the endpoints rely on.
- */
-function isStoredTransaction(value: unknown): value is StoredTransaction {
-  if (!isObject(value)) return false;
-  const { id, signature, terminal, variant, order, amount, status, history, steps, createdAt, expiresAt } = value;
-  return (
-    typeof id === 'string' &&
-    typeof signature === 'string' &&
-    typeof terminal === 'string' &&
-    (variant === 'A' || variant === 'B') &&
-    isObject(order) &&
-    isObject(order.merchant) &&
-    isObject(order.transaction) &&
-    isObject(amount) &&
-    typeof amount.value === 'number' &&
-    isPaymentStatus(status) &&
-    Array.isArray(history) &&
-    Array.isArray(steps) &&
-    steps.every((step) => isObject(step) && typeof step.kind === 'string' && typeof step.at === 'number') &&
-    typeof createdAt === 'number' &&
-    typeof expiresAt === 'number' &&
-    typeof value.statusQueries === 'number'
-  );
-}
 
 function isDelivery(value: unknown): value is Delivery {
   if (!isObject(value)) return false;
@@ -130,11 +113,6 @@ function isConfig(value: unknown): value is PersistedConfig {
 
 const deliveryKey = (delivery: Delivery): string => `${delivery.notificationID}/${delivery.duplicate ? 2 : 1}`;
 
-const storedTransaction = (transaction: Transaction): StoredTransaction => ({
-  ...transaction,
-  terminal: transaction.terminal.terminalId,
-});
-
 const lineOf = (line: Line): string => `${JSON.stringify(line)}\n`;
 
 interface ReadResult extends LoadedState {
@@ -151,6 +129,7 @@ function readJournal(path: string): ReadResult {
     transactions: [],
     deliveries: [],
     problems: [],
+    rewrite: false,
     intactBytes: 0,
     totalBytes: 0,
     lines: 0,
@@ -160,6 +139,7 @@ function readJournal(path: string): ReadResult {
   const transactions = new Map<string, StoredTransaction>();
   const deliveries = new Map<string, Delivery>();
   let lineNumber = 0;
+  const counts = { former: 0 };
   const readLine = (text: string) => {
     lineNumber += 1;
     if (text.trim() === '') return;
@@ -184,10 +164,15 @@ function readJournal(path: string): ReadResult {
         if (typeof line.offsetMs === 'number' && line.offsetMs >= 0) result.clockOffsetMs = line.offsetMs;
         else result.problems.push(`line ${lineNumber}: malformed clock offset`);
         break;
-      case 'tx':
-        if (isStoredTransaction(line.v)) transactions.set(line.v.id, line.v);
+      case 't':
+      case 'tx': {
+        const stored = line.k === 't' ? decodeTransaction(line.v) : fromFormerRecord(line.v);
+        if (stored) transactions.set(stored.id, stored);
         else result.problems.push(`line ${lineNumber}: malformed transaction`);
+        // Records in the former, larger shape: the journal is rewritten once, compactly.
+        if (line.k === 'tx') counts.former += 1;
         break;
+      }
       case 'q': {
         const known = transactions.get(line.id);
         if (known && typeof line.n === 'number') known.statusQueries = line.n;
@@ -228,6 +213,7 @@ function readJournal(path: string): ReadResult {
   }
   result.transactions = [...transactions.values()];
   result.deliveries = [...deliveries.values()];
+  result.rewrite = counts.former > 0;
   return result;
 }
 
@@ -276,8 +262,8 @@ export class SimulatorStateFile {
     }
     const file = new SimulatorStateFile(path, read.lines);
     if (read.lines === 0) file.append([{ k: 'header', format: FORMAT, version: VERSION }]);
-    const { config, clockOffsetMs, transactions, deliveries, problems } = read;
-    return { file, loaded: { config, clockOffsetMs, transactions, deliveries, problems } };
+    const { config, clockOffsetMs, transactions, deliveries, problems, rewrite } = read;
+    return { file, loaded: { config, clockOffsetMs, transactions, deliveries, problems, rewrite } };
   }
 
   /** Gives the journal what it needs to compact; compacts at once if the file is mostly superseded lines. */
@@ -325,7 +311,7 @@ export class SimulatorStateFile {
     // Serialised now, not when marked: a request changes a transaction in several steps.
     const lines: Line[] = [];
     if (this.dirtyClock !== undefined) lines.push({ k: 'clock', offsetMs: this.dirtyClock });
-    for (const transaction of this.dirtyTransactions) lines.push({ k: 'tx', v: storedTransaction(transaction) });
+    for (const transaction of this.dirtyTransactions) lines.push({ k: 't', v: encodeTransaction(transaction) });
     for (const transaction of this.dirtyQueries)
       if (!this.dirtyTransactions.has(transaction))
         lines.push({ k: 'q', id: transaction.id, n: transaction.statusQueries });
@@ -395,7 +381,7 @@ export class SimulatorStateFile {
       put({ k: 'header', format: FORMAT, version: VERSION });
       put({ k: 'config', v: snapshot.config() });
       put({ k: 'clock', offsetMs: snapshot.clockOffsetMs() });
-      for (const transaction of snapshot.transactions()) put({ k: 'tx', v: storedTransaction(transaction) });
+      for (const transaction of snapshot.transactions()) put({ k: 't', v: encodeTransaction(transaction) });
       for (const delivery of snapshot.deliveries()) put({ k: 'd', v: delivery });
       if (batch.length) writeSync(out, batch.join(''));
       fsyncSync(out);

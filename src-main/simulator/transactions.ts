@@ -37,7 +37,15 @@ export interface Transaction {
   signature: string;
   terminal: SimulatorTerminal;
   variant: Variant;
-  order: Order;
+  /**
+   * Only what the answers, follow-ups, notifications and the Simulator panel read of the order: the
+   * whole parsed order would cost more than a kilobyte per transaction in memory and in the state file.
+   */
+  merchantTransactionId: string;
+  /** The order's paymentMethod list (shared between transactions: see internMethods). */
+  paymentMethods: readonly string[];
+  /** The order's paymentReference limits a reference generate uses. */
+  referenceLimits?: { entity?: string; finalDatetime?: string };
   amount: { value: number; currency: string };
   paymentType: string;
   /** Method the shopper chose (set by reference generate / MB WAY purchase); else the first listed. */
@@ -100,6 +108,41 @@ export type ChangeListener = (transaction: Transaction, change: StatusChange) =>
 
 const OK_RESULT = { statusCode: '000', statusMsg: 'Success' };
 
+/**
+ * One shared array per distinct paymentMethod list: a CI run creates the same few orders again and
+ * again, so 100,000 transactions hold a handful of lists instead of 100,000 copies.
+ */
+const methodLists = new Map<string, readonly string[]>();
+export function internMethods(methods: readonly string[]): readonly string[] {
+  const key = methods.join('\u0000');
+  let shared = methodLists.get(key);
+  if (!shared) {
+    shared = Object.freeze([...methods]);
+    if (methodLists.size < 1_000) methodLists.set(key, shared);
+  }
+  return shared;
+}
+
+/**
+ * Built by assignment, not by spreading optional parts into a literal: V8 gives every object built from
+ * such spreads a hidden class of its own (measured: ~200 bytes per transaction). Shared, like the method
+ * lists: a CI run sends the same limits with every order.
+ */
+const referenceLimitSets = new Map<string, NonNullable<Transaction['referenceLimits']>>();
+function referenceLimitsOf(order: Order): Transaction['referenceLimits'] {
+  const limits = order.transaction.paymentReference;
+  if (!limits?.entity && !limits?.finalDatetime) return undefined;
+  const key = `${limits.entity ?? ''}\u0000${limits.finalDatetime ?? ''}`;
+  const known = referenceLimitSets.get(key);
+  if (known) return known;
+  const kept: NonNullable<Transaction['referenceLimits']> = {};
+  if (limits.entity) kept.entity = limits.entity;
+  if (limits.finalDatetime) kept.finalDatetime = limits.finalDatetime;
+  Object.freeze(kept);
+  if (referenceLimitSets.size < 1_000) referenceLimitSets.set(key, kept);
+  return kept;
+}
+
 export class TransactionBook {
   private readonly byId = new Map<string, Transaction>();
   /** Ids in creation order, so the newest can be listed without walking the whole book. */
@@ -143,7 +186,8 @@ export class TransactionBook {
       signature: this.random.string(64),
       terminal: input.terminal,
       variant: input.terminal.variant,
-      order,
+      merchantTransactionId: order.merchant.merchantTransactionId,
+      paymentMethods: internMethods(order.transaction.paymentMethod),
       amount: { value: order.transaction.amount.value, currency: order.transaction.amount.currency },
       paymentType: order.transaction.paymentType,
       paymentMethod: order.transaction.paymentMethod[0] ?? '',
@@ -155,6 +199,8 @@ export class TransactionBook {
       statusQueries: 0,
       steps: [],
     };
+    const referenceLimits = referenceLimitsOf(order);
+    if (referenceLimits) transaction.referenceLimits = referenceLimits;
     this.byId.set(transaction.id, transaction);
     this.ids.push(transaction.id);
     this.setExpiry(transaction, transaction.expiresAt);
@@ -225,7 +271,8 @@ export class TransactionBook {
     const change: StatusChange = { at: this.clock.iso(), from, to, reason, ...result };
     transaction.status = to;
     transaction.lastResult = result;
-    transaction.history.push(change);
+    // A new exact-size array: push() would grow it to room for 17 entries, in each of 100,000 transactions.
+    transaction.history = transaction.history.concat(change);
     // A final transaction has nothing left to do; its jobs still on the clock find no step and stop.
     if (isFinalPaymentStatus(to)) transaction.steps = [];
     this.observer?.changed(transaction);
@@ -247,7 +294,8 @@ export class TransactionBook {
   }
 
   private addStep(transaction: Transaction, step: ScheduledStep): void {
-    transaction.steps.push(step);
+    // Exact-size, as for history: most transactions hold one step at a time.
+    transaction.steps = transaction.steps.concat(step);
     this.observer?.changed(transaction);
     this.arm(transaction, step);
   }
@@ -285,11 +333,11 @@ export class TransactionBook {
       transactionID: transaction.id,
       terminalId: transaction.terminal.terminalId,
       variant: transaction.variant,
-      merchantTransactionId: transaction.order.merchant.merchantTransactionId,
+      merchantTransactionId: transaction.merchantTransactionId,
       amount: { ...transaction.amount },
       paymentType: transaction.paymentType,
       paymentMethod: transaction.paymentMethod,
-      paymentMethodList: [...transaction.order.transaction.paymentMethod],
+      paymentMethodList: [...transaction.paymentMethods],
       paymentStatus: transaction.status,
       final: isFinalPaymentStatus(transaction.status),
       createdAt: this.clock.iso(transaction.createdAt),

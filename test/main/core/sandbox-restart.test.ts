@@ -8,7 +8,7 @@ import type { CliIo } from '../../../src-main/cli/cli-io';
 import { referenceCommand } from '../../../src-main/cli/reference-command';
 import { statusCommand } from '../../../src-main/cli/status-command';
 import { sessionOnlyStore } from '../../../src-main/credentials/memory-store';
-import { orderA } from '../gateway/fixtures';
+import { orderA, orderB } from '../gateway/fixtures';
 import { Harness } from '../simulator/harness';
 import { startCore } from './harness';
 
@@ -86,6 +86,30 @@ describe('the Sandbox across restarts without a keychain', () => {
       await referenceCommand.runWith([...args, id], followUp.io, { credentials: sessionOnlyStore('no D-Bus') }),
     ).toBe(0);
     expect(followUp.out.stdout).not.toMatch(/signature/i);
+  });
+
+  it('performs a Variant B action step sent with the masked params after a restart', async () => {
+    const first = await session();
+    cleanups.push(() => first.removeDir());
+    const created = await first.call('orders.create', { profileId: 'sandbox-b', order: orderB() });
+    const id: string = created.exchange.transactionID;
+    // What the renderer holds (and stores in IndexedDB): the actionResponse with the token masked.
+    const action: { url: string; params: Array<{ name: string; value: string }> } =
+      created.response.actionResponse.data;
+    expect(action.params.find((param) => param.name === 'actionToken')?.value).toMatch(/^••••/);
+    await end(first);
+
+    const second = await session(first.userDataDir);
+    const performed = await second.call('payments.performAction', {
+      profileId: 'sandbox-b',
+      transactionId: id,
+      url: action.url,
+      params: action.params,
+    });
+    expect(performed.exchange.classification).toBe('ok');
+    expect(performed.exchange.request.body).not.toMatch(/"actionToken":"at-/);
+    const status = await second.call('payments.status', { profileId: 'sandbox-b', transactionId: id });
+    expect(status.exchange.paymentStatus).toBe('Success');
   });
 
   it('simulator.reset forgets the Sandbox transactions and signatures, and nothing of other profiles', async () => {

@@ -94,7 +94,8 @@ describe('create → MB WAY / reference → status with GATEWAY_* variables only
     const stored = (await h.control('GET', `/transactions/${id}`)).body;
     for (const name of files) {
       const text = await readFile(join(dir, 'environment-signatures', name), 'utf8');
-      expect(JSON.parse(text)).toMatchObject({ version: 1 });
+      // A journal: every line its own encrypted envelope.
+      for (const line of text.split('\n').filter(Boolean)) expect(JSON.parse(line)).toMatchObject({ v: 2 });
       expect(text).not.toContain(id);
       expect(text).not.toContain(stored.merchantTransactionId ?? 'ci-');
     }

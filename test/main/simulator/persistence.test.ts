@@ -1,5 +1,14 @@
 /** `--state FILE`: a restarted simulator answers exactly as before, whatever moment it was stopped at. */
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -168,6 +177,65 @@ describe('simulator state file', () => {
     // Both still answer, each with its own signature.
     expect((await second.reference(a.id, a.signature)).body.paymentReference.reference).toBe(refA);
     expect((await second.reference(a.id, b.signature)).status).toBe(401);
+  });
+
+  it('keeps only the order fields it answers with (no shopper data in the file), compactly', async () => {
+    const first = await start();
+    const { id, signature } = await first.order('A', (body) => {
+      Object.assign(body.transaction, {
+        paymentReference: { entity: '12345', finalDatetime: '2031-01-01T00:00:00.000Z' },
+      });
+    });
+    await stop(first);
+    const text = readFileSync(statePath, 'utf8');
+    expect(text).not.toContain('ana@example.com');
+    expect(text).not.toContain('Ana Silva');
+    const line = text.split('\n').find((entry) => entry.includes(id) && entry.startsWith('{"k":"t"'))!;
+    console.log('LINE', line);
+    expect(line.length).toBeLessThan(450);
+    // What it kept still answers everything: the Simulator panel's view, and a reference on the order's limits.
+    const second = await start();
+    expect((await second.control('GET', `/transactions/${id}`)).body).toMatchObject({
+      merchantTransactionId: validOrderA().merchant.merchantTransactionId,
+      paymentMethodList: validOrderA().transaction.paymentMethod,
+    });
+    const reference = await second.reference(id, signature);
+    expect(reference.body.paymentReference).toMatchObject({ entity: '12345', expireDate: '2031-01-01T00:00:00.000Z' });
+  });
+
+  it('loads a file written when every transaction kept its whole order, and rewrites it compactly', async () => {
+    const first = await start();
+    const { id, signature } = await first.order('A');
+    await stop(first);
+    // The former shape of a transaction record: the whole parsed order instead of the fields kept now.
+    const lines = readFileSync(statePath, 'utf8').split('\n').filter(Boolean);
+    const former = lines.map((entry) => {
+      const parsed = JSON.parse(entry);
+      if (parsed.k !== 't') return entry;
+      const [id, signature, terminal, variant, merchantTransactionId, , value, currency, ...more] = parsed.v;
+      const [paymentType, paymentMethod, createdAt, expiresAt, status, statusQueries, , history, steps] = more;
+      const order = validOrderA();
+      order.merchant.merchantTransactionId = merchantTransactionId;
+      const record = {
+        ...{ id, signature, terminal, variant, order, amount: { value, currency }, paymentType, paymentMethod },
+        ...{ createdAt, expiresAt, status, statusQueries, lastResult: { statusCode: '000', statusMsg: 'Success' } },
+        history: history.map(([at, from, to, reason, statusCode, statusMsg]: string[]) => ({
+          ...{ at, from, to, reason, statusCode, statusMsg },
+        })),
+        steps: [{ kind: steps[0], at: steps[1] }],
+      };
+      return JSON.stringify({ k: 'tx', v: record });
+    });
+    writeFileSync(statePath, `${former.join('\n')}\n`);
+
+    const second = await start();
+    expect(second.sim.stateProblems()).toEqual([]);
+    expect(await second.paymentStatus(id)).toBe('Pending');
+    expect((await second.control('GET', `/transactions/${id}`)).body.paymentMethodList).toEqual(
+      validOrderA().transaction.paymentMethod,
+    );
+    expect((await second.reference(id, signature)).status).toBe(200);
+    expect(readFileSync(statePath, 'utf8')).not.toContain('"order"');
   });
 
   it('loads a file whose last line was cut short by a crash, and keeps appending after it', async () => {
