@@ -1,4 +1,5 @@
 import type { Environment } from '@shared/contract/profiles';
+import { t } from '../i18n';
 
 /**
  * One colour per environment, used everywhere a profile is shown (design.md: sandbox teal, test amber,
@@ -11,11 +12,8 @@ export const ENVIRONMENT_COLOURS: Record<Environment, string> = {
   production: '#dc2626',
 };
 
-export const ENVIRONMENT_LABELS: Record<Environment, string> = {
-  sandbox: 'Sandbox',
-  test: 'Test',
-  production: 'Production',
-};
+/** The environment's name in the current language. */
+export const environmentLabel = (environment: Environment): string => t(`environment.${environment}`);
 
 export function environmentColour(environment: Environment, colour?: string): string {
   if (environment === 'production') return ENVIRONMENT_COLOURS.production;
