@@ -37,9 +37,14 @@ export const formatNumber = (value: number, fractionDigits?: number): string =>
       new Intl.NumberFormat(tag, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }),
   ).format(value);
 
-/** An amount in its currency: "€10.50" in English, "10,50 €" in Portuguese. Unknown currency codes fall back to "10.50 XYZ". */
+/**
+ * An amount in its currency. English keeps the gateway's own notation, "1,234.50 EUR" (what support
+ * agents compare against the API and the bank statement); Portuguese writes it the Portuguese way,
+ * "1234,50 €". Unknown currency codes fall back to the number and the code.
+ */
 export function formatAmount(value: number, currency: string | null | undefined): string {
   if (!currency) return formatNumber(value, 2);
+  if (currentLocale() === 'en') return `${formatNumber(value, 2)} ${currency}`;
   try {
     return cached(`currency|${currency}`, (tag) => new Intl.NumberFormat(tag, { style: 'currency', currency })).format(
       value,
