@@ -47,3 +47,28 @@ export function joinExchange(row: ExchangeRecord, requestBody: string | null, re
     response: row.response ? { ...row.response, bodyText: responseBody } : null,
   };
 }
+
+/**
+ * Everything recorded about one transaction, whole (bodies included), oldest first: what the order card
+ * derives its state from. A transaction has a handful of exchanges (a long poll a few dozen), so
+ * loading the bodies is cheap.
+ */
+export async function loadTransactionRecord(
+  db: HistoryDb,
+  transactionId: string,
+): Promise<{ exchanges: Exchange[]; notifications: NotificationRecord[] }> {
+  const [rows, notifications] = await Promise.all([exchangesOf(db, transactionId), notificationsOf(db, transactionId)]);
+  const bodies = await db.exchangeBodies.bulkGet(rows.map((row) => row.id));
+  const valid = await validateRows(
+    db,
+    'exchangeBodies',
+    exchangeBodyRecordSchema,
+    bodies.filter((body) => body !== undefined),
+  );
+  const byId = new Map(valid.map((body) => [body.exchangeId, body]));
+  const exchanges = rows.map((row) => {
+    const body = byId.get(row.id);
+    return joinExchange(row, body?.request?.text ?? null, body?.response?.text ?? '');
+  });
+  return { exchanges, notifications };
+}

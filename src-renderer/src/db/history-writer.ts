@@ -13,6 +13,7 @@ import {
   STATUS_NOT_SEEN,
   transactionRecordSchema,
   type ExchangeBodyRecord,
+  type StoredDeclineReason,
   type ExchangeRecord,
   type StoredBody,
   type TransactionRecord,
@@ -71,6 +72,20 @@ const UNKNOWN_PROFILE = (id: string | null): ProfileInfo => ({
   variant: null,
 });
 
+/**
+ * The decline reason a status report carries: a returnStatus other than `000` with a status other than
+ * Success (a refusal explains itself in returnStatus; `000` only says the request was processed).
+ */
+export function declineReasonFrom(
+  paymentStatus: string | null | undefined,
+  returnStatus: { statusCode?: string | null; statusMsg?: string | null } | null | undefined,
+): StoredDeclineReason | null {
+  const statusCode = returnStatus?.statusCode?.trim();
+  if (!paymentStatus || paymentStatus === 'Success' || !statusCode || statusCode === '000') return null;
+  const statusMsg = returnStatus?.statusMsg?.trim();
+  return { statusCode, ...(statusMsg ? { statusMsg } : {}), paymentStatus };
+}
+
 /** Folds newer facts into a row. The newest observed status wins (the status query is the source of truth). */
 export function mergeFacts(
   existing: TransactionRecord | undefined,
@@ -118,6 +133,8 @@ export function mergeFacts(
     paymentStatus: newer && facts.paymentStatus ? facts.paymentStatus : base.paymentStatus,
     statusKey: newer && statusKey ? statusKey : base.statusKey,
     returnStatus: newer && facts.returnStatus ? facts.returnStatus : base.returnStatus,
+    declineReason:
+      (newer && declineReasonFrom(facts.paymentStatus, facts.returnStatus)) || (base.declineReason ?? null),
     expiry: facts.expiry ?? base.expiry,
     reference: facts.reference ?? base.reference,
     referenceEntity: facts.referenceEntity ?? base.referenceEntity,
@@ -151,6 +168,22 @@ export async function recordExchange(
     await db.exchangeBodies.put(body);
     return { duplicate: false, before, after };
   });
+}
+
+/**
+ * Notes the decline reason a notification gave on its transaction's row (the row's status itself is
+ * left to status queries, the source of truth). Call inside a transaction that includes `transactions`.
+ */
+export async function noteNotificationReason(
+  db: HistoryDb,
+  transactionId: string | null,
+  paymentStatus: string | null,
+  returnStatus: { statusCode?: string | null; statusMsg?: string | null } | null | undefined,
+): Promise<void> {
+  const reason = declineReasonFrom(paymentStatus, returnStatus);
+  if (!transactionId || !reason) return;
+  const row = await readForUpdate(db, transactionId);
+  if (row) await db.transactions.put({ ...row, declineReason: reason });
 }
 
 /** Reads a row about to be updated; an invalid one is quarantined (inside the same transaction) first. */

@@ -23,6 +23,7 @@ export function mergeRows(a: TransactionRecord, b: TransactionRecord): Transacti
     currency: pick('currency'),
     paymentStatus: pick('paymentStatus'),
     returnStatus: pick('returnStatus'),
+    declineReason: pick('declineReason'),
     expiry: pick('expiry'),
     reference: pick('reference'),
     referenceEntity: pick('referenceEntity'),

@@ -27,6 +27,18 @@ export const returnStatusSchema = z.object({
 });
 export type StoredReturnStatus = z.infer<typeof returnStatusSchema>;
 
+/**
+ * Why a payment did not succeed: the returnStatus (other than `000`) that came with a non-success status,
+ * from an answer or a notification — a status query answers `000` even for a declined payment, so this
+ * is kept apart from `returnStatus`. `paymentStatus` says which status it explains.
+ */
+export const declineReasonRecordSchema = z.object({
+  statusCode: z.string().min(1),
+  statusMsg: z.string().optional(),
+  paymentStatus: z.string().min(1),
+});
+export type StoredDeclineReason = z.infer<typeof declineReasonRecordSchema>;
+
 export const transactionRecordSchema = z.object({
   /** Primary key: the gateway's transactionID, or `attempt:<exchangeId>` when the outcome is unknown. */
   key: z.string().min(1),
@@ -54,6 +66,8 @@ export const transactionRecordSchema = z.object({
   /** Shopper phone, already masked (never the full number). */
   maskedPhone: z.string().nullable(),
   source: transactionSourceSchema,
+  /** Absent on rows written before it existed. */
+  declineReason: declineReasonRecordSchema.nullable().optional(),
 });
 export type TransactionRecord = z.infer<typeof transactionRecordSchema>;
 

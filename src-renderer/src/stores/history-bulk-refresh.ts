@@ -4,7 +4,7 @@ import { PAYMENT_STATUSES, PAYMENT_STATUS_VALUES } from '@shared/gateway/codes';
 import { useConsoleApi } from '../api';
 import { useHistoryDb } from '../db/history-db';
 import { STATUS_NOT_SEEN } from '../db/records';
-import { queryKeys, type HistoryFilter } from '../db/transaction-query';
+import { queryKeys, searchTransactions, type HistoryFilter } from '../db/transaction-query';
 import {
   DEFAULT_CONCURRENCY,
   runBulkRefresh,
@@ -13,6 +13,7 @@ import {
   type RefreshSummary,
 } from '../features/history/bulk-refresh';
 import { statusRefresher } from '../features/history/status-query';
+import { SEARCH_LIMIT } from './history';
 import { useHistoryRecorderStore } from './history-recorder';
 
 const CONCURRENCY_KEY = 'gateway-console.bulk-refresh-concurrency';
@@ -22,7 +23,12 @@ export const NON_FINAL_STATUS_KEYS = [
   STATUS_NOT_SEEN,
 ];
 
-export type RefreshScope = { keys: readonly string[] } | { filter: HistoryFilter; includeFinal: boolean };
+/**
+ * What to refresh: picked rows, or what the list shows — its filter and, when the search box has text,
+ * only the rows that search found (the same search the list runs, with the same cap).
+ */
+export type RefreshScope =
+  { keys: readonly string[] } | { filter: HistoryFilter; includeFinal: boolean; search?: string };
 
 /** Bulk status refresh over a selection or the current filter, with progress, cancel and a summary. */
 export const useBulkRefreshStore = defineStore('history-bulk-refresh', () => {
@@ -43,7 +49,10 @@ export const useBulkRefreshStore = defineStore('history-bulk-refresh', () => {
       const onlyOpen = scope.includeFinal
         ? statuses
         : (statuses ?? NON_FINAL_STATUS_KEYS).filter((s) => NON_FINAL_STATUS_KEYS.includes(s));
-      keys = await queryKeys(db, { ...scope.filter, statuses: onlyOpen });
+      const filter = { ...scope.filter, statuses: onlyOpen };
+      keys = scope.search?.trim()
+        ? (await searchTransactions(db, scope.search, filter, SEARCH_LIMIT)).map((row) => row.key)
+        : await queryKeys(db, filter);
     }
     const rows = await db.transactions.bulkGet([...keys]);
     // Rows with an unknown outcome have no transactionID to ask about.

@@ -14,7 +14,8 @@ import {
 import { useHistoryRecorderStore } from './history-recorder';
 
 const PAGE_SIZE = 100;
-const SEARCH_LIMIT = 200;
+/** How many rows a search lists (and a bulk refresh of the current search covers). */
+export const SEARCH_LIMIT = 200;
 
 /** The History list: filter, search, sort, keyset-paged rows and a capped count. */
 export const useHistoryStore = defineStore('history', () => {

@@ -5,9 +5,14 @@ import type { Environment } from '@shared/contract/profiles';
 import type { Variant } from '@shared/gateway/codes';
 import { validateOrder, type ValidationIssue } from '@shared/gateway/order-schema';
 import type { Result } from '@shared/result';
+import type { Exchange } from '@shared/exchange';
 import { useConsoleApi } from '../api';
+import { loadExchange } from '../db/exchange-query';
+import { useHistoryDb } from '../db/history-db';
 import { getPath, setPath, type Json } from '../features/orders/draft-paths';
+import { readLastOrder, writeLastOrder } from '../features/orders/last-order';
 import { defaultDraft } from '../features/orders/order-defaults';
+import { useHistoryRecorderStore } from './history-recorder';
 import { useProfilesStore } from './profiles';
 
 export interface SendOutcome {
@@ -16,6 +21,17 @@ export interface SendOutcome {
   environment: Environment;
   variant: Variant;
   result: Result<GatewayCallResult>;
+}
+
+/** The create call as recorded: the answer's body is parsed back from the exchange. */
+function callFromExchange(exchange: Exchange): Result<GatewayCallResult> {
+  let response: unknown = null;
+  try {
+    response = exchange.response?.bodyText ? JSON.parse(exchange.response.bodyText) : null;
+  } catch {
+    response = null;
+  }
+  return { ok: true, value: { exchange, response } };
 }
 
 const isObject = (value: unknown): value is Json =>
@@ -99,7 +115,35 @@ export const useOrderDraftStore = defineStore('order-draft', () => {
   }
 
   const sending = ref(false);
+  /**
+   * The Orders screen's result for the active profile: its last created order, read back from history
+   * (so navigation, reload and restart show the same card), or a send main refused (nothing recorded).
+   */
   const outcome = shallowRef<SendOutcome | null>(null);
+
+  function outcomeFor(profileId: string, result: Result<GatewayCallResult>): SendOutcome | null {
+    const profile = profiles.profiles.find((p) => p.id === profileId);
+    return profile
+      ? { profileId, profileName: profile.name, environment: profile.environment, variant: profile.variant, result }
+      : null;
+  }
+
+  // Reads are numbered: switching profiles quickly must not show the previous profile's order.
+  let reads = 0;
+  /** Shows the active profile's last created order from history (nothing when it has none or it was cleared). */
+  async function loadLastOrder(): Promise<void> {
+    const profile = profiles.active;
+    const mine = ++reads;
+    const last = profile ? readLastOrder(profile.id) : null;
+    const exchange = last ? await loadExchange(useHistoryDb(), last.exchangeId).catch(() => undefined) : undefined;
+    if (mine !== reads) return;
+    outcome.value = profile && exchange ? outcomeFor(profile.id, callFromExchange(exchange)) : null;
+  }
+  watch(
+    () => profiles.active?.id,
+    () => void loadLastOrder(),
+    { immediate: true },
+  );
 
   /** Sends the draft once (money-moving calls are never retried). Refuses while the draft is invalid. */
   async function send(confirmation?: ProductionConfirmation): Promise<SendOutcome | null> {
@@ -113,6 +157,15 @@ export const useOrderDraftStore = defineStore('order-draft', () => {
         order: body,
         ...(confirmation ? { confirmation } : {}),
       });
+      if (result.ok) {
+        // Recorded before it is pointed at, so a reload right now already finds it in history.
+        await useHistoryRecorderStore().record(result.value.exchange);
+        writeLastOrder(profile.id, {
+          exchangeId: result.value.exchange.id,
+          transactionId: result.value.exchange.transactionID,
+        });
+      }
+      reads++;
       outcome.value = {
         profileId: profile.id,
         profileName: profile.name,
@@ -148,6 +201,7 @@ export const useOrderDraftStore = defineStore('order-draft', () => {
     setJsonText,
     sending,
     outcome,
+    loadLastOrder,
     send,
     amount,
   };

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '@shared/exchange';
 import { getTransaction } from '../../../src-renderer/src/db/transaction-query';
-import { lookupTransaction, statusRefresher } from '../../../src-renderer/src/features/history/status-query';
+import {
+  lookupTransaction,
+  profileForLookup,
+  statusRefresher,
+} from '../../../src-renderer/src/features/history/status-query';
 import { freshDb, lookupProfile, makeExchange, makeRow, statusExchange, T0 } from '../db/fixtures';
 
 /** A `payments.status` that answers with the given exchanges in turn (what main's SDK would record). */
@@ -35,10 +39,48 @@ describe('support-desk lookup', () => {
     const result = await lookupTransaction(statusApi(notFound), db, lookupProfile, 'sandbox', 's2nope');
     expect(result).toEqual({
       ok: false,
-      message: 'The gateway did not return a status: HTTP 404 Not Found. Check the transaction id.',
+      message:
+        'The gateway refused the lookup: HTTP 404 Not Found. The transaction may belong to another terminal: ' +
+        "look it up with the profile it was created with. If it is this profile's, then: Check the transaction id.",
       exchange: notFound,
     });
     expect(await db.transactions.count()).toBe(0);
+  });
+
+  it('a 401 says the transaction may belong to another terminal before suggesting a new token', async () => {
+    const refused = makeExchange({
+      url: 'http://127.0.0.1:1/api/v2/payments/s2variantb/status',
+      response: { status: 401, headers: {}, bodyText: '{}' },
+      classification: 'http-error',
+      summary: 'HTTP 401 Unauthorized',
+      suggestedAction: 'Check the credentials in the back office and create a new token if needed.',
+    });
+    const result = await lookupTransaction(statusApi(refused), freshDb(), lookupProfile, 'sandbox', 's2variantb');
+    const message = result.ok ? '' : result.message;
+    expect(message).toMatch(/may belong to another terminal/);
+    expect(message.indexOf('another terminal')).toBeLessThan(message.indexOf('create a new token'));
+  });
+
+  it('asks with the profile History recorded the transaction under, not the one picked', async () => {
+    const db = freshDb();
+    await db.transactions.put(makeRow(1, { key: 's2variantb', transactionId: 's2variantb', profileId: 'sandbox-b' }));
+    const profiles = (id: string) =>
+      id === 'sandbox-b'
+        ? { id, name: 'Sandbox · Variant B', environment: 'sandbox', variant: 'B' as const }
+        : lookupProfile(id);
+    expect(await profileForLookup(db, profiles, 'sandbox', ' s2variantb ')).toEqual({
+      profileId: 'sandbox-b',
+      fromHistory: true,
+    });
+    // Unknown to History, or recorded under a profile that no longer exists: the picked profile.
+    expect(await profileForLookup(db, profiles, 'sandbox', 's2unknown')).toEqual({
+      profileId: 'sandbox',
+      fromHistory: false,
+    });
+    expect(await profileForLookup(db, lookupProfile, 'sandbox', 's2variantb')).toEqual({
+      profileId: 'sandbox',
+      fromHistory: false,
+    });
   });
 
   it('passes on a failure of the call itself', async () => {

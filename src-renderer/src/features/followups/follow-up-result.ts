@@ -37,7 +37,8 @@ export interface PendingAction {
 }
 
 export interface FollowUpResult {
-  id: number;
+  /** The exchange id for a recorded call; a session counter for a call main refused before sending. */
+  id: string;
   kind: FollowUpKind;
   at: string;
   exchange: Exchange | null;
@@ -94,17 +95,42 @@ export const groupReference = (reference: string): string => reference.replace(/
 
 let nextId = 1;
 
+const OPERATION_KINDS: Partial<Record<Exchange['operation'], FollowUpKind>> = {
+  generateReference: 'reference',
+  mbwayPurchase: 'mbway',
+  getStatus: 'status',
+  performAction: 'action',
+};
+
+/** Which follow-up an exchange was (null for the create and anything else). */
+export const exchangeFollowUpKind = (operation: Exchange['operation']): FollowUpKind | null =>
+  OPERATION_KINDS[operation] ?? null;
+
 export function toFollowUpResult(kind: FollowUpKind, result: Result<GatewayCallResult>): FollowUpResult {
-  const at = new Date().toISOString();
-  const id = nextId++;
-  if (!result.ok) return fromConsoleError(id, kind, at, result.error);
-  const { exchange, response } = result.value;
+  if (!result.ok) return fromConsoleError(`not-sent-${nextId++}`, kind, new Date().toISOString(), result.error);
+  return fromExchange(kind, result.value.exchange, result.value.response);
+}
+
+const parseBody = (text: string | undefined): unknown => {
+  try {
+    return text ? (JSON.parse(text) as unknown) : null;
+  } catch {
+    return null;
+  }
+};
+
+/** One recorded exchange as a follow-up result (the response is parsed from the recorded body unless given). */
+export function fromExchange(
+  kind: FollowUpKind,
+  exchange: Exchange,
+  response: unknown = parseBody(exchange.response?.bodyText),
+): FollowUpResult {
   const succeeded = exchange.classification === 'ok';
   const status = statusResponseSchema.safeParse(response);
   return {
-    id,
+    id: exchange.id,
     kind,
-    at,
+    at: exchange.timings.startedAt,
     exchange,
     succeeded,
     paymentStatus: exchange.paymentStatus,
@@ -118,7 +144,7 @@ export function toFollowUpResult(kind: FollowUpKind, result: Result<GatewayCallR
 }
 
 /** The call never reached the gateway: main refused it (invalid phone, unknown transaction, confirmation…). */
-function fromConsoleError(id: number, kind: FollowUpKind, at: string, error: ConsoleError): FollowUpResult {
+function fromConsoleError(id: string, kind: FollowUpKind, at: string, error: ConsoleError): FollowUpResult {
   return {
     id,
     kind,

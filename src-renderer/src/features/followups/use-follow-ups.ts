@@ -1,23 +1,25 @@
 /**
- * The follow-up calls on one transaction and their results. Money-moving calls (reference, MB WAY,
- * action) are sent once per click and never retried here; only the read-only status query repeats
- * (Poll until final), on the schedule of poll-schedule.ts.
+ * The follow-up calls on one transaction and the card that shows them. The card (status, reference, log,
+ * what is still allowed) is derived from what history recorded about the transaction (order-card.ts),
+ * never kept here: each call's exchange is recorded first and the card is read back, so leaving the
+ * screen, reloading or restarting shows the same card. Money-moving calls (reference, MB WAY, action)
+ * are sent once per click and never retried here; only the read-only status query repeats (Poll until
+ * final), on the schedule of poll-schedule.ts.
  */
 import { computed, onScopeDispose, ref, shallowRef, watch, type Ref } from 'vue';
 import type { ConsoleApi } from '@shared/contract';
+import type { Exchange } from '@shared/exchange';
 import type { GatewayCallResult, ProductionConfirmation } from '@shared/contract/orders';
 import type { Profile } from '@shared/contract/profiles';
 import { isFinalPaymentStatus } from '@shared/gateway/codes';
 import type { Result } from '@shared/result';
 import { startPoll, type PollCheck, type PollController, type PollState } from '../../composables/poll-schedule';
-import {
-  readPendingAction,
-  toFollowUpResult,
-  type FollowUpKind,
-  type FollowUpResult,
-  type MultibancoReference,
-  type PendingAction,
-} from './follow-up-result';
+import { loadTransactionRecord } from '../../db/exchange-query';
+import { useHistoryDb } from '../../db/history-db';
+import type { NotificationRecord } from '../../db/records';
+import { useHistoryRecorderStore } from '../../stores/history-recorder';
+import { readPendingAction, toFollowUpResult, type FollowUpKind, type FollowUpResult } from './follow-up-result';
+import { deriveOrderCard, EMPTY_ORDER_CARD, type OrderCard } from './order-card';
 
 export interface FollowUpTarget {
   transactionId: string;
@@ -43,12 +45,39 @@ type FollowUpApi = Pick<
 
 /** HTTP statuses where asking again cannot help: stop polling and show why. */
 const HOPELESS_HTTP = new Set([400, 401, 403, 404, 405]);
-const KEPT_RESULTS = 20;
 
-export function useFollowUps(api: FollowUpApi, target: Readonly<Ref<FollowUpTarget>>) {
+/** Where the card is read from and calls are recorded to (history's IndexedDB; replaceable in tests). */
+export interface FollowUpRecord {
+  load(transactionId: string): Promise<{ exchanges: Exchange[]; notifications: NotificationRecord[] }>;
+  /** Records an exchange (idempotent per id: the push event records it too). */
+  record(exchange: Exchange): Promise<unknown>;
+  /** Changes whenever history recorded something (another screen, a notification, the push event). */
+  revision: Readonly<Ref<number>>;
+}
+
+export function historyRecord(): FollowUpRecord {
+  const recorder = useHistoryRecorderStore();
+  return {
+    load: (transactionId) => loadTransactionRecord(useHistoryDb(), transactionId),
+    record: (exchange) => recorder.record(exchange),
+    revision: computed(() => recorder.revision),
+  };
+}
+
+export function useFollowUps(
+  api: FollowUpApi,
+  target: Readonly<Ref<FollowUpTarget>>,
+  store: FollowUpRecord = historyRecord(),
+) {
   const profile = shallowRef<Profile | null>(null);
   const busy = ref<FollowUpKind | null>(null);
-  const results = ref<FollowUpResult[]>([]);
+  /** The card as last read from history. */
+  const card = shallowRef<OrderCard>(EMPTY_ORDER_CARD);
+  /** True once the first read finished (buttons wait for it: the record decides what is allowed). */
+  const loaded = ref(false);
+  /** A call main refused before sending (nothing was recorded): shown until the next call. */
+  const notSent = shallowRef<FollowUpResult | null>(null);
+  const results = computed(() => card.value.results);
   const poll = shallowRef<PollState | null>(null);
   const now = ref(Date.now());
   /** What the user typed to confirm a production call (must equal the profile's name). */
@@ -56,35 +85,42 @@ export function useFollowUps(api: FollowUpApi, target: Readonly<Ref<FollowUpTarg
   let controller: PollController | null = null;
   let ticker: ReturnType<typeof setInterval> | undefined;
 
-  const methods = computed(() => target.value.methods ?? []);
+  // What the caller passed wins; the rest comes from the recorded create exchange.
+  const order = computed(() => card.value.order);
+  const methods = computed(() => (target.value.methods?.length ? target.value.methods : (order.value?.methods ?? [])));
+  const expiry = computed(() => target.value.expiry ?? order.value?.expiry ?? null);
+  const amount = computed(() => target.value.amount ?? order.value?.amount ?? null);
   const offers = (...codes: string[]) => methods.value.length === 0 || codes.some((c) => methods.value.includes(c));
   const canReference = computed(() => offers('REFERENCE'));
   const canMbway = computed(() => offers('MBWAY'));
 
-  const latest = computed(() => results.value.find((r) => r.paymentStatus !== null) ?? null);
-  const currentStatus = computed(() => latest.value?.paymentStatus ?? null);
-  const isFinal = computed(() => isFinalPaymentStatus(currentStatus.value));
-  // Kept apart from the (capped) results list, so a long poll never pushes them out.
-  const reference = shallowRef<MultibancoReference | null>(null);
-  const reportedAction = shallowRef<PendingAction | null>(null);
-  const actionDone = ref(false);
+  const currentStatus = computed(() => card.value.currentStatus);
+  const statusCode = computed(() => card.value.statusCode);
+  const isFinal = computed(() => card.value.isFinal);
+  const declineReason = computed(() => card.value.declineReason);
+  const reference = computed(() => card.value.reference);
+  const referenceGenerated = computed(() => card.value.reference !== null);
+  const mbwayRequested = computed(() => card.value.mbwayRequested);
   /** The step still to perform: from a later answer (Partial + actionResponse), else from the create response. */
-  const pendingAction = computed(() =>
-    actionDone.value ? null : (reportedAction.value ?? readPendingAction(target.value.actionResponse)),
-  );
+  const pendingAction = computed(() => {
+    if (card.value.order || !target.value.actionResponse) return card.value.pendingAction;
+    // The create exchange is not in history (e.g. cleared): only the caller's actionResponse is known.
+    const performed = card.value.results.some((r) => r.kind === 'action' && r.succeeded);
+    return performed ? null : (card.value.pendingAction ?? readPendingAction(target.value.actionResponse));
+  });
 
   const production = computed(() => profile.value?.environment === 'production');
   const confirmationProblem = computed(() => {
     if (!production.value) return null;
-    if (target.value.amount === null || target.value.amount === undefined)
+    if (amount.value === null)
       return 'The amount of this transaction is not known here, so a production call cannot be confirmed.';
     if (confirmationName.value.trim() !== profile.value?.name)
       return `Type the profile name "${profile.value?.name}" to confirm calls that move money in production.`;
     return null;
   });
   const confirmation = (): ProductionConfirmation | undefined =>
-    production.value && target.value.amount != null
-      ? { profileName: confirmationName.value.trim(), amount: target.value.amount }
+    production.value && amount.value !== null
+      ? { profileName: confirmationName.value.trim(), amount: amount.value }
       : undefined;
 
   async function loadProfile(): Promise<void> {
@@ -92,30 +128,31 @@ export function useFollowUps(api: FollowUpApi, target: Readonly<Ref<FollowUpTarg
     profile.value = found.ok ? found.value : null;
   }
 
-  function keep(result: FollowUpResult): FollowUpResult {
-    if (result.reference) reference.value = result.reference;
-    if (result.action) {
-      reportedAction.value = result.action;
-      actionDone.value = false;
-    } else if (result.kind === 'action' && result.succeeded) actionDone.value = true;
-    const [newest, ...older] = results.value;
-    // Polling repeats the same answer: count it on one row instead of adding rows.
-    const repeated =
-      newest !== undefined &&
-      result.kind === 'status' &&
-      newest.kind === 'status' &&
-      newest.summary === result.summary &&
-      newest.paymentStatus === result.paymentStatus;
-    results.value = repeated
-      ? [{ ...result, repeats: newest.repeats + 1 }, ...older]
-      : [result, ...results.value].slice(0, KEPT_RESULTS);
-    return result;
+  // Reads are numbered so that a slow, older read never overwrites a newer one.
+  let reads = 0;
+  async function reload(): Promise<void> {
+    const mine = ++reads;
+    const { transactionId } = target.value;
+    try {
+      const recorded = await store.load(transactionId);
+      if (mine !== reads || transactionId !== target.value.transactionId) return;
+      card.value = deriveOrderCard(recorded.exchanges, recorded.notifications);
+      loaded.value = true;
+    } catch {
+      // History unreadable: keep the last card; the History screen reports storage problems.
+    }
   }
 
   async function run(kind: FollowUpKind, call: () => Promise<Result<GatewayCallResult>>): Promise<FollowUpResult> {
     busy.value = kind;
+    notSent.value = null;
     try {
-      return keep(toFollowUpResult(kind, await call()));
+      const answer = await call();
+      const result = toFollowUpResult(kind, answer);
+      if (answer.ok) await store.record(answer.value.exchange);
+      else notSent.value = result;
+      await reload();
+      return result;
     } finally {
       busy.value = null;
     }
@@ -161,14 +198,14 @@ export function useFollowUps(api: FollowUpApi, target: Readonly<Ref<FollowUpTarg
 
   function startPolling(): void {
     if (poll.value?.running) return;
-    const expiry = target.value.expiry ? Date.parse(target.value.expiry) : NaN;
+    const expiryMs = expiry.value ? Date.parse(expiry.value) : NaN;
     now.value = Date.now();
     stopTicker();
     // A one-second tick drives the countdown to the next check; it stops with the poll.
     ticker = setInterval(() => (now.value = Date.now()), 1000);
     controller = startPoll({
       check: checkOnce,
-      expiryMs: Number.isNaN(expiry) ? null : expiry,
+      expiryMs: Number.isNaN(expiryMs) ? null : expiryMs,
       onUpdate: (state) => {
         poll.value = state;
         now.value = Date.now();
@@ -187,16 +224,18 @@ export function useFollowUps(api: FollowUpApi, target: Readonly<Ref<FollowUpTarg
     () => `${target.value.profileId}\u0000${target.value.transactionId}`,
     () => {
       cancelPolling();
-      results.value = [];
-      reference.value = null;
-      reportedAction.value = null;
-      actionDone.value = false;
+      card.value = EMPTY_ORDER_CARD;
+      loaded.value = false;
+      notSent.value = null;
       poll.value = null;
       confirmationName.value = '';
       void loadProfile();
+      void reload();
     },
     { immediate: true },
   );
+  // Anything recorded elsewhere (a notification, a refresh from History, the push event) may concern us.
+  watch(store.revision, () => void reload());
   onScopeDispose(() => {
     cancelPolling();
     stopTicker();
@@ -205,6 +244,9 @@ export function useFollowUps(api: FollowUpApi, target: Readonly<Ref<FollowUpTarg
   return {
     profile,
     busy,
+    card,
+    loaded,
+    notSent,
     results,
     poll,
     now,
@@ -214,10 +256,15 @@ export function useFollowUps(api: FollowUpApi, target: Readonly<Ref<FollowUpTarg
     canReference,
     canMbway,
     currentStatus,
-    latest,
+    statusCode,
     isFinal,
+    declineReason,
     reference,
+    referenceGenerated,
+    mbwayRequested,
     pendingAction,
+    expiry,
+    reload,
     generateReference,
     mbwayPurchase,
     refreshStatus,

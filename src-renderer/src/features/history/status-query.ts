@@ -20,6 +20,41 @@ export function retryAfterMs(exchange: Exchange, now = Date.now()): number {
   return Number.isNaN(date) ? 1000 : Math.max(0, date - now);
 }
 
+/** HTTP answers that refuse the lookup itself: wrong terminal, wrong token, or no such transaction here. */
+const REFUSED_LOOKUP = new Set([401, 403, 404]);
+
+/**
+ * Why a lookup got no status, in the order a support agent should consider it. A transaction created on
+ * another terminal is refused (401/403/404) just like a bad token, so "may belong to another profile"
+ * comes before the spec's "create a new token".
+ */
+export function lookupFailureMessage(exchange: Exchange): string {
+  const action = exchange.suggestedAction ? ` ${exchange.suggestedAction}` : '';
+  const status = exchange.response?.status;
+  if (status !== undefined && REFUSED_LOOKUP.has(status))
+    return (
+      `The gateway refused the lookup: ${exchange.summary}. The transaction may belong to another terminal: ` +
+      `look it up with the profile it was created with. If it is this profile's, then:${action || ' check its credentials.'}`
+    );
+  return `The gateway did not return a status: ${exchange.summary}.${action}`;
+}
+
+/**
+ * The profile to ask with: the one History recorded the transaction under, when History knows it and
+ * that profile still exists (a transaction is only answered on its own terminal); otherwise the chosen one.
+ */
+export async function profileForLookup(
+  db: HistoryDb,
+  profiles: ProfileLookup,
+  chosenProfileId: string,
+  transactionId: string,
+): Promise<{ profileId: string; fromHistory: boolean }> {
+  const known = await db.transactions.get(transactionId.trim());
+  if (known && known.profileId !== chosenProfileId && profiles(known.profileId))
+    return { profileId: known.profileId, fromHistory: true };
+  return { profileId: chosenProfileId, fromHistory: false };
+}
+
 export type LookupResult =
   { ok: true; row: TransactionRecord; exchange: Exchange } | { ok: false; message: string; exchange: Exchange | null };
 
@@ -34,10 +69,8 @@ export async function lookupTransaction(
   if (!result.ok) return { ok: false, message: result.error.message, exchange: null };
   const { exchange } = result.value;
   const { after } = await recordExchange(db, exchange, profiles);
-  if (exchange.classification !== 'ok' || !after) {
-    const action = exchange.suggestedAction ? ` ${exchange.suggestedAction}` : '';
-    return { ok: false, message: `The gateway did not return a status: ${exchange.summary}.${action}`, exchange };
-  }
+  if (exchange.classification !== 'ok' || !after)
+    return { ok: false, message: lookupFailureMessage(exchange), exchange };
   return { ok: true, row: after, exchange };
 }
 

@@ -4,7 +4,7 @@
  */
 import type { DeliveryRecord } from '@shared/contract/notifications';
 import type { HistoryDb } from '../../db/history-db';
-import type { ProfileInfo, ProfileLookup } from '../../db/history-writer';
+import { noteNotificationReason, type ProfileInfo, type ProfileLookup } from '../../db/history-writer';
 import { validateRows } from '../../db/quarantine';
 import { STATUS_NOT_SEEN, type TransactionRecord } from '../../db/records';
 import { getTransaction } from '../../db/transaction-query';
@@ -94,6 +94,8 @@ export async function ingestDelivery(
       }
     }
     await db.notifications.put(row);
+    if (row.verdict === 'accepted')
+      await noteNotificationReason(db, row.transactionId, row.paymentStatus, row.delivery.notification?.returnStatus);
     return { row, alreadyStored: false, createdTransaction };
   });
 }

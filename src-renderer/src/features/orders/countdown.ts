@@ -1,4 +1,4 @@
-import { computed, onBeforeUnmount, ref, type Ref } from 'vue';
+import { computed, onBeforeUnmount, ref, watch, type Ref } from 'vue';
 
 /** "14:59", "1 h 02:03" or "expired": time left until an ISO date-time. */
 export function formatRemaining(ms: number): string {
@@ -12,11 +12,26 @@ export function formatRemaining(ms: number): string {
   return hours ? `${hours} h ${mmss}` : mmss;
 }
 
-/** A live countdown to `until` (ticks every second while mounted). */
-export function useCountdown(until: Ref<string | undefined>) {
+/**
+ * A live countdown to `until` (ticks every second while mounted). `stopped` (a final payment) stops the
+ * ticking: the payment can no longer expire, so the remaining time means nothing.
+ */
+export function useCountdown(until: Ref<string | undefined>, stopped: Ref<boolean> = ref(false)) {
   const now = ref(Date.now());
-  const timer = setInterval(() => (now.value = Date.now()), 1000);
-  onBeforeUnmount(() => clearInterval(timer));
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const stop = () => {
+    if (timer !== undefined) clearInterval(timer);
+    timer = undefined;
+  };
+  watch(
+    stopped,
+    (isStopped) => {
+      stop();
+      if (!isStopped) timer = setInterval(() => (now.value = Date.now()), 1000);
+    },
+    { immediate: true },
+  );
+  onBeforeUnmount(stop);
   const remainingMs = computed(() => {
     const at = until.value ? Date.parse(until.value) : NaN;
     return Number.isNaN(at) ? null : at - now.value;

@@ -1,4 +1,10 @@
 /** A transaction's story, oldest first: every exchange (create, follow-ups, status refreshes) and notification. */
+import {
+  declineReasonOf,
+  formatDeclineReason,
+  notificationReturnStatus,
+  type DeclineReason,
+} from '../../composables/decline-reason';
 import type { ExchangeRecord, NotificationRecord } from '../../db/records';
 
 export interface TimelineEntry {
@@ -12,7 +18,16 @@ export interface TimelineEntry {
   /** Set for exchanges: what the inspector opens. */
   exchangeId: string | null;
   failed: boolean;
+  /** The returnStatus that explains a refusal (e.g. `01.106.0004` MB WAY declined), when this step gave one. */
+  reason: DeclineReason | null;
+  /** The reason as one line (code, message, meaning), for display. */
+  reasonText: string | null;
 }
+
+const withReason = (reason: DeclineReason | null) => ({
+  reason,
+  reasonText: reason ? formatDeclineReason(reason) : null,
+});
 
 const OPERATION_TITLES: Record<string, string> = {
   createOrder: 'Order created',
@@ -36,6 +51,7 @@ export function buildTimeline(
       paymentStatus: exchange.paymentStatus,
       exchangeId: exchange.id,
       failed: exchange.classification !== 'ok',
+      ...withReason(declineReasonOf(exchange.returnStatus)),
     })),
     ...notifications.map((notification) => ({
       id: notification.id,
@@ -47,6 +63,7 @@ export function buildTimeline(
       paymentStatus: notification.paymentStatus,
       exchangeId: null,
       failed: false,
+      ...withReason(declineReasonOf(notificationReturnStatus(notification.payload))),
     })),
   ];
   return entries.sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { rowDeclineReason } from '../../../src-renderer/src/composables/decline-reason';
+import { exchangesOf, notificationsOf } from '../../../src-renderer/src/db/exchange-query';
+import { recordExchange } from '../../../src-renderer/src/db/history-writer';
+import { getTransaction } from '../../../src-renderer/src/db/transaction-query';
+import { ingestDelivery } from '../../../src-renderer/src/features/notifications/notification-ingest';
+import { buildTimeline } from '../../../src-renderer/src/features/transaction/timeline';
+import { freshDb, lookupProfile, makeExchange, makeRow, statusExchange, T0 } from '../db/fixtures';
+import { makeDelivery, notificationJson, TX } from '../notifications/fixtures';
+
+const declined = notificationJson({
+  paymentStatus: 'Declined',
+  returnStatus: { statusCode: '01.106.0004', statusMsg: 'Declined' },
+});
+
+describe('the decline reason', () => {
+  it('a declining notification leaves its reason on the History row, which shows it once the status says Declined', async () => {
+    const db = freshDb();
+    await recordExchange(db, statusExchange(TX, 'Pending', T0), lookupProfile);
+    await ingestDelivery(db, makeDelivery(5, declined), lookupProfile);
+    const pending = await getTransaction(db, TX);
+    expect(pending?.declineReason).toEqual({
+      statusCode: '01.106.0004',
+      statusMsg: 'Declined',
+      paymentStatus: 'Declined',
+    });
+    // Not shown beside a status it does not explain…
+    expect(rowDeclineReason(pending!)).toBeNull();
+    // …and shown with its meaning once the status query (the source of truth) confirms Declined.
+    await recordExchange(db, statusExchange(TX, 'Declined', T0 + 60_000), lookupProfile);
+    expect(rowDeclineReason((await getTransaction(db, TX))!)).toEqual({
+      code: '01.106.0004',
+      message: 'Declined',
+      meaning: 'MB WAY declined.',
+    });
+  });
+
+  it('an answer that declines at once (MB WAY alias unknown) keeps its reason through later 000 status answers', async () => {
+    const db = freshDb();
+    await recordExchange(db, statusExchange(TX, 'Pending', T0 - 1000), lookupProfile);
+    await recordExchange(
+      db,
+      makeExchange({
+        operation: 'mbwayPurchase',
+        url: `http://127.0.0.1:1/api/v2/payments/${TX}/mbway-id/purchase`,
+        transactionID: TX,
+        paymentStatus: 'Declined',
+        returnStatus: { statusCode: 'E0506', statusMsg: 'MB WAY alias does not exist' },
+        classification: 'gateway-error',
+        timings: { startedAt: new Date(T0).toISOString(), durationMs: 5, attempts: 1 },
+      }),
+      lookupProfile,
+    );
+    await recordExchange(db, statusExchange(TX, 'Declined', T0 + 1000), lookupProfile);
+    expect(rowDeclineReason((await getTransaction(db, TX))!)).toEqual({
+      code: 'E0506',
+      message: 'MB WAY alias does not exist',
+      meaning: 'MB WAY alias does not exist.',
+    });
+  });
+
+  it('rows written before the field existed still read (no reason)', () => {
+    const old = makeRow(2);
+    delete (old as { declineReason?: unknown }).declineReason;
+    expect(rowDeclineReason(old)).toBeNull();
+  });
+
+  it('the timeline shows the reason with its meaning on the step that gave it', async () => {
+    const db = freshDb();
+    await recordExchange(db, statusExchange(TX, 'Pending', T0), lookupProfile);
+    await ingestDelivery(db, makeDelivery(5, declined), lookupProfile);
+    const timeline = buildTimeline(await exchangesOf(db, TX), await notificationsOf(db, TX));
+    expect(timeline.map((entry) => entry.reasonText)).toEqual([null, '01.106.0004 Declined — MB WAY declined.']);
+  });
+});
