@@ -3,12 +3,32 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import pluginVue from 'eslint-plugin-vue';
 import globals from 'globals';
+import layers from './scripts/eslint/layer-boundaries.mjs';
 
 /** Design rule 3: Electron and keytar live at the edges. */
 const electronEdge = ['src-main/index.ts', 'src-main/window/**', 'src-main/ipc/**', 'src-main/preload/**'];
 const keytarEdge = ['src-main/credentials/keytar-store.ts'];
 
 const restrict = (names, message) => ({ paths: names.map((name) => ({ name, message })) });
+
+/** Design rule 11: layers point down. Each entry: who may not import which folders, and why. */
+const layerRules = [
+  {
+    files: ['src-renderer/**'],
+    forbidden: ['src-main'],
+    reason: 'the renderer talks to main only through the ConsoleApi contract (src-shared).',
+  },
+  {
+    files: ['src-shared/**'],
+    forbidden: ['src-main', 'src-renderer'],
+    reason: 'src-shared is pure code used by both sides and imports neither.',
+  },
+  {
+    files: ['src-main/gateway/**', 'src-main/simulator/**', 'src-main/notifications/**', 'src-main/credentials/**'],
+    forbidden: ['src-main/core'],
+    reason: 'core/ is built on these modules; shared helpers (logging, redaction) belong in a lower module.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'coverage/**', 'test/fixtures/lint/**'] },
@@ -33,6 +53,11 @@ export default tseslint.config(
       'vue/multiline-html-element-content-newline': 'off',
     },
   },
+  { plugins: { local: layers } },
+  ...layerRules.map(({ files, forbidden, reason }) => ({
+    files,
+    rules: { 'local/layer-boundaries': ['error', { forbidden, reason }] },
+  })),
   {
     // The `gateway-console` bin is a two-line CommonJS shim that loads the built CLI.
     files: ['bin/**/*.cjs'],

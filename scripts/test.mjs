@@ -1,23 +1,29 @@
 // `npm test`: lint, type-check, build, then every Vitest project (unit, renderer, E2E in Chromium)
-// inside a throwaway keychain session. Ends with one plain line `all: N passed, N failed` in every
-// outcome (the workplace reads that line, not Vitest's summary).
+// inside a throwaway keychain session. Ends with the pipeline's steps and one plain line
+// `all: N passed, N failed` counting tests, in every outcome (the workplace reads that line, not
+// Vitest's summary); a failed step fails the exit code.
 // Pass-through: `npm test -- <vitest filters>` runs only those tests (the checks still run).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureKeytarBuilt, ensureSystemPackages } from './system-packages.mjs';
+import { summarize } from './test-summary.mjs';
 
 const extraArgs = process.argv.slice(2);
+/** Tests counted from Vitest's report. */
 let passed = 0;
 let failed = 0;
+/** Pipeline steps (system packages, lint, type-checks, build, scan, the test run itself). */
+const steps = [];
 
 const finish = () => {
-  console.log(`\nall: ${passed} passed, ${failed} failed`);
-  process.exit(failed === 0 && passed > 0 ? 0 : 1);
+  const { lines, exitCode } = summarize(steps, { passed, failed });
+  console.log(lines.join('\n'));
+  process.exit(exitCode);
 };
-// Ctrl+C or a CI timeout still gets the summary line (the child got the signal too).
+// Ctrl+C or a CI timeout still gets the summary (the child got the signal too).
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
-    failed += 1;
+    steps.push({ label: `interrupted by ${signal}`, ok: false });
     finish();
   });
 }
@@ -27,9 +33,9 @@ const step = (label, command, args) => {
   const result = spawnSync(command, args, { stdio: 'inherit' });
   const ok = result.status === 0;
   console.log(ok ? `✔ ${label}` : `✘ ${label} (exit ${result.status ?? result.signal ?? result.error?.message})`);
+  steps.push({ label, ok });
   return ok;
 };
-const check = (label, command, args) => (step(label, command, args) ? passed++ : failed++);
 const npx = (...args) => ['npx', ['--no-install', ...args]];
 
 /** Adds Vitest's own counts; a file that fails to load has no tests to count but is still a failure. */
@@ -43,24 +49,25 @@ const countVitest = (report) => {
     ).length;
   } catch {
     console.log('No Vitest report was written: counting the test run as failed.');
-    failed += 1;
+    steps.push({ label: 'Vitest report (test-results/vitest.json)', ok: false });
   }
 };
 
 try {
-  if (!ensureSystemPackages()) {
-    failed += 1;
-    finish();
-  }
-  if (!ensureKeytarBuilt()) console.log('keytar could not be built: the keychain tests will fail.');
+  const packagesReady = ensureSystemPackages();
+  steps.push({ label: 'system packages (chromium, gnome-keyring, libsecret, dbus)', ok: packagesReady });
+  if (!packagesReady) finish();
+  const keytarReady = ensureKeytarBuilt();
+  steps.push({ label: 'keytar native module (reinstalled when libsecret came after npm install)', ok: keytarReady });
+  if (!keytarReady) console.log('keytar could not be built: the keychain tests will fail.');
 
-  check('lint (eslint)', ...npx('eslint', '.'));
-  check('format (prettier --check)', ...npx('prettier', '--check', '.'));
-  check('type-check main and shared (vue-tsc)', ...npx('vue-tsc', '--noEmit', '-p', 'tsconfig.node.json'));
-  check('type-check renderer (vue-tsc)', ...npx('vue-tsc', '--noEmit', '-p', 'tsconfig.web.json'));
-  check('type-check cross-boundary tests (vue-tsc)', ...npx('vue-tsc', '--noEmit', '-p', 'tsconfig.test.json'));
-  check('build (electron-vite)', 'node', ['scripts/build-if-stale.mjs', '--force']);
-  check('security scan (electronegativity: no HIGH findings)', 'node', ['scripts/electronegativity.mjs']);
+  step('lint (eslint)', ...npx('eslint', '.'));
+  step('format (prettier --check)', ...npx('prettier', '--check', '.'));
+  step('type-check main and shared (vue-tsc)', ...npx('vue-tsc', '--noEmit', '-p', 'tsconfig.node.json'));
+  step('type-check renderer (vue-tsc)', ...npx('vue-tsc', '--noEmit', '-p', 'tsconfig.web.json'));
+  step('type-check cross-boundary tests (vue-tsc)', ...npx('vue-tsc', '--noEmit', '-p', 'tsconfig.test.json'));
+  step('build (electron-vite)', 'node', ['scripts/build-if-stale.mjs', '--force']);
+  step('security scan (electronegativity: no HIGH findings)', 'node', ['scripts/electronegativity.mjs']);
 
   const report = 'test-results/vitest.json';
   mkdirSync('test-results', { recursive: true });
@@ -79,6 +86,6 @@ try {
   countVitest(report);
 } catch (error) {
   console.log(`npm test stopped unexpectedly: ${error instanceof Error ? error.message : String(error)}`);
-  failed += 1;
+  steps.push({ label: 'npm test itself (stopped unexpectedly)', ok: false });
 }
 finish();
