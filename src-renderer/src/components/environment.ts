@@ -13,7 +13,8 @@ export const ENVIRONMENT_COLOURS: Record<Environment, string> = {
 };
 
 /** The environment's name in the current language. */
-export const environmentLabel = (environment: Environment): string => t(`environment.${environment}`);
+export const environmentLabel = (environment: Environment | string): string =>
+  environment in ENVIRONMENT_COLOURS ? t(`environment.${environment as Environment}`) : environment;
 
 export function environmentColour(environment: Environment, colour?: string): string {
   if (environment === 'production') return ENVIRONMENT_COLOURS.production;

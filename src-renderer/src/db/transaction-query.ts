@@ -4,6 +4,7 @@
  */
 import { Dexie, type Collection } from 'dexie';
 import type { HistoryDb } from './history-db';
+import { formatNumber } from '../i18n/format';
 import { validateRows } from './quarantine';
 import { transactionRecordSchema, type TransactionRecord } from './records';
 
@@ -166,7 +167,7 @@ export async function countCapped(
 }
 
 export function formatCount({ count, capped }: { count: number; capped: boolean }): string {
-  return `${count.toLocaleString('en-US')}${capped ? '+' : ''}`;
+  return `${formatNumber(count)}${capped ? '+' : ''}`;
 }
 
 /** Normalises what a user typed or pasted: trims; a Multibanco reference loses its spaces. */

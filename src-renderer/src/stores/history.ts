@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia';
 import { ref, shallowRef, watch } from 'vue';
 import { useHistoryDb } from '../db/history-db';
+import { t } from '../i18n';
 import type { TransactionRecord } from '../db/records';
 import {
   countCapped,
@@ -40,7 +41,9 @@ export const useHistoryStore = defineStore('history', () => {
         if (mine !== generation) return;
         rows.value = found;
         next.value = null;
-        countLabel.value = `${formatCount({ count: Math.min(found.length, SEARCH_LIMIT - 1), capped: found.length >= SEARCH_LIMIT })} found`;
+        countLabel.value = t('history.countFound', {
+          count: formatCount({ count: Math.min(found.length, SEARCH_LIMIT - 1), capped: found.length >= SEARCH_LIMIT }),
+        });
       } else {
         const [page, count] = await Promise.all([
           queryPage(db, filter.value, { order: order.value, limit: PAGE_SIZE }),
@@ -49,7 +52,11 @@ export const useHistoryStore = defineStore('history', () => {
         if (mine !== generation) return;
         rows.value = page.rows;
         next.value = page.next;
-        countLabel.value = `${formatCount(count)} transaction${count.count === 1 && !count.capped ? '' : 's'}`;
+        countLabel.value = t(
+          'history.countTotal',
+          { count: formatCount(count) },
+          count.count === 1 && !count.capped ? 1 : 2,
+        );
       }
       error.value = null;
     } catch (cause) {
