@@ -136,7 +136,7 @@ describe('accessibility and layout (axe-core, viewport) in Chromium', () => {
     const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History', exact: true });
     expect((await link.boundingBox())?.width).toBeLessThan(64);
     await link.hover();
-    await page.getByRole('tooltip').getByText('History').waitFor();
+    await page.locator('.n-tooltip').getByText('History').waitFor();
   });
 
   it('the "Dark theme" words toggle the theme too', async () => {
