@@ -37,7 +37,7 @@ const SCREENS: Screen[] = [
         .getByRole('link', { name: /^Open transaction / })
         .first()
         .click();
-      await page.getByRole('region', { name: 'Follow-ups' }).waitFor();
+      await page.getByRole('list', { name: 'Timeline' }).waitFor();
     },
   },
   area('Notifications'),
