@@ -22,16 +22,20 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
 /**
  * Every visible interactive element that cannot be seen whole inside the viewport once scrolled to
  * (scroll containers, tables scrolling sideways and the page are all scrolled as a user would), or that
- * is covered by something else at its centre. Returns one description per offending element.
+ * is covered by something else at its centre. Returns one description per offending element. `scope`
+ * limits the check to an open dialog or drawer (what is behind a modal layer is covered on purpose).
  */
-export async function interactiveOutsideViewport(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+export async function interactiveOutsideViewport(page: Page, scope = 'body'): Promise<string[]> {
+  // The pointer rests where the last click was: move it away so no hover tooltip covers anything.
+  await page.mouse.move(0, 0);
+  return page.evaluate((scopeSelector) => {
     const selector =
       'a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=switch], [role=tab], [role=checkbox], [role=radio], [role=link], [tabindex]:not([tabindex="-1"])';
     const problems: string[] = [];
     const describe = (element: Element) =>
       `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}"`;
-    const elements = [...document.querySelectorAll<HTMLElement>(selector)].filter((element) => {
+    const root = document.querySelector(scopeSelector) ?? document.body;
+    const elements = [...root.querySelectorAll<HTMLElement>(selector)].filter((element) => {
       const style = getComputedStyle(element);
       const box = element.getBoundingClientRect();
       // Not rendered, or deliberately off-screen (skip link, visually hidden native inputs of naive-ui).
@@ -64,5 +68,5 @@ export async function interactiveOutsideViewport(page: Page): Promise<string[]> 
     }
     document.querySelector('#main-content')?.scrollTo({ top: 0, left: 0 });
     return problems;
-  });
+  }, scope);
 }
