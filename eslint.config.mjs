@@ -141,6 +141,12 @@ export default tseslint.config(
             'JSON',
             'cURL',
             'MB WAY',
+            'HTTP',
+            'ms',
+            's',
+            'notificationID',
+            'transactionID',
+            's2…',
             'EUR',
           ],
           attributes: {

@@ -5,6 +5,7 @@ import type { Exchange } from '@shared/exchange';
 import { useConsoleApi } from '../api';
 import { useHistoryDb } from '../db/history-db';
 import { exchangesOf, loadExchange } from '../db/exchange-query';
+import { t } from '../i18n';
 
 /** Exchanges kept in memory for "this session"; older ones are still in history. */
 export const SESSION_LIMIT = 500;
@@ -53,7 +54,7 @@ export const useInspectorStore = defineStore('inspector', () => {
     const exchange =
       typeof target === 'string' ? (byId(target) ?? (await loadExchange(useHistoryDb(), target))) : target;
     if (!exchange) {
-      error.value = `Exchange ${target as string} is neither in this session nor in history (it may have been cleared).`;
+      error.value = t('inspectorStore.notFound', { id: target as string });
       return false;
     }
     selected.value = exchange;
@@ -74,7 +75,7 @@ export const useInspectorStore = defineStore('inspector', () => {
         (e): e is Exchange => e !== undefined,
       );
     } catch (cause) {
-      error.value = `History could not be read: ${cause instanceof Error ? cause.message : String(cause)}`;
+      error.value = t('inspectorStore.unreadable', { error: cause instanceof Error ? cause.message : String(cause) });
     }
     const merged = new Map<string, Exchange>();
     for (const e of [...stored, ...fromSession]) merged.set(e.id, e);
