@@ -286,6 +286,8 @@ export default {
     any: 'Any',
   },
   deliveries: {
+    select: 'Select',
+    selectRow: 'Select delivery #{seq} for replay',
     acknowledged: 'Acknowledged (HTTP {status})',
     refused: 'Refused (HTTP {status}): {reason}',
     noReason: 'no reason recorded',

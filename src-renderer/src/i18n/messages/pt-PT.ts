@@ -291,6 +291,8 @@ const ptPT: SameKeys<typeof en> = {
     any: 'Qualquer',
   },
   deliveries: {
+    select: 'Selecionar',
+    selectRow: 'Selecionar a entrega n.º {seq} para reenvio',
     acknowledged: 'Confirmada (HTTP {status})',
     refused: 'Recusada (HTTP {status}): {reason}',
     noReason: 'sem motivo registado',
