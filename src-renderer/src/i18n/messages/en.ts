@@ -10,6 +10,8 @@ export default {
     settings: 'Settings',
   },
   shell: {
+    vaultUnlocked: 'Secrets: vault unlocked',
+    vaultLocked: 'Secrets: vault locked',
     skipToContent: 'Skip to content',
     mainNavigation: 'Main',
     productionBanner: 'PRODUCTION — calls from this window go to “{name}” and move real money',
@@ -36,7 +38,7 @@ export default {
   },
   settings: {
     title: 'Settings',
-    description: 'Appearance, language and facts about this console.',
+    description: 'Appearance, language, where secrets are kept, and facts about this console.',
     theme: 'Theme',
     light: 'Light',
     dark: 'Dark',

@@ -13,6 +13,8 @@ const ptPT: SameKeys<typeof en> = {
     settings: 'Definições',
   },
   shell: {
+    vaultUnlocked: 'Segredos: cofre desbloqueado',
+    vaultLocked: 'Segredos: cofre bloqueado',
     skipToContent: 'Saltar para o conteúdo',
     mainNavigation: 'Principal',
     productionBanner: 'PRODUÇÃO — as chamadas desta janela vão para “{name}” e movimentam dinheiro real',
@@ -39,7 +41,7 @@ const ptPT: SameKeys<typeof en> = {
   },
   settings: {
     title: 'Definições',
-    description: 'Aspeto, idioma e informações sobre esta consola.',
+    description: 'Aspeto, idioma, onde ficam os segredos e informações sobre esta consola.',
     theme: 'Tema',
     light: 'Claro',
     dark: 'Escuro',
