@@ -941,6 +941,50 @@ const ptPT: SameKeys<typeof en> = {
     MBWY: 'MB WAY',
     BIZM: 'Bizum',
   },
+  vault: {
+    differ: 'As duas frases-passe são diferentes.',
+    inUse:
+      'O cofre está em uso: os segredos guardados a partir de agora, e os que já existiam, sobrevivem a reinícios.',
+    unlocked: 'O cofre está desbloqueado: os perfis guardados funcionam.',
+    locked: 'O cofre está bloqueado: desbloqueie-o para voltar a usar os perfis guardados.',
+    secretStorage: 'Armazenamento de segredos',
+    vaultPassphrase: 'Frase-passe do cofre',
+    atLeast8Characters: 'Pelo menos 8 caracteres',
+    repeatThePassphrase: 'Repita a frase-passe',
+    theOsKeychainKeepsYour:
+      'O porta-chaves do sistema guarda os segredos dos seus perfis; não há nada a escolher aqui.',
+    withoutAKeychainSecretsAre:
+      'Sem porta-chaves, os segredos perdem-se quando a consola termina. Em alternativa, escolha um cofre cifrado na pasta de dados do utilizador: escreverá a frase-passe uma vez depois de cada arranque. A frase-passe não pode ser recuperada; sem ela, os segredos do cofre perdem-se.',
+    useAnEncryptedVault: 'Usar um cofre cifrado',
+    theVaultIsLockedSaved: 'O cofre está bloqueado: os perfis guardados não podem chamar o gateway até o desbloquear.',
+    unlockTheVault: 'Desbloquear o cofre',
+    lockTheVault: 'Bloquear o cofre',
+  },
+  sandboxReset: {
+    count: {
+      simulated: '{n} transações simuladas | {n} transação simulada | {n} transações simuladas',
+      historyRow: '{n} linhas do Histórico | {n} linha do Histórico | {n} linhas do Histórico',
+      recordedExchange: '{n} trocas registadas | {n} troca registada | {n} trocas registadas',
+      receivedNotification: '{n} notificações recebidas | {n} notificação recebida | {n} notificações recebidas',
+      exchange: '{n} trocas | {n} troca | {n} trocas',
+      notification: '{n} notificações | {n} notificação | {n} notificações',
+    },
+    simulatorUnknown: 'as transações, o desvio do relógio e as entregas do simulador (número desconhecido)',
+    simulatorCount: '{count}, com o desvio do relógio e as entregas do simulador',
+    historyRows: '{count} da Sandbox',
+    notReset: 'A Sandbox não foi reposta (o Histórico não mudou). {failure}',
+    historyNotCleared: 'O simulador foi reposto, mas não foi possível limpar o Histórico: {error}. Tente de novo.',
+    done: 'Sandbox reposta: removidas {simulated}, {rows}, {exchanges} e {notifications}. Os outros perfis não foram alterados.',
+    affected:
+      'Perfis afetados: {names}. Os perfis de teste e de produção, o respetivo histórico e as notificações não são alterados.',
+    theSandbox: 'a Sandbox',
+    resetTheSandbox: 'Repor a Sandbox?',
+    resetTheSandbox2: 'Repor a Sandbox',
+    resetSandbox: 'Repor a Sandbox…',
+    thisPermanentlyRemoves: 'Isto remove definitivamente:',
+    cancel: 'Cancelar',
+    resetSandbox2: 'Repor a Sandbox',
+  },
 };
 
 export default ptPT;
