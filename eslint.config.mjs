@@ -28,6 +28,11 @@ const layerRules = [
     forbidden: ['src-main/core'],
     reason: 'core/ is built on these modules; shared helpers (logging, redaction) belong in a lower module.',
   },
+  {
+    files: ['src-main/cli/**'],
+    forbidden: ['src-main/cli/run-cli'],
+    reason: 'run-cli.ts imports every command; commands take CliCommand from ./cli-command (no import cycle).',
+  },
 ];
 
 export default tseslint.config(

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { decryptNotification } from '../notifications/notification-crypto';
 import { parseSecretCommand, processIo, type CliIo } from './cli-io';
-import type { CliCommand } from './run-cli';
+import type { CliCommand } from './cli-command';
 
 const HELP = `Usage: gateway-console decrypt-notification --secret B64 --iv B64 --tag B64 [--body-file F]
 

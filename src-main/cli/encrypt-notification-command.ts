@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { encryptNotification, NotificationCryptoError } from '../notifications/notification-crypto';
 import { parseSecretCommand, processIo, type CliIo } from './cli-io';
-import type { CliCommand } from './run-cli';
+import type { CliCommand } from './cli-command';
 
 const HELP = `Usage: gateway-console encrypt-notification --secret B64 [--iv B64] --file plain.json
 

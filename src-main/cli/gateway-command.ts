@@ -12,7 +12,7 @@ import type { CredentialStore } from '../credentials/credential-store';
 import { MemoryStore } from '../credentials/memory-store';
 import { processIo, type CliIo } from './cli-io';
 import { CLASSIFICATION_EXIT_CODES, EXIT_CODES_HELP, EXIT_REFUSED, EXIT_USAGE } from './exit-codes';
-import type { CliCommand } from './run-cli';
+import type { CliCommand } from './cli-command';
 
 export const PROFILE_OPTIONS_HELP = `Profile:
   --profile P          a saved profile, by name or id

@@ -3,7 +3,7 @@ import { createConsoleCore } from '../core/console-core';
 import { defaultUserDataDir } from '../core/paths';
 import { processIo, type CliIo } from './cli-io';
 import { EXIT_USAGE } from './exit-codes';
-import type { CliCommand } from './run-cli';
+import type { CliCommand } from './cli-command';
 
 const HELP = `Usage: gateway-console profiles list [--user-data-dir DIR] [--json]
 

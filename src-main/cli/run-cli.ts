@@ -1,3 +1,4 @@
+import type { CliCommand } from './cli-command';
 import { createCommand } from './create-command';
 import { mbwayCommand } from './mbway-command';
 import { profilesCommand } from './profiles-command';
@@ -7,11 +8,6 @@ import { statusCommand } from './status-command';
 import { simulatorCommand } from './simulator-command';
 import { decryptNotificationCommand } from './decrypt-notification-command';
 import { encryptNotificationCommand } from './encrypt-notification-command';
-
-export interface CliCommand {
-  summary: string;
-  run(args: string[]): Promise<number>;
-}
 
 const commands: Record<string, CliCommand> = {
   profiles: profilesCommand,

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { startBrowserMode } from '../host/browser-mode';
-import type { CliCommand } from './run-cli';
+import type { CliCommand } from './cli-command';
 
 const HELP = `Usage: gateway-console serve [--port N] [--user-data-dir DIR]
 

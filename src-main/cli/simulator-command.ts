@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { VARIANTS, type Variant } from '@shared/gateway';
 import { startSimulator, type SimulatorOptions, type SimulatorTerminal } from '../simulator';
-import type { CliCommand } from './run-cli';
+import type { CliCommand } from './cli-command';
 
 const HELP = `Usage: npm run simulator -- [options]
 

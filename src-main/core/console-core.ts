@@ -7,6 +7,7 @@ import { GatewayClient, RequestSender, type SenderOptions } from '../gateway';
 import type { RunningSimulator } from '../simulator';
 import { createDispatcher, type Dispatch, type Handlers } from './dispatcher';
 import { EventBus } from './event-bus';
+import { Notices } from './notices';
 import { GatewayService } from './gateway-service';
 import { createAppHandlers } from './handlers/app-handlers';
 import { createPaymentsHandlers } from './handlers/payments-handlers';
@@ -102,6 +103,9 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     signatures.replaceOthers(reopened);
   };
   for (const problem of [...profileFile.problems, ...signatures.problems]) logger.warn(problem);
+  // Profile file problems show in the Profiles list; lost signatures concern every screen with follow-ups.
+  const notices = new Notices(events);
+  for (const problem of signatures.problems) notices.raise('warning', problem);
   // A locked vault hides real profiles' webhook secrets: their notifications wait (the sender retries).
   const webhookSecretOf = (profileId: string) =>
     profileSecrets.get(profileId, 'webhookSecret').catch((error: unknown) => {
@@ -146,6 +150,7 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
       electronVersion: options.electronVersion ?? null,
       credentials,
       startedAt: new Date(),
+      notices,
     }),
     ...createProfilesHandlers({ profiles, gateway, events }),
     ...createPaymentsHandlers(gateway),

@@ -28,11 +28,22 @@ export const appInfoSchema = z.object({
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 
+export const appNoticeSchema = z.object({
+  level: z.enum(['info', 'warning', 'error']),
+  message: z.string(),
+});
+export type AppNotice = z.infer<typeof appNoticeSchema>;
+
 export const appMethods = {
   'app.info': method(
     'Version, run mode (electron/browser) and keychain status of the running console.',
     z.undefined().or(z.object({}).strict()),
     appInfoSchema,
+  ),
+  'app.notices': method(
+    'Every notice main has raised since it started, oldest first (those raised before the window connected included).',
+    z.undefined().or(z.object({}).strict()),
+    z.object({ notices: z.array(appNoticeSchema) }),
   ),
   'app.ping': method(
     'Round-trip check of the transport; echoes the text it was given.',
@@ -43,7 +54,7 @@ export const appMethods = {
 
 export const appEvents = {
   'app.notice': event(
-    'A one-line message for the user from the main process (warnings, background errors).',
-    z.object({ level: z.enum(['info', 'warning', 'error']), message: z.string() }),
+    'A one-line message for the user from the main process (warnings, background errors), shown in the top bar.',
+    appNoticeSchema,
   ),
 };

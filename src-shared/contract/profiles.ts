@@ -106,11 +106,6 @@ export const profilesMethods = {
     z.object({ id: profileIdSchema }).strict(),
     z.object({ deleted: z.boolean() }),
   ),
-  'profiles.setSecret': method(
-    'Store one secret of a profile (write-only: it is never returned).',
-    z.object({ id: profileIdSchema, name: secretNameSchema, value: secretValueSchema }).strict(),
-    profileSchema,
-  ),
   'profiles.clearSecret': method(
     'Remove one secret of a profile.',
     z.object({ id: profileIdSchema, name: secretNameSchema }).strict(),

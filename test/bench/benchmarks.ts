@@ -7,6 +7,7 @@ import type { Benchmark } from './figures';
 import { historyBulkRefresh } from './history-bulk-refresh.bench';
 import { historyDb } from './history-db.bench';
 import { historyScroll } from './history-scroll.bench';
+import { historyTransfer } from './history-transfer.bench';
 import { hostStartup } from './host-startup.bench';
 import { sdkStatus } from './sdk-status.bench';
 import { simulatorThroughput } from './simulator-throughput.bench';
@@ -19,4 +20,5 @@ export const benchmarks: Benchmark[] = [
   historyDb,
   historyBulkRefresh,
   historyScroll,
+  historyTransfer,
 ];

@@ -1,65 +1,31 @@
 /**
  * History database in real Chromium (IndexedDB via Dexie, the app's own db module): lookups at 100,000
- * rows against a full scan, a filtered keyset page deep in the list against offset paging at the same
- * page, and a bulk insert of 10,000 rows. The 1,000,000-row paging figure runs with `--full`; the default
- * run pages at 100,000 rows (page 1,000), which still shows the ratio.
+ * rows against the best a program without those indexes could do (a cursor over the primary key,
+ * stopping at the first match when the field is unique), a filtered keyset page deep in the list
+ * against offset paging at the same page, and exchanges written through the app's history writer
+ * (against one raw bulkAdd of as many rows). The 1,000,000-row paging figure runs with `--full`; the
+ * default run pages at 100,000 rows (page 1,000), which still shows the ratio.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { figure, type Benchmark } from './figures';
-import { bundlePageScript } from './history/bundle-page';
-
-interface PageApi {
-  seed(name: string, count: number): Promise<number>;
-  insert(name: string, count: number): Promise<number>;
-  lookups(
-    name: string,
-    count: number,
-    samples: number,
-    scans: number,
-  ): Promise<{ byId: number[]; byMerchant: number[]; scanId: number[]; scanMerchant: number[] }>;
-  paging(name: string, count: number, page: number, samples: number): Promise<{ keyset: number[]; offset: number[] }>;
-}
-
-async function buildPage(dir: string): Promise<void> {
-  writeFileSync(join(dir, 'bench.js'), await bundlePageScript(resolve(__dirname, 'history/page/page-entry.ts')));
-  writeFileSync(
-    join(dir, 'index.html'),
-    '<!doctype html><meta charset="utf-8"><title>history bench</title><script src="bench.js"></script>',
-  );
-}
-
-function serve(dir: string): Promise<Server> {
-  const server = createServer((request, response) => {
-    const file = request.url === '/bench.js' ? 'bench.js' : 'index.html';
-    response.writeHead(200, { 'Content-Type': file.endsWith('.js') ? 'text/javascript' : 'text/html' });
-    response.end(readFileSync(join(dir, file)));
-  });
-  return new Promise((ready) => server.listen(0, '127.0.0.1', () => ready(server)));
-}
+import { openBenchPage } from './history/bench-page';
 
 const toMicro = (ms: number) => ms * 1000;
-
-const call = <K extends keyof PageApi>(page: Page, name: K, ...args: Parameters<PageApi[K]>) =>
-  page.evaluate(
-    ([method, params]) =>
-      (globalThis as unknown as { historyBench: Record<string, (...a: unknown[]) => Promise<unknown>> }).historyBench[
-        method
-      ]!(...params),
-    [name, args] as const,
-  ) as Promise<Awaited<ReturnType<PageApi[K]>>>;
+/** Exchanges per insert sample: a bulk status refresh of a busy day. */
+const INSERT_COUNT = 2_000;
+/**
+ * 5 ms an exchange. The recorder writes each exchange in its own IndexedDB transaction as it arrives,
+ * and each arrives after a gateway call (tens of milliseconds or more), so 5 ms never holds one back.
+ */
+const INSERT_TARGET_MS = 10_000;
 
 export const historyDb: Benchmark = {
   name: 'history-db',
   async run({ full, log }) {
-    const dir = mkdtempSync(join(tmpdir(), 'history-bench-'));
-    await buildPage(dir);
-    const server = await serve(dir);
     // A persistent profile keeps IndexedDB on disk as the app has it (an incognito context holds it in
     // memory with a small quota, which a million rows exceed).
     const profile = mkdtempSync(join(tmpdir(), 'history-bench-profile-'));
@@ -68,34 +34,34 @@ export const historyDb: Benchmark = {
       args: CHROMIUM_ARGS,
       headless: true,
     });
+    const bench = await openBenchPage(browser);
+    const call = bench.call;
     try {
-      const page = await browser.newPage();
-      page.setDefaultTimeout(0);
-      await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
-
-      const insertSamples: number[] = [];
-      for (let n = 0; n < 5; n++) insertSamples.push(await call(page, 'insert', `insert-${n}`, 10_000));
+      const inserts: Array<{ writer: number; bulkAdd: number }> = [];
+      for (let n = 0; n < 3; n++) inserts.push(await call('insert', `insert-${n}`, INSERT_COUNT));
       log(
-        `history-db: bulk insert of 10,000 rows, 5 samples: ${insertSamples.map((ms) => Math.round(ms)).join(', ')} ms`,
+        `history-db: ${INSERT_COUNT.toLocaleString('en-US')} exchanges through the history writer, 3 samples: ` +
+          `${inserts.map((sample) => Math.round(sample.writer)).join(', ')} ms (raw bulkAdd of as many rows: ` +
+          `${inserts.map((sample) => Math.round(sample.bulkAdd)).join(', ')} ms)`,
       );
 
       const lookupRows = 100_000;
-      const seedMs = await call(page, 'seed', 'lookups', lookupRows);
+      const seedMs = await call('seed', 'lookups', lookupRows);
       log(`history-db: seeded ${lookupRows.toLocaleString('en-US')} rows in ${Math.round(seedMs)} ms`);
-      const lookups = await call(page, 'lookups', 'lookups', lookupRows, 200, 5);
+      const lookups = await call('lookups', 'lookups', lookupRows, 200, 5);
 
       const pagingRows = full ? 1_000_000 : lookupRows;
       const pageIndex = full ? 9_999 : 999;
       if (full) {
-        const ms = await call(page, 'seed', 'paging', pagingRows);
+        const ms = await call('seed', 'paging', pagingRows);
         log(`history-db: seeded ${pagingRows.toLocaleString('en-US')} rows in ${Math.round(ms)} ms`);
       }
-      const paging = await call(page, 'paging', full ? 'paging' : 'lookups', pagingRows, pageIndex, 7);
+      const paging = await call('paging', full ? 'paging' : 'lookups', pagingRows, pageIndex, 7);
       const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
       const speedUp = (fast: number[], slow: number[]) => `${(median(slow) / median(fast)).toFixed(1)}× faster`;
-      log(`history-db: lookup by transactionID ${speedUp(lookups.byId, lookups.scanId)} than a full scan`);
+      log(`history-db: lookup by transactionID ${speedUp(lookups.byId, lookups.scanId)} than a primary-key cursor`);
       log(
-        `history-db: lookup by merchantTransactionId ${speedUp(lookups.byMerchant, lookups.scanMerchant)} than a full scan`,
+        `history-db: lookup by merchantTransactionId ${speedUp(lookups.byMerchant, lookups.scanMerchant)} than a primary-key cursor`,
       );
       log(`history-db: keyset page ${speedUp(paging.keyset, paging.offset)} than offset paging`);
       const rowsLabel = pagingRows.toLocaleString('en-US');
@@ -103,19 +69,19 @@ export const historyDb: Benchmark = {
 
       return [
         figure({
-          figure: 'lookup by transactionID at 100,000 rows (vs full scan)',
+          figure: 'lookup by transactionID at 100,000 rows (vs primary-key cursor, first match)',
           unit: 'µs p50',
           samples: lookups.byId.map(toMicro),
           baselineSamples: lookups.scanId.map(toMicro),
-          target: 'p50 ≤ 5 ms and ≥ 20× faster than a scan',
+          target: 'p50 ≤ 5 ms and ≥ 20× faster than the cursor',
           pass: (value, ratio) => value <= 5000 && ratio !== null && ratio <= 1 / 20,
         }),
         figure({
-          figure: 'lookup by merchantTransactionId at 100,000 rows (vs full scan)',
+          figure: 'lookup by merchantTransactionId at 100,000 rows (vs primary-key cursor)',
           unit: 'µs p50',
           samples: lookups.byMerchant.map(toMicro),
           baselineSamples: lookups.scanMerchant.map(toMicro),
-          target: 'p50 ≤ 5 ms and ≥ 20× faster than a scan',
+          target: 'p50 ≤ 5 ms and ≥ 20× faster than the cursor',
           pass: (value, ratio) => value <= 5000 && ratio !== null && ratio <= 1 / 20,
         }),
         figure({
@@ -127,17 +93,18 @@ export const historyDb: Benchmark = {
           pass: (value, ratio) => value <= 100_000 && ratio !== null && ratio <= 1 / 10,
         }),
         figure({
-          figure: 'bulk insert of 10,000 transactions',
+          figure: `${INSERT_COUNT.toLocaleString('en-US')} exchanges recorded through the history writer (vs raw bulkAdd)`,
           unit: 'ms',
-          samples: insertSamples,
-          target: '≤ 3000 ms',
-          pass: (value) => value <= 3000,
+          samples: inserts.map((sample) => sample.writer),
+          baselineSamples: inserts.map((sample) => sample.bulkAdd),
+          paired: true,
+          target: `≤ ${INSERT_TARGET_MS.toLocaleString('en-US')} ms`,
+          pass: (value) => value <= INSERT_TARGET_MS,
         }),
       ];
     } finally {
+      await bench.close();
       await browser.close();
-      await new Promise((done) => server.close(done));
-      rmSync(dir, { recursive: true, force: true });
       rmSync(profile, { recursive: true, force: true });
     }
   },

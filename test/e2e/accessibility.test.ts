@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openConsole, type ConsoleSession } from '../support/browser-mode';
-import { interactiveOutsideViewport, seriousAxeViolations } from '../support/accessibility';
+import { interactiveOutsideViewport, seriousAxeViolations } from './accessibility-checks';
 import { createSandboxOrder, openArea } from '../support/console-actions';
 
 interface Screen {

@@ -1,6 +1,7 @@
 import type { AppInfo, AppMode } from '@shared/contract/app';
 import type { CredentialStore } from '../../credentials/credential-store';
 import type { Handlers } from '../dispatcher';
+import type { Notices } from '../notices';
 
 export interface AppHandlerDeps {
   mode: AppMode;
@@ -8,9 +9,10 @@ export interface AppHandlerDeps {
   electronVersion: string | null;
   credentials: CredentialStore;
   startedAt: Date;
+  notices: Notices;
 }
 
-export function createAppHandlers(deps: AppHandlerDeps): Pick<Handlers, 'app.info' | 'app.ping'> {
+export function createAppHandlers(deps: AppHandlerDeps): Pick<Handlers, 'app.info' | 'app.notices' | 'app.ping'> {
   return {
     'app.info': (): AppInfo => ({
       name: 'Gateway Console',
@@ -22,6 +24,7 @@ export function createAppHandlers(deps: AppHandlerDeps): Pick<Handlers, 'app.inf
       keychain: deps.credentials.status,
       startedAt: deps.startedAt.toISOString(),
     }),
+    'app.notices': () => ({ notices: deps.notices.all() }),
     'app.ping': ({ text }) => ({ text, receivedAt: new Date().toISOString() }),
   };
 }

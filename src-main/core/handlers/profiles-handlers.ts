@@ -9,7 +9,6 @@ type ProfileMethods =
   | 'profiles.get'
   | 'profiles.save'
   | 'profiles.delete'
-  | 'profiles.setSecret'
   | 'profiles.clearSecret'
   | 'profiles.testConnection';
 
@@ -38,7 +37,6 @@ export function createProfilesHandlers(deps: {
       }
       return { deleted };
     },
-    'profiles.setSecret': async ({ id, name, value }) => changed(await profiles.setSecret(id, name, value)),
     'profiles.clearSecret': async ({ id, name }) => changed(await profiles.clearSecret(id, name)),
     'profiles.testConnection': async ({ id }): Promise<ConnectionTest> => {
       const { exchange } = await deps.gateway.status({ profileId: id, transactionId: PROBE_TRANSACTION_ID });

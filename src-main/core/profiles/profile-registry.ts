@@ -34,9 +34,16 @@ export class ProfileRegistry {
     return this.file.problems;
   }
 
-  async list(): Promise<Profile[]> {
-    const stored = this.file.list().sort((a, b) => Number(b.managed) - Number(a.managed));
-    return Promise.all(stored.map((profile) => this.present(profile)));
+  /**
+   * Queued with the changes: a listing reads the file, then the keychain for each profile, and a
+   * change landing in between would give an answer that is neither before nor after it (a deleted
+   * profile listed after `profiles.changed` announced its removal).
+   */
+  list(): Promise<Profile[]> {
+    return this.serial(async () => {
+      const stored = this.file.list().sort((a, b) => Number(b.managed) - Number(a.managed));
+      return Promise.all(stored.map((profile) => this.present(profile)));
+    });
   }
 
   async get(id: string): Promise<Profile> {
@@ -56,10 +63,6 @@ export class ProfileRegistry {
 
   save(input: SaveInput): Promise<Profile> {
     return this.serial(() => this.saveNow(input));
-  }
-
-  setSecret(id: string, name: SecretName, value: string): Promise<Profile> {
-    return this.serial(() => this.setSecretNow(id, name, value));
   }
 
   clearSecret(id: string, name: SecretName): Promise<Profile> {
@@ -94,16 +97,6 @@ export class ProfileRegistry {
     // The environment may have changed: re-file every secret of the profile on the right side.
     for (const [name, value] of [...incoming, ...kept])
       await this.guard.record(id, input.settings.environment, name, value);
-    return this.get(id);
-  }
-
-  private async setSecretNow(id: string, name: SecretName, value: string): Promise<Profile> {
-    const profile = this.stored(id);
-    this.refuseManaged(profile);
-    await this.guard.check(profile.environment, name, value);
-    await this.secrets.set(id, name, value);
-    await this.guard.record(id, profile.environment, name, value);
-    await this.file.put({ ...profile, updatedAt: new Date().toISOString() });
     return this.get(id);
   }
 

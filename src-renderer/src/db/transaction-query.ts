@@ -4,7 +4,6 @@
  */
 import { Dexie, type Collection } from 'dexie';
 import type { HistoryDb } from './history-db';
-import { formatNumber } from '../i18n/format';
 import { validateRows } from './quarantine';
 import { transactionRecordSchema, type TransactionRecord } from './records';
 
@@ -167,7 +166,7 @@ export async function countCapped(
 }
 
 export function formatCount({ count, capped }: { count: number; capped: boolean }): string {
-  return `${formatNumber(count)}${capped ? '+' : ''}`;
+  return `${count.toLocaleString('en-US')}${capped ? '+' : ''}`;
 }
 
 /** Normalises what a user typed or pasted: trims; a Multibanco reference loses its spaces. */

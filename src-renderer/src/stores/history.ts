@@ -2,10 +2,14 @@ import { defineStore } from 'pinia';
 import { ref, shallowRef, watch } from 'vue';
 import { useHistoryDb } from '../db/history-db';
 import { t } from '../i18n';
+import { formatNumber } from '../i18n/format';
+
+/** "1,234" or "1,000+" (a capped count), in the language's digits. */
+const countText = ({ count, capped }: { count: number; capped: boolean }) =>
+  `${formatNumber(count)}${capped ? '+' : ''}`;
 import type { TransactionRecord } from '../db/records';
 import {
   countCapped,
-  formatCount,
   queryPage,
   searchTransactions,
   type HistoryFilter,
@@ -42,7 +46,7 @@ export const useHistoryStore = defineStore('history', () => {
         rows.value = found;
         next.value = null;
         countLabel.value = t('history.countFound', {
-          count: formatCount({ count: Math.min(found.length, SEARCH_LIMIT - 1), capped: found.length >= SEARCH_LIMIT }),
+          count: countText({ count: Math.min(found.length, SEARCH_LIMIT - 1), capped: found.length >= SEARCH_LIMIT }),
         });
       } else {
         const [page, count] = await Promise.all([
@@ -54,7 +58,7 @@ export const useHistoryStore = defineStore('history', () => {
         next.value = page.next;
         countLabel.value = t(
           'history.countTotal',
-          { count: formatCount(count) },
+          { count: countText(count) },
           count.count === 1 && !count.capped ? 1 : 2,
         );
       }

@@ -23,8 +23,17 @@ export const useProfilesStore = defineStore('profiles', () => {
   /** Falls back to the first profile (a Sandbox) when the remembered one was deleted. */
   const active = computed<Profile | null>(() => byId(activeId.value) ?? profiles.value[0] ?? null);
 
+  /**
+   * Loads overlap: a change pushes `profiles.changed` and the caller also reloads, and several
+   * changes in a row each push one. Answers can arrive in any order (a busy main process, separate
+   * HTTP connections), so only the newest request may write the list: an older answer landing last
+   * would bring back a profile that was just deleted, or hide one just created.
+   */
+  let newestLoad = 0;
   async function load(): Promise<void> {
+    const ticket = ++newestLoad;
     const result = await useConsoleApi()['profiles.list']();
+    if (ticket !== newestLoad) return;
     if (!result.ok) {
       error.value = result.error.message;
       return;

@@ -30,10 +30,10 @@ describe('production guard', () => {
       secrets: { bearerToken: 'test-token-abcdef123456' },
     });
 
-    const intoTest = await harness.core.dispatch('profiles.setSecret', {
+    const intoTest = await harness.core.dispatch('profiles.save', {
       id: test.id,
-      name: 'bearerToken',
-      value: 'live-token-abcdef123456',
+      settings: settings('Test', 'test'),
+      secrets: { bearerToken: 'live-token-abcdef123456' },
     });
     expect(intoTest).toMatchObject({ ok: false, error: { code: 'production-guard' } });
     expect(await harness.credentials.get(`${test.id}/bearerToken`)).toBe('test-token-abcdef123456');
@@ -46,10 +46,10 @@ describe('production guard', () => {
     const names = (await harness.call('profiles.list')).profiles.map((profile: { name: string }) => profile.name);
     expect(names).not.toContain('Copy of live');
 
-    const intoLive = await harness.core.dispatch('profiles.setSecret', {
+    const intoLive = await harness.core.dispatch('profiles.save', {
       id: live.id,
-      name: 'bearerToken',
-      value: 'test-token-abcdef123456',
+      settings: settings('Live', 'production'),
+      secrets: { bearerToken: 'test-token-abcdef123456' },
     });
     expect(intoLive).toMatchObject({ ok: false, error: { code: 'production-guard' } });
 

@@ -27,6 +27,21 @@ const settings = (overrides: object = {}) => ({
 });
 
 describe('profiles', () => {
+  it('never lists a profile whose deletion was under way when the listing started', async () => {
+    const harness = await start();
+    const saved = await harness.call('profiles.save', {
+      settings: settings(),
+      secrets: { bearerToken: 'acme-test-token-000111', clientId: 'acme-client-222333' },
+    });
+    // A listing the renderer asks for while main is still deleting (its secrets first, then the file)
+    // must answer with the profile gone, as the profiles.changed event that follows will say.
+    const deleting = harness.call('profiles.delete', { id: saved.id });
+    const listing = harness.call('profiles.list');
+    expect(await deleting).toEqual({ deleted: true });
+    const names = (await listing).profiles.map((profile: { name: string }) => profile.name);
+    expect(names).not.toContain('Acme test');
+  });
+
   it('saves settings to profiles.json and secrets only to the credential store', async () => {
     const harness = await start();
     const saved = await harness.call('profiles.save', {
@@ -50,12 +65,23 @@ describe('profiles', () => {
 
     const cleared = await harness.call('profiles.clearSecret', { id: saved.id, name: 'bearerToken' });
     expect(cleared.secrets.bearerToken).toEqual({ set: false });
-    const reset = await harness.call('profiles.setSecret', {
+    // A secret is replaced the way the editor does it: a save of the profile carrying only that secret.
+    const reset = await harness.call('profiles.save', {
       id: saved.id,
-      name: 'bearerToken',
-      value: 'rotated-token-9999',
+      settings: settings({ pathPrefix: '/gw/api', clientIdHeader: 'X-Acme-Client-Id' }),
+      secrets: { bearerToken: 'rotated-token-9999' },
     });
     expect(reset.secrets.bearerToken).toEqual({ set: true, last4: '9999' });
+    // …and leaves the other secrets as they were.
+    expect(reset.secrets.clientId).toEqual({ set: true, last4: '2333' });
+    // There is no second way in: the contract has no per-secret setter.
+    const setter = await harness.core.dispatch('profiles.setSecret', {
+      id: saved.id,
+      name: 'bearerToken',
+      value: 'x-123456789',
+    });
+    expect(setter).toMatchObject({ ok: false });
+    expect(await harness.credentials.get(`${saved.id}/bearerToken`)).toBe('rotated-token-9999');
 
     expect(await harness.call('profiles.delete', { id: saved.id })).toEqual({ deleted: true });
     expect(await harness.credentials.list()).not.toContain(`${saved.id}/bearerToken`);
@@ -107,7 +133,7 @@ describe('profiles', () => {
     for (const [method, input] of [
       ['profiles.save', { id: 'sandbox-a', settings: settings() }],
       ['profiles.delete', { id: 'sandbox-a' }],
-      ['profiles.setSecret', { id: 'sandbox-a', name: 'bearerToken', value: 'mine-123456' }],
+      ['profiles.save', { id: 'sandbox-a', settings: settings(), secrets: { bearerToken: 'mine-123456' } }],
     ] as const) {
       const result = await harness.core.dispatch(method, input);
       expect(result).toMatchObject({ ok: false, error: { code: 'managed-profile' } });

@@ -104,6 +104,14 @@ describe('design rule 11: layers point down (ESLint)', () => {
     expect(errors[0]).toMatch(/reaches into src-main\/core\/: core\/ is built on these modules/);
   });
 
+  it('keeps the CLI free of import cycles: commands never import run-cli.ts', async () => {
+    const errors = await layerErrors('src-main/cli/status-command.ts', importing('./run-cli'));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('commands take CliCommand from ./cli-command');
+    expect(await layerErrors('src-main/cli/status-command.ts', importing('./cli-command'))).toEqual([]);
+    expect(await layerErrors('src-main/cli.ts', importing('./cli/run-cli'))).toEqual([]);
+  });
+
   it('also catches re-exports and dynamic imports', async () => {
     const code = "export * from '../core/logger';\nexport const load = () => import('../core/paths');\n";
     expect(await layerErrors('src-main/gateway/index.ts', code)).toHaveLength(2);

@@ -3,7 +3,9 @@ import { recordExchange } from '../../../src-renderer/src/db/history-writer';
 import {
   collectExport,
   EXPORT_FORMAT,
+  exportHistory,
   importHistory,
+  importHistoryFile,
   ImportFileError,
   toCsv,
   toHar,
@@ -144,5 +146,69 @@ describe('CSV and HAR export', () => {
     ]);
     expect(har.log.entries[0]!.request.postData?.text).toContain('m-har');
     expect(har.log.entries[1]!.response.statusText).toBe('No answer within 30 s');
+  });
+});
+
+describe('streamed export and import (large histories)', () => {
+  const textOf = (blob: Blob) => new Response(blob).text();
+
+  it('exports in chunks exactly what the whole-history export holds, and imports it back streamed', async () => {
+    const source = freshDb();
+    const rows = Array.from({ length: 4_500 }, (_, i) => makeRow(i));
+    await source.transactions.bulkPut(rows);
+    await recordExchange(source, createExchange(rows[10]!.transactionId, 'order-10', T0), lookupProfile);
+    await recordExchange(source, statusExchange(rows[4_400]!.transactionId!, 'Pending', T0 + 1), lookupProfile);
+
+    const progress: number[] = [];
+    const streamed = await exportHistory(source, {}, 'json', { onProgress: (count) => progress.push(count) });
+    expect(streamed).toMatchObject({ transactions: 4_500, exchanges: 2 });
+    expect(progress).toEqual([2_000, 4_000, 4_500]);
+    const whole = await collectExport(source, await queryKeys(source, {}));
+    const parsed = JSON.parse(await textOf(streamed.blob)) as typeof whole;
+    expect({ ...parsed, exportedAt: '' }).toEqual({ ...whole, exportedAt: '' });
+
+    const target = freshDb();
+    // wholeFileBytes 0: take the streaming path even for this small file.
+    const summary = await importHistoryFile(target, streamed.blob, { wholeFileBytes: 0 });
+    expect(summary).toEqual({ added: 4_500, merged: 0, exchangesAdded: 2, rejected: [] });
+    expect(await target.transactions.count()).toBe(4_500);
+    expect(await target.exchanges.toArray()).toEqual(await source.exchanges.toArray());
+  });
+
+  it('writes CSV and HAR the same way as the whole-history functions', async () => {
+    const db = freshDb();
+    await db.transactions.bulkPut(Array.from({ length: 2_100 }, (_, i) => makeRow(i)));
+    await recordExchange(db, createExchange('s2har-1', 'order-har', T0), lookupProfile);
+    const csv = await textOf((await exportHistory(db, {}, 'csv')).blob);
+    const keys = await queryKeys(db, {});
+    const rows = (await db.transactions.bulkGet(keys)).filter((row) => row !== undefined);
+    expect(csv).toBe(toCsv(rows));
+    const har = JSON.parse(await textOf((await exportHistory(db, {}, 'har')).blob));
+    expect(har).toEqual(toHar(await collectExport(db, keys)));
+  });
+
+  it('refuses a foreign large file before writing anything, and says what was kept when one breaks off', async () => {
+    const db = freshDb();
+    const foreign = new Blob([JSON.stringify({ transactions: [makeRow(1)], format: 'other', version: 1 })]);
+    await expect(importHistoryFile(db, foreign, { wholeFileBytes: 0 })).rejects.toThrow(/must come before the records/);
+    expect(await db.transactions.count()).toBe(0);
+
+    const source = freshDb();
+    await source.transactions.bulkPut(Array.from({ length: 3_000 }, (_, i) => makeRow(i)));
+    const text = await textOf((await exportHistory(source, {}, 'json')).blob);
+    const truncated = new Blob([text.slice(0, Math.floor(text.length * 0.9))]);
+    const error = await importHistoryFile(db, truncated, { wholeFileBytes: 0 }).catch((caught: Error) => caught);
+    expect(error).toBeInstanceOf(ImportFileError);
+    // Batches of 2,000 records or more are merged as the file is read; what was merged stays, and is said.
+    const kept =
+      /The ([\d,]+) transactions before that point were imported; importing the complete file again is safe/.exec(
+        (error as Error).message,
+      );
+    expect((error as Error).message).toMatch(/ends before its JSON object does/);
+    expect(kept).not.toBeNull();
+    const count = await db.transactions.count();
+    expect(count).toBeGreaterThanOrEqual(2_000);
+    expect(count).toBeLessThan(3_000);
+    expect(Number(kept![1]!.replace(/,/g, ''))).toBe(count);
   });
 });

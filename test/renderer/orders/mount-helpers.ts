@@ -36,7 +36,7 @@ window.consoleApi = new Proxy(
   {},
   {
     get: (_target, key: string) => {
-      if (key === 'on') return () => () => {};
+      if (key === 'on') return current.on ?? (() => () => {});
       if (key in current) return current[key];
       return () => Promise.reject(new Error(`unexpected call ${key}`));
     },

@@ -973,4 +973,10 @@ export default {
     cancel: 'Cancel',
     resetSandbox2: 'Reset Sandbox',
   },
+  notices: {
+    info: 'Note',
+    warning: 'Warning',
+    error: 'Error',
+    label: 'Notices from the console',
+  },
 };

@@ -985,6 +985,12 @@ const ptPT: SameKeys<typeof en> = {
     cancel: 'Cancelar',
     resetSandbox2: 'Repor a Sandbox',
   },
+  notices: {
+    info: 'Nota',
+    warning: 'Aviso',
+    error: 'Erro',
+    label: 'Avisos da consola',
+  },
 };
 
 export default ptPT;
