@@ -22,7 +22,7 @@ describe('history in Chromium', () => {
     // Made before the page exists, so the page never heard of it: a support ticket's transaction.
     notRecorded = await createSandboxOrder(session, 'ticket-order-1');
     await session.page.goto(session.host.url);
-    await session.page.getByRole('link', { name: 'History' }).click();
+    await session.page.getByRole('link', { name: 'History', exact: true }).click();
     await session.page.getByRole('heading', { name: 'History' }).waitFor();
   });
   afterAll(async () => {
