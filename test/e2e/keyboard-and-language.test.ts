@@ -57,10 +57,10 @@ const focusedName = (page: Page) =>
   });
 
 /** Presses Tab until the focused control is the named one (the only way a keyboard user gets there). */
-async function tabTo(page: Page, name: string | RegExp, maxPresses = 250): Promise<void> {
+async function tabTo(page: Page, name: string | RegExp, backwards = false, maxPresses = 250): Promise<void> {
   const matches = (text: string) => (typeof name === 'string' ? text === name : name.test(text));
   for (let presses = 0; presses < maxPresses; presses++) {
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
     if (matches(await focusedName(page))) return;
   }
   throw new Error(`Tab never reached "${String(name)}"`);
@@ -69,11 +69,16 @@ async function tabTo(page: Page, name: string | RegExp, maxPresses = 250): Promi
 /** The issue's flow, keyboard only: nothing is clicked. */
 async function keyboardFlow(page: Page, labels: Labels): Promise<void> {
   await page.getByTestId('app-mode').waitFor();
-  await tabTo(page, labels.nav.orders);
+  // The console opens on Orders: go to Settings and back, as a keyboard user changes screens.
+  await tabTo(page, labels.nav.settings);
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { name: labels.nav.settings, exact: true }).waitFor();
+  // Focus moved to the screen's heading: the next Tab starts inside the screen, not in the navigation.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(labels.nav.settings);
+  expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H2');
+  await tabTo(page, labels.nav.orders, true);
   await page.keyboard.press('Enter');
   await page.getByRole('heading', { name: labels.nav.orders, exact: true }).waitFor();
-  // Focus moved to the screen's heading: the next Tab starts inside the screen, not in the navigation.
-  expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H2');
 
   await tabTo(page, labels.createOrder);
   await page.keyboard.press('Enter');

@@ -21,3 +21,20 @@ export function environmentColour(environment: Environment, colour?: string): st
   if (environment === 'production') return ENVIRONMENT_COLOURS.production;
   return colour ?? ENVIRONMENT_COLOURS[environment];
 }
+
+/**
+ * White or near-black text, whichever reads better on `background` (a profile may choose its own
+ * colour): the WCAG contrast of both is computed and the higher one wins.
+ */
+export function readableTextOn(background: string): string {
+  const match = /^#([0-9a-f]{6})$/i.exec(background);
+  if (!match?.[1]) return '#fff';
+  const channel = (offset: number) => {
+    const value = parseInt(match[1]!.slice(offset, offset + 2), 16) / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
+  const onWhite = 1.05 / (luminance + 0.05);
+  const onBlack = (luminance + 0.05) / 0.05;
+  return onWhite >= onBlack ? '#fff' : '#111';
+}

@@ -58,6 +58,8 @@ export default {
   },
   languages: { en: 'English', 'pt-PT': 'Português (Portugal)' },
   common: {
+    increase: 'Increase',
+    decrease: 'Decrease',
     clipboardUnavailable: 'The clipboard is not available here: select the text and copy it by hand.',
     nothingYet: 'Nothing here yet.',
     copy: 'Copy',

@@ -61,6 +61,8 @@ const ptPT: SameKeys<typeof en> = {
   },
   languages: { en: 'English', 'pt-PT': 'Português (Portugal)' },
   common: {
+    increase: 'Aumentar',
+    decrease: 'Diminuir',
     clipboardUnavailable: 'A área de transferência não está disponível aqui: selecione o texto e copie-o à mão.',
     nothingYet: 'Ainda não há nada aqui.',
     copy: 'Copiar',
