@@ -7,10 +7,10 @@ import { t } from '../i18n';
  * can never be dressed up to look harmless.
  */
 export const ENVIRONMENT_COLOURS: Record<Environment, string> = {
-  // Dark enough for white text at WCAG AA (4.5:1): teal 700, amber 700, red 700.
+  // Dark enough for white text at WCAG AA (4.5:1): teal 700, amber 700, red 600.
   sandbox: '#0f766e',
   test: '#b45309',
-  production: '#b91c1c',
+  production: '#dc2626',
 };
 
 /** The environment's name in the current language. */
