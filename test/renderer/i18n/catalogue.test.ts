@@ -38,8 +38,14 @@ function literalKeysUsed(): Map<string, string> {
 
 describe('the English and European Portuguese catalogues', () => {
   it('have exactly the same keys', () => {
-    expect([...enKeys.keys()].filter((key) => !ptKeys.has(key)), 'missing in pt-PT').toEqual([]);
-    expect([...ptKeys.keys()].filter((key) => !enKeys.has(key)), 'missing in en').toEqual([]);
+    expect(
+      [...enKeys.keys()].filter((key) => !ptKeys.has(key)),
+      'missing in pt-PT',
+    ).toEqual([]);
+    expect(
+      [...ptKeys.keys()].filter((key) => !enKeys.has(key)),
+      'missing in en',
+    ).toEqual([]);
   });
 
   it('have no empty text and the same placeholders in both languages', () => {
