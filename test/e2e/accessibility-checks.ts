@@ -28,6 +28,11 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
 export async function interactiveOutsideViewport(page: Page, scope = 'body'): Promise<string[]> {
   // The pointer rests where the last click was: move it away so no hover tooltip covers anything.
   await page.mouse.move(0, 0);
+  await page
+    .locator('.n-tooltip')
+    .first()
+    .waitFor({ state: 'detached', timeout: 2000 })
+    .catch(() => {});
   return page.evaluate((scopeSelector) => {
     const selector =
       'a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=switch], [role=tab], [role=checkbox], [role=radio], [role=link], [tabindex]:not([tabindex="-1"])';
