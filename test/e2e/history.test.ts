@@ -44,7 +44,7 @@ describe('history in Chromium', () => {
     await page.getByText('saved to history as “looked up”').waitFor();
     const row = page.locator(`tr[data-key="${notRecorded}"]`);
     await row.waitFor();
-    expect(await row.textContent()).toContain('looked-up');
+    expect(await row.textContent()).toContain('looked up'); // the Source column, in words;
     expect(await row.textContent()).toContain('ticket-order-1');
 
     // An id the gateway does not know: a clear message, and no row added.
