@@ -47,6 +47,18 @@ const PATTERNS: [RegExp, string, string[]][] = [
   [/^Client-id header name must be a valid HTTP header name$/, 'serverText.clientIdHeader', []],
   [/^Colour must look like #1a2b3c$/, 'serverText.colour', []],
   [/^A secret cannot be empty$/, 'serverText.secretEmpty', []],
+  [
+    /^The gateway refused the lookup: (.+?)\. The transaction may belong to another terminal: look it up with the profile it was created with\. If it is this profile's, then: ?(.*)$/,
+    'serverText.lookupRefused',
+    ['summary', 'action'],
+  ],
+  [/^The gateway did not return a status: (.+?)\.(.*)$/, 'serverText.noStatus', ['summary', 'action']],
+  [/^Still rate-limited \(HTTP 429\) after (\d+) waits$/, 'serverText.rateLimited', ['count']],
+  [/^Not a Gateway Console history file \(format must be "(.+)"\)$/, 'serverText.notHistoryFile', ['format']],
+  [/^This file is from a newer Gateway Console \(history format above (.+)\)$/, 'serverText.newerFile', ['version']],
+  [/^This page was opened without its session token: open the URL the console printed\.$/, 'serverText.noSession', []],
+  [/^The console host is not answering\. Is `npm start` still running\?$/, 'serverText.hostDown', []],
+  [/^The console host answered HTTP (\d+) without a result\.$/, 'serverText.hostBadResponse', ['status']],
 ];
 
 /** The message in the current language when it is one the console knows; otherwise as given. */

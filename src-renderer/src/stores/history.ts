@@ -64,7 +64,7 @@ export const useHistoryStore = defineStore('history', () => {
       }
       error.value = null;
     } catch (cause) {
-      error.value = `History could not be read: ${cause instanceof Error ? cause.message : String(cause)}`;
+      error.value = t('inspectorStore.unreadable', { error: cause instanceof Error ? cause.message : String(cause) });
     } finally {
       if (mine === generation) loading.value = false;
     }

@@ -68,7 +68,7 @@ export const useInspectorStore = defineStore('inspector', () => {
       const rows = await exchangesSince(useHistoryDb(), sessionStart(), SESSION_LIMIT);
       if (mine === loads) stored.value = rows.map((row) => joinExchange(row, null, ''));
     } catch (cause) {
-      error.value = `History could not be read: ${cause instanceof Error ? cause.message : String(cause)}`;
+      error.value = t('inspectorStore.unreadable', { error: cause instanceof Error ? cause.message : String(cause) });
     }
   }
 

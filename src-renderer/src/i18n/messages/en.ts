@@ -125,6 +125,15 @@ export default {
     add: 'Add entry',
   },
   serverText: {
+    lookupRefused:
+      "The gateway refused the lookup: {summary}. The transaction may belong to another terminal: look it up with the profile it was created with. If it is this profile's, then: {action}",
+    noStatus: 'The gateway did not return a status: {summary}.{action}',
+    rateLimited: 'Still rate-limited (HTTP 429) after {count} waits',
+    notHistoryFile: 'Not a Gateway Console history file (format must be "{format}")',
+    newerFile: 'This file is from a newer Gateway Console (history format above {version})',
+    noSession: 'This page was opened without its session token: open the URL the console printed.',
+    hostDown: 'The console host is not answering. Is npm start still running?',
+    hostBadResponse: 'The console host answered HTTP {status} without a result.',
     required: 'is required',
     requiredCardA: 'is required for card payments in Variant A',
     requiredVariantB: 'is required in Variant B',
@@ -980,5 +989,9 @@ export default {
     warning: 'Warning',
     error: 'Error',
     label: 'Notices from the console',
+  },
+  recorder: {
+    full: 'Browser storage is full: free space (clear older history) and retry, or export it.',
+    notSaved: 'Could not save to history: {error}',
   },
 };

@@ -129,6 +129,15 @@ const ptPT: SameKeys<typeof en> = {
     add: 'Adicionar entrada',
   },
   serverText: {
+    lookupRefused:
+      'O gateway recusou a consulta: {summary}. A transação pode pertencer a outro terminal: consulte-a com o perfil com que foi criada. Se for deste perfil: {action}',
+    noStatus: 'O gateway não devolveu um estado: {summary}.{action}',
+    rateLimited: 'Continua limitado (HTTP 429) depois de {count} esperas',
+    notHistoryFile: 'Não é um ficheiro de histórico da Consola do Gateway (o formato tem de ser "{format}")',
+    newerFile: 'Este ficheiro vem de uma Consola do Gateway mais recente (formato de histórico acima de {version})',
+    noSession: 'Esta página foi aberta sem o token de sessão: abra o URL que a consola indicou.',
+    hostDown: 'O anfitrião da consola não responde. O npm start ainda está a correr?',
+    hostBadResponse: 'O anfitrião da consola respondeu HTTP {status} sem resultado.',
     required: 'é obrigatório',
     requiredCardA: 'é obrigatório para pagamentos com cartão na Variante A',
     requiredVariantB: 'é obrigatório na Variante B',
@@ -992,6 +1001,10 @@ const ptPT: SameKeys<typeof en> = {
     warning: 'Aviso',
     error: 'Erro',
     label: 'Avisos da consola',
+  },
+  recorder: {
+    full: 'O armazenamento do navegador está cheio: liberte espaço (limpe o histórico antigo) e tente de novo, ou exporte-o.',
+    notSaved: 'Não foi possível guardar no histórico: {error}',
   },
 };
 
