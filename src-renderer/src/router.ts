@@ -1,36 +1,31 @@
 import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router';
 
-/** The console's areas, in navigation order. Each area's view lives in features/<area>/. */
+/** The console's areas, in navigation order. Each area's view lives in features/<area>/; its label is `nav.<name>`. */
 export const areas = [
-  { path: '/orders', name: 'orders', label: 'Orders', component: () => import('./features/orders/OrdersView.vue') },
+  { path: '/orders', name: 'orders', component: () => import('./features/orders/OrdersView.vue') },
   {
     path: '/history',
     name: 'history',
-    label: 'History',
     component: () => import('./features/history/HistoryView.vue'),
   },
   {
     path: '/notifications',
     name: 'notifications',
-    label: 'Notifications',
     component: () => import('./features/notifications/NotificationsView.vue'),
   },
   {
     path: '/profiles',
     name: 'profiles',
-    label: 'Profiles',
     component: () => import('./features/profiles/ProfilesView.vue'),
   },
   {
     path: '/simulator',
     name: 'simulator',
-    label: 'Simulator',
     component: () => import('./features/simulator/SimulatorView.vue'),
   },
   {
     path: '/settings',
     name: 'settings',
-    label: 'Settings',
     component: () => import('./features/settings/SettingsView.vue'),
   },
 ] as const;

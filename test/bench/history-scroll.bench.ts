@@ -45,7 +45,7 @@ export const historyScroll: Benchmark = {
     try {
       const { page } = session;
       const script = await bundlePageScript(resolve(__dirname, 'history/page/scroll-probe.ts'));
-      await page.getByRole('menuitem', { name: 'History' }).click();
+      await page.getByRole('link', { name: 'History', exact: true }).click();
       await page.getByRole('heading', { name: 'History' }).waitFor();
       await page.evaluate(script); // through DevTools, as the app's CSP (rightly) refuses inline scripts
       await probe(page, 'seed', ROWS);

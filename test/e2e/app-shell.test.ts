@@ -18,7 +18,7 @@ describe('app shell in Chromium (browser mode)', () => {
 
   it('shows the navigation for every area', async () => {
     const nav = session.page.getByRole('navigation', { name: 'Main' });
-    for (const area of AREAS) await expect(nav.getByRole('menuitem', { name: area }).isVisible()).resolves.toBe(true);
+    for (const area of AREAS) await expect(nav.getByRole('link', { name: area }).isVisible()).resolves.toBe(true);
   });
 
   it('shows live app.info facts from the core', async () => {
@@ -34,7 +34,7 @@ describe('app shell in Chromium (browser mode)', () => {
   });
 
   it('navigates between areas', async () => {
-    await session.page.getByRole('menuitem', { name: 'Settings' }).click();
+    await session.page.getByRole('link', { name: 'Settings', exact: true }).click();
     await session.page.getByRole('heading', { name: 'Settings' }).waitFor();
     expect(session.page.url()).toMatch(/#\/settings$/);
   });
@@ -66,7 +66,7 @@ describe('app shell in Chromium (browser mode)', () => {
     const page = session.page;
     await page.getByRole('switch', { name: 'Dark theme' }).click(); // the README shows the light theme
     await page.waitForFunction(() => getComputedStyle(document.body).backgroundColor === 'rgb(255, 255, 255)');
-    await page.getByRole('menuitem', { name: 'Orders' }).click();
+    await page.getByRole('link', { name: 'Orders', exact: true }).click();
     await page.getByRole('heading', { name: 'Orders' }).waitFor();
     const path = await saveScreenshot(page, 'app-shell');
     if (process.env.UPDATE_README_SCREENSHOT === '1')

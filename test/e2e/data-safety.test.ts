@@ -44,7 +44,7 @@ describe('history data safety in Chromium', () => {
   beforeAll(async () => {
     session = await openConsole({ open: false });
     await session.page.goto(session.host.url);
-    await session.page.getByRole('menuitem', { name: 'History' }).click();
+    await session.page.getByRole('link', { name: 'History', exact: true }).click();
     await session.page.getByRole('heading', { name: 'History' }).waitFor();
   });
   afterAll(async () => {

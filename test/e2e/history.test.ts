@@ -22,7 +22,7 @@ describe('history in Chromium', () => {
     // Made before the page exists, so the page never heard of it: a support ticket's transaction.
     notRecorded = await createSandboxOrder(session, 'ticket-order-1');
     await session.page.goto(session.host.url);
-    await session.page.getByRole('menuitem', { name: 'History' }).click();
+    await session.page.getByRole('link', { name: 'History', exact: true }).click();
     await session.page.getByRole('heading', { name: 'History' }).waitFor();
   });
   afterAll(async () => {
@@ -44,7 +44,7 @@ describe('history in Chromium', () => {
     await page.getByText('saved to history as “looked up”').waitFor();
     const row = page.locator(`tr[data-key="${notRecorded}"]`);
     await row.waitFor();
-    expect(await row.textContent()).toContain('looked-up');
+    expect(await row.textContent()).toContain('looked up'); // the Source column, in words;
     expect(await row.textContent()).toContain('ticket-order-1');
 
     // An id the gateway does not know: a clear message, and no row added.

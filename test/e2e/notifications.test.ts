@@ -96,7 +96,7 @@ describe('merchant notifications in Chromium', () => {
 
   it('lists the delivery with its verdict and details, and reconciles it with one status query', async () => {
     const page = session.page;
-    await page.getByRole('menuitem', { name: 'Notifications' }).click();
+    await page.getByRole('link', { name: 'Notifications', exact: true }).click();
     await page.getByRole('heading', { name: 'Notifications' }).waitFor();
     expect(await page.getByTestId('receiver-url').textContent()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
 
@@ -235,7 +235,7 @@ describe('merchant notifications in Chromium', () => {
 
     const page = await session.context.newPage();
     await page.goto(session.host.url);
-    await page.getByRole('menuitem', { name: 'Notifications' }).click();
+    await page.getByRole('link', { name: 'Notifications', exact: true }).click();
     const row = page.getByRole('table').locator('tr', { hasText: missed.notificationID });
     await row.first().waitFor();
     expect(await row.first().textContent()).toContain(missedId);

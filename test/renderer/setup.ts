@@ -1,2 +1,9 @@
 // Real IndexedDB semantics for Dexie in happy-dom.
 import 'fake-indexeddb/auto';
+import { config } from '@vue/test-utils';
+import { i18n, setLocale } from '../../src-renderer/src/i18n';
+
+// Tests select by English labels: English whatever the machine's language, and every mounted
+// component gets the app's i18n instance like main.ts gives it.
+setLocale('en');
+config.global.plugins = [...config.global.plugins, i18n];

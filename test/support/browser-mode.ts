@@ -25,6 +25,10 @@ export interface OpenConsoleOptions extends BrowserModeOptions {
   /** Navigate to the printed URL and wait for the page to load (default true). */
   open?: boolean;
   viewport?: { width: number; height: number };
+  /** The browser's language (navigator.language): English unless a test is about another language. */
+  locale?: string;
+  /** Emulate the system's `prefers-reduced-motion` setting. */
+  reducedMotion?: 'reduce' | 'no-preference';
 }
 
 /**
@@ -33,7 +37,13 @@ export interface OpenConsoleOptions extends BrowserModeOptions {
  * user-data dir, a free port — and any other option goes straight to `createConsoleCore`.
  */
 export async function openConsole(options: OpenConsoleOptions = {}): Promise<ConsoleSession> {
-  const { open = true, viewport = { width: 1280, height: 800 }, ...modeOptions } = options;
+  const {
+    open = true,
+    viewport = { width: 1280, height: 800 },
+    locale = 'en-US',
+    reducedMotion = 'no-preference',
+    ...modeOptions
+  } = options;
   const userDataDir = modeOptions.userDataDir ?? mkdtempSync(join(tmpdir(), 'gateway-console-e2e-'));
   const ownsUserDataDir = modeOptions.userDataDir === undefined;
   const running = await startBrowserMode({
@@ -45,7 +55,7 @@ export async function openConsole(options: OpenConsoleOptions = {}): Promise<Con
   let browser: Browser | null = null;
   try {
     browser = await launchChromium();
-    const context = await browser.newContext({ viewport });
+    const context = await browser.newContext({ viewport, locale, reducedMotion });
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));

@@ -34,7 +34,7 @@ export function watchOrderCalls(session: ConsoleSession) {
 }
 
 export async function openArea(page: Page, area: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('menuitem', { name: area }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: area, exact: true }).click();
   await page.getByRole('heading', { name: area, exact: true }).waitFor();
 }
 

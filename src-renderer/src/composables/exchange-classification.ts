@@ -1,20 +1,24 @@
 import type { ExchangeClassification } from '@shared/exchange';
 import type { StatusTone } from './payment-status';
+import { t } from '../i18n';
 
 /** How each Exchange classification reads to a user, and its colour (red for failures, amber for "check"). */
-export const CLASSIFICATION_DISPLAY: Record<ExchangeClassification, { label: string; tone: StatusTone }> = {
-  ok: { label: 'Processed', tone: 'success' },
-  'gateway-error': { label: 'Gateway error', tone: 'error' },
-  'http-error': { label: 'HTTP error', tone: 'error' },
-  'retry-advised': { label: 'Retry advised', tone: 'warning' },
-  timeout: { label: 'Timed out', tone: 'error' },
-  network: { label: 'Network failure', tone: 'error' },
-  'invalid-response': { label: 'Invalid response', tone: 'error' },
-  'outcome-unknown': { label: 'Outcome unknown', tone: 'warning' },
+export const CLASSIFICATION_TONES: Record<ExchangeClassification, StatusTone> = {
+  ok: 'success',
+  'gateway-error': 'error',
+  'http-error': 'error',
+  'retry-advised': 'warning',
+  timeout: 'error',
+  network: 'error',
+  'invalid-response': 'error',
+  'outcome-unknown': 'warning',
 };
 
 export function describeClassification(classification: string): { label: string; tone: StatusTone } {
-  return Object.hasOwn(CLASSIFICATION_DISPLAY, classification)
-    ? CLASSIFICATION_DISPLAY[classification as ExchangeClassification]
+  return Object.hasOwn(CLASSIFICATION_TONES, classification)
+    ? {
+        label: t(`classification.${classification}`),
+        tone: CLASSIFICATION_TONES[classification as ExchangeClassification],
+      }
     : { label: classification, tone: 'error' };
 }

@@ -5,6 +5,7 @@
  */
 import { isPaymentStatus, PAYMENT_STATUSES, type PaymentStatus } from '@shared/gateway/codes';
 import { OUTCOME_UNKNOWN, STATUS_NOT_SEEN } from '../db/records';
+import { t } from '../i18n';
 
 /** naive-ui tag types: success = green, info = blue, warning = amber, error = red, default = grey. */
 export type StatusTone = 'success' | 'info' | 'warning' | 'error' | 'default';
@@ -30,48 +31,45 @@ export interface StatusDisplay {
   tooltip: string;
 }
 
-const LABELS: Partial<Record<PaymentStatus, string>> = { InProcessing: 'In processing' };
-
 /**
  * `status` is the response's paymentStatus (null when the answer had none), or a history row's status
  * key (`OutcomeUnknown`, `NotSeen`). `statusCode` only explains a missing status: `000` means
- * "request processed", never "paid".
+ * "request processed", never "paid". Texts come from the i18n catalogue (`paymentStatus.*`), keyed by
+ * the status itself, so the shared table's English meanings are never shown raw.
  */
 export function describePaymentStatus(status: string | null | undefined, statusCode?: string | null): StatusDisplay {
   if (isPaymentStatus(status)) {
-    const { final, meaning } = PAYMENT_STATUSES[status];
+    const { final } = PAYMENT_STATUSES[status];
     return {
-      label: LABELS[status] ?? status,
+      label: t(`paymentStatus.label.${status}`),
       tone: TONES[status],
       final,
-      tooltip: `${final ? 'Final' : 'Not final'}: ${meaning}`,
+      tooltip: t('paymentStatus.tooltip', {
+        finality: final ? t('paymentStatus.final') : t('paymentStatus.notFinal'),
+        meaning: t(`paymentStatus.meaning.${status}`),
+      }),
     };
   }
   if (status === OUTCOME_UNKNOWN)
     return {
-      label: 'Outcome unknown',
+      label: t('paymentStatus.label.OutcomeUnknown'),
       tone: 'warning',
       final: false,
-      tooltip: 'Not final: the create call got no answer. Check by merchant id before creating the order again.',
+      tooltip: t('paymentStatus.outcomeUnknown'),
     };
   if (status && status !== STATUS_NOT_SEEN) {
-    return {
-      label: status,
-      tone: 'default',
-      final: false,
-      tooltip: `Not known to be final: "${status}" is not a payment status the gateway documents.`,
-    };
+    return { label: status, tone: 'default', final: false, tooltip: t('paymentStatus.undocumented', { status }) };
   }
   const code =
     statusCode === '000'
-      ? 'statusCode 000 only means the request was processed, not that it was paid.'
+      ? t('paymentStatus.code000')
       : statusCode
-        ? `The answer carried statusCode ${statusCode}.`
-        : 'The answer carried no returnStatus either.';
+        ? t('paymentStatus.codeOther', { code: statusCode })
+        : t('paymentStatus.codeNone');
   return {
-    label: 'No payment status',
+    label: t('paymentStatus.label.none'),
     tone: 'default',
     final: false,
-    tooltip: `Not final: the gateway did not report a paymentStatus. ${code} Query the status to learn the payment result.`,
+    tooltip: t('paymentStatus.missing', { code }),
   };
 }

@@ -6,6 +6,12 @@
  * order's expiry: after it the gateway stops processing the transaction, so one last check just past
  * the expiry shows the final word (Expired / Timeout) and polling stops there.
  */
+import { t } from '../i18n';
+import { translateServerText } from '../i18n/server-text';
+import { describePaymentStatus } from './payment-status';
+
+/** A status as the badge names it, in the user's language. */
+const statusLabel = (status: string | null) => describePaymentStatus(status).label;
 
 /** Waits between checks; the last one repeats. */
 export const DEFAULT_POLL_DELAYS_MS: readonly number[] = [2_000, 3_000, 5_000, 8_000, 13_000, 20_000, 30_000];
@@ -74,10 +80,10 @@ export interface PollController {
 }
 
 const STOP_MESSAGES: Record<Exclude<PollStopReason, 'failed'>, (state: PollState) => string> = {
-  final: (s) => `Stopped: ${s.lastStatus} is a final status.`,
-  expired: (s) => `Stopped at the order's expiry; the last status was ${s.lastStatus ?? 'not reported'}.`,
-  cancelled: (s) => `Cancelled after ${s.checks} check${s.checks === 1 ? '' : 's'}.`,
-  'max-checks': (s) => `Stopped after ${s.checks} checks without a final status.`,
+  final: (s) => t('poll.final', { status: statusLabel(s.lastStatus) }),
+  expired: (s) => t('poll.expired', { status: s.lastStatus ? statusLabel(s.lastStatus) : t('common.notReported') }),
+  cancelled: (s) => t('poll.cancelled', { checks: s.checks }, s.checks),
+  'max-checks': (s) => t('poll.maxChecks', { checks: s.checks }),
 };
 
 /** Starts polling at once; every change of state is reported through `onUpdate`. */
@@ -123,7 +129,7 @@ export function startPoll(options: PollOptions): PollController {
     const checks = state.checks + 1;
     update({ checks, lastStatus: result.status ?? state.lastStatus });
     if (result.final) return stop('final');
-    if (result.stopWith) return stop('failed', `Stopped: ${result.stopWith}`);
+    if (result.stopWith) return stop('failed', t('poll.stoppedWith', { reason: translateServerText(result.stopWith) }));
     const next = planned[checks];
     if (next === undefined) {
       const pastExpiry = options.expiryMs !== null && now() >= options.expiryMs;

@@ -8,6 +8,7 @@ import { applyRetention } from '../db/retention';
 import { onQuarantine, type QuarantineReport } from '../db/quarantine';
 import { loadRetention } from '../features/history/retention-settings';
 import { isQuotaError } from '../features/history/storage-quota';
+import { t } from '../i18n';
 
 /**
  * The one recorder: every Exchange main reports (`exchanges.recorded`) lands in history, whichever
@@ -47,8 +48,8 @@ export const useHistoryRecorderStore = defineStore('history-recorder', () => {
       return outcome;
     } catch (error) {
       const reason = isQuotaError(error)
-        ? 'Browser storage is full: free space (clear older history) and retry, or export it.'
-        : `Could not save to history: ${error instanceof Error ? error.message : String(error)}`;
+        ? t('recorder.full')
+        : t('recorder.notSaved', { error: error instanceof Error ? error.message : String(error) });
       if (!unsaved.value.some((u) => u.exchange.id === exchange.id))
         unsaved.value = [...unsaved.value, { exchange, reason }];
       return null;

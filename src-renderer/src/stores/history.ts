@@ -1,10 +1,15 @@
 import { defineStore } from 'pinia';
 import { ref, shallowRef, watch } from 'vue';
 import { useHistoryDb } from '../db/history-db';
+import { t } from '../i18n';
+import { formatNumber } from '../i18n/format';
+
+/** "1,234" or "1,000+" (a capped count), in the language's digits. */
+const countText = ({ count, capped }: { count: number; capped: boolean }) =>
+  `${formatNumber(count)}${capped ? '+' : ''}`;
 import type { TransactionRecord } from '../db/records';
 import {
   countCapped,
-  formatCount,
   queryPage,
   searchTransactions,
   type HistoryFilter,
@@ -40,7 +45,9 @@ export const useHistoryStore = defineStore('history', () => {
         if (mine !== generation) return;
         rows.value = found;
         next.value = null;
-        countLabel.value = `${formatCount({ count: Math.min(found.length, SEARCH_LIMIT - 1), capped: found.length >= SEARCH_LIMIT })} found`;
+        countLabel.value = t('history.countFound', {
+          count: countText({ count: Math.min(found.length, SEARCH_LIMIT - 1), capped: found.length >= SEARCH_LIMIT }),
+        });
       } else {
         const [page, count] = await Promise.all([
           queryPage(db, filter.value, { order: order.value, limit: PAGE_SIZE }),
@@ -49,11 +56,15 @@ export const useHistoryStore = defineStore('history', () => {
         if (mine !== generation) return;
         rows.value = page.rows;
         next.value = page.next;
-        countLabel.value = `${formatCount(count)} transaction${count.count === 1 && !count.capped ? '' : 's'}`;
+        countLabel.value = t(
+          'history.countTotal',
+          { count: countText(count) },
+          count.count === 1 && !count.capped ? 1 : 2,
+        );
       }
       error.value = null;
     } catch (cause) {
-      error.value = `History could not be read: ${cause instanceof Error ? cause.message : String(cause)}`;
+      error.value = t('inspectorStore.unreadable', { error: cause instanceof Error ? cause.message : String(cause) });
     } finally {
       if (mine === generation) loading.value = false;
     }

@@ -5,6 +5,7 @@ import type { Exchange } from '@shared/exchange';
 import { useConsoleApi } from '../api';
 import { useHistoryDb } from '../db/history-db';
 import { exchangesOf, exchangesSince, joinExchange, loadExchange } from '../db/exchange-query';
+import { t } from '../i18n';
 import { useHistoryRecorderStore } from './history-recorder';
 
 /** How many exchanges "this session" lists; older ones are still in history. */
@@ -67,7 +68,7 @@ export const useInspectorStore = defineStore('inspector', () => {
       const rows = await exchangesSince(useHistoryDb(), sessionStart(), SESSION_LIMIT);
       if (mine === loads) stored.value = rows.map((row) => joinExchange(row, null, ''));
     } catch (cause) {
-      error.value = `History could not be read: ${cause instanceof Error ? cause.message : String(cause)}`;
+      error.value = t('inspectorStore.unreadable', { error: cause instanceof Error ? cause.message : String(cause) });
     }
   }
 
@@ -109,7 +110,7 @@ export const useInspectorStore = defineStore('inspector', () => {
     const exchange =
       byId(id) ?? whole ?? (await loadExchange(useHistoryDb(), id).catch(() => undefined)) ?? given ?? undefined;
     if (!exchange) {
-      error.value = `Exchange ${target as string} is neither in this session nor in history (it may have been cleared).`;
+      error.value = t('inspectorStore.notFound', { id: target as string });
       return false;
     }
     selected.value = exchange;
@@ -130,7 +131,7 @@ export const useInspectorStore = defineStore('inspector', () => {
         (e): e is Exchange => e !== undefined,
       );
     } catch (cause) {
-      error.value = `History could not be read: ${cause instanceof Error ? cause.message : String(cause)}`;
+      error.value = t('inspectorStore.unreadable', { error: cause instanceof Error ? cause.message : String(cause) });
     }
     const merged = new Map<string, Exchange>();
     for (const e of [...stored, ...fromSession]) merged.set(e.id, e);

@@ -13,6 +13,7 @@ import {
 } from '../features/notifications/notification-sync';
 import { findReconciliationFlags, type ReconciliationFlag } from '../features/notifications/reconciliation';
 import { useHistoryRecorderStore } from './history-recorder';
+import { t } from '../i18n';
 
 const PAGE = 200;
 
@@ -79,7 +80,7 @@ export const useNotificationsStore = defineStore('notifications', () => {
   /** The status query settles a flag: its answer lands in history, then the flags are recomputed. */
   async function queryStatus(flag: ReconciliationFlag): Promise<string | null> {
     const { transaction } = flag;
-    if (!transaction.transactionId) return 'This row has no gateway transaction id to query.';
+    if (!transaction.transactionId) return t('notificationSync.noTransactionId');
     const recorder = useHistoryRecorderStore();
     const result = await lookupTransaction(
       useConsoleApi(),

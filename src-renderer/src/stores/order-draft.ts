@@ -15,6 +15,7 @@ import { readLastOrder, writeLastOrder } from '../features/orders/last-order';
 import { defaultDraft } from '../features/orders/order-defaults';
 import { useHistoryRecorderStore } from './history-recorder';
 import { useProfilesStore } from './profiles';
+import { t } from '../i18n';
 
 export interface SendOutcome {
   profileId: string;
@@ -106,11 +107,11 @@ export const useOrderDraftStore = defineStore('order-draft', () => {
     try {
       parsed = JSON.parse(text);
     } catch (error) {
-      jsonError.value = `Not valid JSON: ${error instanceof Error ? error.message : String(error)}. The form keeps the last valid draft.`;
+      jsonError.value = t('order.jsonInvalid', { error: error instanceof Error ? error.message : String(error) });
       return;
     }
     if (!isObject(parsed)) {
-      jsonError.value = 'The order must be a JSON object ({ … }). The form keeps the last valid draft.';
+      jsonError.value = t('order.jsonNotObject');
       return;
     }
     jsonError.value = null;

@@ -11,15 +11,12 @@ import {
   statusResponseSchema,
 } from '@shared/gateway/response-schemas';
 import type { ConsoleError, Result } from '@shared/result';
+import { t } from '../../i18n';
 
 export type FollowUpKind = 'reference' | 'mbway' | 'status' | 'action';
 
-export const FOLLOW_UP_TITLES: Record<FollowUpKind, string> = {
-  reference: 'Multibanco reference',
-  mbway: 'MB WAY purchase',
-  status: 'Status',
-  action: 'Action step',
-};
+/** A follow-up's title in the user's language. */
+export const followUpTitle = (kind: FollowUpKind): string => t(`followups.kind.${kind}`);
 
 export interface MultibancoReference {
   entity: string;

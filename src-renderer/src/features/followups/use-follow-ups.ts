@@ -20,6 +20,7 @@ import type { NotificationRecord } from '../../db/records';
 import { useHistoryRecorderStore } from '../../stores/history-recorder';
 import { readPendingAction, toFollowUpResult, type FollowUpKind, type FollowUpResult } from './follow-up-result';
 import { deriveOrderCard, EMPTY_ORDER_CARD, type OrderCard } from './order-card';
+import { t } from '../../i18n';
 
 export interface FollowUpTarget {
   transactionId: string;
@@ -117,10 +118,9 @@ export function useFollowUps(
   const production = computed(() => profile.value?.environment === 'production');
   const confirmationProblem = computed(() => {
     if (!production.value) return null;
-    if (amount.value === null)
-      return 'The amount of this transaction is not known here, so a production call cannot be confirmed.';
+    if (amount.value === null) return t('followups.amountUnknown');
     if (confirmationName.value.trim() !== profile.value?.name)
-      return `Type the profile name "${profile.value?.name}" to confirm calls that move money in production.`;
+      return t('followups.typeName', { name: profile.value?.name ?? '' });
     return null;
   });
   const confirmation = (): ProductionConfirmation | undefined =>

@@ -4,6 +4,8 @@
  * a support agent sees exactly which pasted value is wrong.
  */
 import type { MethodInput } from '@shared/contract';
+import { t } from '../../i18n';
+import { translateServerText } from '../../i18n/server-text';
 import type { SecretChoice } from '@shared/contract/notifications';
 import type { ConsoleError } from '@shared/result';
 
@@ -37,10 +39,10 @@ export function fieldOfError(code: string): DecryptField | null {
   return FIELD_PREFIXES.find((field) => code.startsWith(`${field}-`)) ?? null;
 }
 
+/** The suggested action for an error code, in the user's language (main's message stays as the cause). */
 const HINTS: Partial<Record<string, string>> = {
-  'authentication-failed':
-    'Check that the secret belongs to the terminal that sent it and that the IV, tag and body were copied whole and from the same request.',
-  'plaintext-not-json': 'The key was right, but what it decrypted to is not JSON.',
+  'authentication-failed': 'decrypt.hint.authenticationFailed',
+  'plaintext-not-json': 'decrypt.hint.plaintextNotJson',
 };
 
 /** The error a decrypt call answered, placed on its field. */
@@ -50,13 +52,13 @@ export function problemFromError(error: ConsoleError): FormProblem {
     const issues = (error.details as { issues?: { path: string[] }[] } | undefined)?.issues ?? [];
     const path = issues[0]?.path ?? [];
     const field = FIELD_PREFIXES.find((name) => path.includes(name)) ?? null;
-    return { field, code: error.code, message: error.message };
+    return { field, code: error.code, message: translateServerText(error.message) };
   }
   const hint = HINTS[error.code];
   return {
     field: fieldOfError(error.code),
     code: error.code,
-    message: hint ? `${error.message} ${hint}` : error.message,
+    message: hint ? `${translateServerText(error.message)} ${t(hint)}` : translateServerText(error.message),
   };
 }
 
@@ -64,12 +66,10 @@ export function secretChoiceOf(draft: SecretDraft): SecretChoice | FormProblem {
   if (draft.source === 'profile') {
     return draft.profileId
       ? { profileId: draft.profileId }
-      : { field: 'secret', code: 'secret-missing', message: 'Choose the profile whose webhook secret to use.' };
+      : { field: 'secret', code: 'secret-missing', message: t('decrypt.chooseProfile') };
   }
   const typed = draft.typed.trim();
-  return typed
-    ? { typed }
-    : { field: 'secret', code: 'secret-missing', message: 'Type the webhook secret (base64, 32 bytes).' };
+  return typed ? { typed } : { field: 'secret', code: 'secret-missing', message: t('decrypt.typeSecret') };
 }
 
 export const isProblem = (value: object): value is FormProblem => 'code' in value && 'message' in value;

@@ -1,17 +1,34 @@
 /** How a stored delivery reads in the list: the words a support agent scans for. */
 import type { NotificationRow } from './notification-rows';
+import { t } from '../../i18n';
+import { formatAmount, formatDateTime } from '../../i18n/format';
+import { translateServerText } from '../../i18n/server-text';
 
 export function verdictText(row: NotificationRow): string {
   if (row.verdict === 'accepted')
     return row.delivery.problem
-      ? `Acknowledged, but could not be read (HTTP ${row.delivery.httpStatus}): ${row.delivery.problem.message}`
-      : `Acknowledged (HTTP ${row.delivery.httpStatus})`;
-  return `Refused (HTTP ${row.delivery.httpStatus}): ${row.delivery.problem?.message ?? 'no reason recorded'}`;
+      ? t('deliveries.acknowledgedUnreadable', {
+          status: row.delivery.httpStatus,
+          reason: translateServerText(row.delivery.problem.message),
+        })
+      : t('deliveries.acknowledged', { status: row.delivery.httpStatus });
+  return t('deliveries.refused', {
+    status: row.delivery.httpStatus,
+    reason: row.delivery.problem?.message
+      ? translateServerText(row.delivery.problem.message)
+      : t('deliveries.noReason'),
+  });
 }
 
 export function amountText(row: NotificationRow): string {
   const amount = row.delivery.notification?.amount;
-  return amount?.value ? `${amount.value} ${amount.currency ?? ''}`.trim() : '—';
+  return amount?.value ? amountOf(amount.value, amount.currency) : '—';
+}
+
+/** The gateway sends amounts as decimal strings: formatted for the language when they are numbers. */
+export function amountOf(value: string | number, currency: string | null | undefined): string {
+  const number = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(number) ? formatAmount(number, currency) : `${value} ${currency ?? ''}`.trim();
 }
 
 /** Headers as the inspector's table shows them (a repeated header's values joined). */
@@ -24,4 +41,4 @@ export function flatHeaders(row: NotificationRow): Record<string, string> {
   );
 }
 
-export const timeText = (ms: number): string => new Date(ms).toLocaleString();
+export const timeText = (ms: number): string => formatDateTime(ms);

@@ -10,6 +10,7 @@ import { STATUS_NOT_SEEN, type TransactionRecord } from '../../db/records';
 import { getTransaction } from '../../db/transaction-query';
 import { notificationRowsOf } from './notification-query';
 import { amountOf, notificationRowSchema, rowFromDelivery, type NotificationRow } from './notification-rows';
+import { t } from '../../i18n';
 
 export interface IngestOutcome {
   row: NotificationRow;
@@ -53,7 +54,7 @@ function transactionFromNotification(row: NotificationRow, profile: ProfileInfo)
 
 const unknownProfile = (id: string | null): ProfileInfo => ({
   id: id ?? 'unknown',
-  name: id ?? 'Unknown profile',
+  name: id ?? t('notificationSync.unknownProfile'),
   environment: 'unknown',
   variant: null,
 });

@@ -9,6 +9,8 @@ import type { DeliveryRecord } from '@shared/contract/notifications';
 import type { HistoryDb } from '../../db/history-db';
 import type { ProfileLookup } from '../../db/history-writer';
 import { ingestDelivery, type IngestOutcome } from './notification-ingest';
+import { t } from '../../i18n';
+import { translateServerText } from '../../i18n/server-text';
 
 export interface CursorStore {
   get(): number;
@@ -75,7 +77,7 @@ export function createNotificationSync(options: NotificationSyncOptions): Notifi
     for (;;) {
       const page = await api['notifications.list']({ after: cursor.get(), limit: pageSize });
       if (!page.ok) {
-        options.onError?.(`The notification journal could not be read: ${page.error.message}`);
+        options.onError?.(t('notificationSync.journalUnreadable', { error: translateServerText(page.error.message) }));
         return;
       }
       await serial(async () => {
@@ -88,7 +90,7 @@ export function createNotificationSync(options: NotificationSyncOptions): Notifi
 
   function catchUp(): Promise<void> {
     catchingUp ??= readJournal()
-      .catch((error: unknown) => options.onError?.(`Notifications could not be stored: ${describe(error)}`))
+      .catch((error: unknown) => options.onError?.(t('notificationSync.notStored', { error: describe(error) })))
       .finally(() => {
         catchingUp = null;
       });
@@ -101,7 +103,7 @@ export function createNotificationSync(options: NotificationSyncOptions): Notifi
       // Only the next delivery in order moves the cursor; a gap means pushes were missed: read the journal.
       if (record.seq === cursor.get() + 1) cursor.set(record.seq);
       else if (record.seq > cursor.get()) void catchUp();
-    }).catch((error: unknown) => options.onError?.(`A notification could not be stored: ${describe(error)}`));
+    }).catch((error: unknown) => options.onError?.(t('notificationSync.oneNotStored', { error: describe(error) })));
   }
 
   return {

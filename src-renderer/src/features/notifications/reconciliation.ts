@@ -9,6 +9,7 @@
  * Duplicates and refused deliveries say nothing new and are ignored.
  */
 import { Dexie } from 'dexie';
+import { t } from '../../i18n';
 import { isFinalPaymentStatus, PAYMENT_STATUS_VALUES } from '@shared/gateway/codes';
 import type { HistoryDb } from '../../db/history-db';
 import { validateRows } from '../../db/quarantine';
@@ -52,16 +53,13 @@ export function reconcile(
     message,
   });
   if (notificationSays !== null && statusSays === null) {
-    return flag('never-queried', `Notified ${notificationSays}, but the status was never queried.`);
+    return flag('never-queried', t('reconciliation.neverQueriedText', { notified: notificationSays }));
   }
   if (notificationSays !== null && statusSays !== null && notificationSays !== statusSays) {
-    return flag(
-      'disagree',
-      `The latest notification says ${notificationSays}; the latest status answer says ${statusSays}.`,
-    );
+    return flag('disagree', t('reconciliation.disagreeText', { notified: notificationSays, status: statusSays }));
   }
   if (notificationSays === null && isFinalPaymentStatus(statusSays)) {
-    return flag('never-notified', `Final by status (${statusSays ?? ''}) but no notification was ever received.`);
+    return flag('never-notified', t('reconciliation.neverNotifiedText', { status: statusSays ?? '' }));
   }
   return null;
 }

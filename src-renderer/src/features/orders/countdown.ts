@@ -1,8 +1,9 @@
 import { computed, onBeforeUnmount, ref, watch, type Ref } from 'vue';
+import { t } from '../../i18n';
 
 /** "14:59", "1 h 02:03" or "expired": time left until an ISO date-time. */
 export function formatRemaining(ms: number): string {
-  if (ms <= 0) return 'expired';
+  if (ms <= 0) return t('result.expired');
   const total = Math.floor(ms / 1000);
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);

@@ -5,6 +5,8 @@ import {
   readActionResponse,
   type CreateOrderResponse,
 } from '@shared/gateway/response-schemas';
+import { t } from '../../i18n';
+import { translateServerText } from '../../i18n/server-text';
 
 export interface CreateOrderView {
   /** The gateway's own words plus what the code means; `000` never reads as "paid". */
@@ -22,9 +24,6 @@ export interface CreateOrderView {
   problem: { summary: string; action: string | null } | null;
 }
 
-const PROCESSED =
-  'Request processed — this is not "paid". The payment status comes later (status query or notification).';
-
 /** Reads a create-order answer leniently (real gateways add and mix fields) into what the result panel shows. */
 export function viewCreateOrder(call: GatewayCallResult): CreateOrderView {
   const { exchange } = call;
@@ -39,7 +38,10 @@ export function viewCreateOrder(call: GatewayCallResult): CreateOrderView {
           code: status.statusCode,
           // Gateways often repeat statusMsg as statusDescription: say it once.
           message: [...new Set([status.statusMsg, status.statusDescription].filter(Boolean))].join(' — '),
-          meaning: code === '000' ? PROCESSED : (describeReturnStatusCode(status.statusCode) ?? 'Not a known code.'),
+          meaning:
+            code === '000'
+              ? t('result.processed')
+              : (describeReturnStatusCode(status.statusCode) ?? t('result.unknownCode')),
         }
       : null,
     transactionId: body?.transactionID ?? exchange.transactionID,
@@ -50,7 +52,13 @@ export function viewCreateOrder(call: GatewayCallResult): CreateOrderView {
     action: action ? { ...action, ...(body?.actionResponse?.type ? { type: body.actionResponse.type } : {}) } : null,
     rawAction: body?.actionResponse,
     amount: finiteOrNull(body?.amount?.value),
-    problem: exchange.classification === 'ok' ? null : { summary: exchange.summary, action: exchange.suggestedAction },
+    problem:
+      exchange.classification === 'ok'
+        ? null
+        : {
+            summary: translateServerText(exchange.summary),
+            action: exchange.suggestedAction ? translateServerText(exchange.suggestedAction) : null,
+          },
   };
 }
 

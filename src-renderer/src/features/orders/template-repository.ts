@@ -4,6 +4,7 @@ import { variantSchema } from '@shared/contract/profiles';
 import type { HistoryDb } from '../../db/history-db';
 import { templateRecordSchema } from '../../db/records';
 import type { Json } from './draft-paths';
+import { t } from '../../i18n';
 
 /** What a template keeps: the variant it was built for and the order body. */
 const templateDraftSchema = z.object({ variant: variantSchema, body: z.record(z.string(), z.unknown()) });
@@ -32,7 +33,9 @@ export function templateRepository(db: Pick<HistoryDb, 'templates'>) {
         templates.push({ id: record.data.id, name: record.data.name, updatedAt: record.data.updatedAt, ...draft.data });
       else
         problems.push(
-          `Template "${String((row as { name?: unknown }).name ?? (row as { id?: unknown }).id)}" could not be read and was skipped.`,
+          t('order.templateUnreadable', {
+            name: String((row as { name?: unknown }).name ?? (row as { id?: unknown }).id),
+          }),
         );
     }
     return { templates, problems };

@@ -1,4 +1,6 @@
 import type { ConnectionTest } from '@shared/contract/profiles';
+import { t } from '../../i18n';
+import { translateServerText } from '../../i18n/server-text';
 
 export interface ConnectionVerdict {
   kind: 'success' | 'error' | 'warning';
@@ -14,26 +16,25 @@ export interface ConnectionVerdict {
  */
 export function describeConnectionTest(test: ConnectionTest): ConnectionVerdict {
   const status = test.exchange?.response?.status;
-  const action = test.exchange?.suggestedAction ?? null;
+  const action = test.exchange?.suggestedAction ? translateServerText(test.exchange.suggestedAction) : null;
   // Main's message repeats the suggested action; the gateway's own summary says what happened.
-  const answered = test.exchange ? `The gateway answered: ${test.exchange.summary}.` : test.message;
+  const message = translateServerText(test.message);
+  const answered = test.exchange ? t('connection.answered', { summary: test.exchange.summary }) : message;
   switch (test.verdict) {
     case 'ok':
-      return { kind: 'success', title: 'Connected', detail: test.message, action: null };
+      return { kind: 'success', title: t('connection.connected'), detail: message, action: null };
     case 'unreachable':
       return {
         kind: 'error',
-        title: 'Gateway unreachable',
-        detail: test.message,
-        action: 'Check the base URL, the path prefix and your network; nothing answered at that address.',
+        title: t('connection.unreachable'),
+        detail: message,
+        action: t('connection.unreachableAction'),
       };
     case 'credentials-rejected':
-      if (status === 401)
-        return { kind: 'error', title: 'Wrong bearer token (HTTP 401 Unauthorized)', detail: answered, action };
-      if (status === 403)
-        return { kind: 'error', title: 'Wrong client id (HTTP 403 Forbidden)', detail: answered, action };
-      return { kind: 'error', title: 'Credentials rejected', detail: test.message, action };
+      if (status === 401) return { kind: 'error', title: t('connection.wrongToken'), detail: answered, action };
+      if (status === 403) return { kind: 'error', title: t('connection.wrongClientId'), detail: answered, action };
+      return { kind: 'error', title: t('connection.rejected'), detail: message, action };
     default:
-      return { kind: 'warning', title: 'Unexpected answer', detail: test.message, action };
+      return { kind: 'warning', title: t('connection.unexpected'), detail: message, action };
   }
 }

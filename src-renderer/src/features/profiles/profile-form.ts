@@ -6,12 +6,11 @@ import {
   type SecretName,
 } from '@shared/contract/profiles';
 import { DEFAULT_API_VERSION, DEFAULT_BASE_PATH, DEFAULT_CLIENT_ID_HEADER } from '@shared/gateway/codes';
+import { t } from '../../i18n';
+import { translateServerText } from '../../i18n/server-text';
 
-export const SECRET_LABELS: Record<SecretName, string> = {
-  bearerToken: 'Bearer token',
-  clientId: 'Client id',
-  webhookSecret: 'Webhook secret',
-};
+/** A secret's name in the user's language. */
+export const secretLabel = (name: SecretName): string => t(`profiles.secret.${name}`);
 
 export type SettingsField = keyof ProfileSettingsInput;
 
@@ -60,7 +59,7 @@ export function useProfileForm(profile: Profile | null) {
     if (!parsed.value.success)
       for (const issue of parsed.value.error.issues) {
         const field = String(issue.path[0]) as SettingsField;
-        out[field] ??= issue.message;
+        out[field] ??= translateServerText(issue.message);
       }
     return out;
   });

@@ -1,6 +1,8 @@
 import { reactive } from 'vue';
 import { useProfilesStore } from '../../stores/profiles';
 import { describeConnectionTest, type ConnectionVerdict } from './connection-verdict';
+import { t } from '../../i18n';
+import { translateServerText } from '../../i18n/server-text';
 
 /** "Test connection" per profile: which ones are running and the last verdict of each. */
 export function useConnectionTests() {
@@ -14,7 +16,12 @@ export function useConnectionTests() {
     running[profileId] = false;
     verdicts[profileId] = result.ok
       ? describeConnectionTest(result.value)
-      : { kind: 'error', title: 'Connection test failed', detail: result.error.message, action: null };
+      : {
+          kind: 'error',
+          title: t('connection.failed'),
+          detail: translateServerText(result.error.message),
+          action: null,
+        };
   }
 
   return { running, verdicts, run };

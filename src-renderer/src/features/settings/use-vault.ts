@@ -7,6 +7,8 @@ import { computed, ref } from 'vue';
 import type { VaultStatus } from '@shared/contract/vault';
 import { useConsoleApi } from '../../api';
 import { useAppInfoStore } from '../../stores/app-info';
+import { t } from '../../i18n';
+import { translateServerText } from '../../i18n/server-text';
 
 export type VaultStep = 'keychain' | 'choose' | 'unlock' | 'unlocked';
 
@@ -39,7 +41,7 @@ export function useVault() {
   async function refresh(): Promise<void> {
     const result = await api['vault.status']();
     if (result.ok) status.value = result.value;
-    else message.value = { ok: false, text: result.error.message };
+    else message.value = { ok: false, text: translateServerText(result.error.message) };
   }
 
   async function run(call: () => ReturnType<ReturnType<typeof useConsoleApi>['vault.status']>, done: string) {
@@ -53,7 +55,7 @@ export function useVault() {
         // The top bar shows where secrets live: refresh it.
         await appInfo.load();
       } else {
-        message.value = { ok: false, text: result.error.message };
+        message.value = { ok: false, text: translateServerText(result.error.message) };
       }
     } finally {
       passphrase.value = '';
@@ -62,14 +64,9 @@ export function useVault() {
     }
   }
 
-  const create = () =>
-    run(
-      () => api['vault.create']({ passphrase: passphrase.value }),
-      'The vault is in use: secrets saved from now on, and those kept so far, survive restarts.',
-    );
-  const unlock = () =>
-    run(() => api['vault.unlock']({ passphrase: passphrase.value }), 'The vault is unlocked: saved profiles work.');
-  const lock = () => run(() => api['vault.lock'](), 'The vault is locked: unlock it to use saved profiles again.');
+  const create = () => run(() => api['vault.create']({ passphrase: passphrase.value }), t('vault.inUse'));
+  const unlock = () => run(() => api['vault.unlock']({ passphrase: passphrase.value }), t('vault.unlocked'));
+  const lock = () => run(() => api['vault.lock'](), t('vault.locked'));
 
   return { status, step, passphrase, confirmation, mismatch, canSubmit, busy, message, refresh, create, unlock, lock };
 }

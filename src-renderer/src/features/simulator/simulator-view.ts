@@ -4,6 +4,9 @@
  */
 import type { ConsoleError } from '@shared/result';
 import { isPaymentStatus, PAYMENT_STATUS_TRANSITIONS, type PaymentStatus } from '@shared/gateway/codes';
+import { t } from '../../i18n';
+import { formatAmount as formatLocalAmount } from '../../i18n/format';
+import { translateServerText } from '../../i18n/server-text';
 
 /** Statuses `simulator.complete` accepts from `current` (the simulator's state machine; finals: none). */
 export function completionTargets(current: string): PaymentStatus[] {
@@ -23,10 +26,10 @@ export const CLOCK_PRESETS = [
 
 /** The custom clock field as seconds, or a sentence naming what is wrong with it. */
 export function customAdvance(amount: number | null, unit: ClockUnit): { seconds: number } | { error: string } {
-  if (amount === null || !Number.isFinite(amount)) return { error: 'Enter how far to move the clock.' };
-  if (amount <= 0) return { error: 'The clock only moves forward: enter a number above 0.' };
+  if (amount === null || !Number.isFinite(amount)) return { error: t('simulatorView.enterAmount') };
+  if (amount <= 0) return { error: t('simulatorView.forwardOnly') };
   const seconds = Math.round(amount * CLOCK_UNITS[unit]);
-  if (seconds > MAX_ADVANCE_SECONDS) return { error: 'One jump can be at most 400 days.' };
+  if (seconds > MAX_ADVANCE_SECONDS) return { error: t('simulatorView.maxJump') };
   return { seconds };
 }
 
@@ -60,11 +63,13 @@ export function relativeToClock(iso: string, now: string | null | undefined): st
   if (!now) return '';
   const delta = (Date.parse(iso) - Date.parse(now)) / 1000;
   if (Number.isNaN(delta)) return '';
-  return delta <= 0 ? 'passed' : `in ${formatDuration(delta).slice(1)}`;
+  return delta <= 0
+    ? t('simulatorView.passed')
+    : t('simulatorView.inDuration', { duration: formatDuration(delta).slice(1) });
 }
 
 export const formatAmount = (amount: { value: number; currency: string }): string =>
-  `${amount.value.toFixed(2)} ${amount.currency}`;
+  formatLocalAmount(amount.value, amount.currency);
 
 /** Base path and version read off the API address (`{url}{basePath}/{version}`, `/payments` optional). */
 export function describeApi(url: string | null, apiUrl: string | null): { basePath: string; version: string } | null {
@@ -75,16 +80,17 @@ export function describeApi(url: string | null, apiUrl: string | null): { basePa
 }
 
 const FAILURE_TITLES: Record<string, string> = {
-  conflict: 'Refused (409)',
-  'not-found': 'Unknown transaction (404)',
-  'invalid-input': 'Invalid input (400)',
-  'simulator-not-running': 'Simulator not running',
+  conflict: 'simulatorView.failure.conflict',
+  'not-found': 'simulatorView.failure.notFound',
+  'invalid-input': 'simulatorView.failure.invalidInput',
+  'simulator-not-running': 'simulatorView.failure.notRunning',
 };
 
 /** A refusal as one line: what kind, the simulator's words and its statusCode when it gave one. */
 export function describeFailure(error: ConsoleError): string {
-  const title = FAILURE_TITLES[error.code] ?? `Failed (${error.code})`;
+  const key = FAILURE_TITLES[error.code];
+  const title = key ? t(key) : t('simulatorView.failure.other', { code: error.code });
   const details = error.details as { statusCode?: unknown } | undefined;
   const code = typeof details?.statusCode === 'string' ? ` [${details.statusCode}]` : '';
-  return `${title}: ${error.message}${code}`;
+  return `${title}: ${translateServerText(error.message)}${code}`;
 }

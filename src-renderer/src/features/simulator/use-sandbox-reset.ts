@@ -16,6 +16,8 @@ import { useHistoryRecorderStore } from '../../stores/history-recorder';
 import { useOrderDraftStore } from '../../stores/order-draft';
 import { forgetLastOrders } from '../orders/last-order';
 import { describeFailure } from './simulator-view';
+import { t } from '../../i18n';
+import { formatNumber } from '../../i18n/format';
 
 export const SANDBOX = 'sandbox';
 
@@ -27,17 +29,18 @@ export interface ResetPreview extends EnvironmentRecordCounts {
 
 type ResetApi = Pick<ConsoleApi, 'simulator.reset' | 'simulator.status'>;
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+/** "1 History row" / "2 History rows": the catalogue's plural forms, the number in the locale's digits. */
+const plural = (n: number, key: string) => t(`sandboxReset.count.${key}`, { n: formatNumber(n) }, n);
 
 /** What the confirmation lists: every count, so nobody resets without knowing what goes. */
 export function describePreview(preview: ResetPreview): string[] {
   return [
     preview.simulatorTransactions === null
-      ? "the simulator's transactions, clock offset and deliveries (count unknown)"
-      : `${plural(preview.simulatorTransactions, 'simulated transaction')} with the simulator's clock offset and deliveries`,
-    `${plural(preview.transactions, 'History row')} of the Sandbox`,
-    `${plural(preview.exchanges, 'recorded exchange')}`,
-    `${plural(preview.notifications, 'received notification')}`,
+      ? t('sandboxReset.simulatorUnknown')
+      : t('sandboxReset.simulatorCount', { count: plural(preview.simulatorTransactions, 'simulated') }),
+    t('sandboxReset.historyRows', { count: plural(preview.transactions, 'historyRow') }),
+    plural(preview.exchanges, 'recordedExchange'),
+    plural(preview.notifications, 'receivedNotification'),
   ];
 }
 
@@ -81,7 +84,7 @@ export function useSandboxReset(api: ResetApi) {
       if (!reset.ok) {
         outcome.value = {
           ok: false,
-          text: `The Sandbox was not reset (History is unchanged). ${describeFailure(reset.error)}`,
+          text: t('sandboxReset.notReset', { failure: describeFailure(reset.error) }),
         };
         return false;
       }
@@ -92,7 +95,7 @@ export function useSandboxReset(api: ResetApi) {
       } catch (error) {
         outcome.value = {
           ok: false,
-          text: `The simulator was reset, but History could not be cleared: ${error instanceof Error ? error.message : String(error)}. Try again.`,
+          text: t('sandboxReset.historyNotCleared', { error: error instanceof Error ? error.message : String(error) }),
         };
         return false;
       }
@@ -101,10 +104,12 @@ export function useSandboxReset(api: ResetApi) {
       void useOrderDraftStore().loadLastOrder();
       outcome.value = {
         ok: true,
-        text:
-          `Sandbox reset: ${plural(reset.value.removedTransactions, 'simulated transaction')}, ` +
-          `${plural(removed.transactions, 'History row')}, ${plural(removed.exchanges, 'exchange')} and ` +
-          `${plural(removed.notifications, 'notification')} removed. Other profiles were not touched.`,
+        text: t('sandboxReset.done', {
+          simulated: plural(reset.value.removedTransactions, 'simulated'),
+          rows: plural(removed.transactions, 'historyRow'),
+          exchanges: plural(removed.exchanges, 'exchange'),
+          notifications: plural(removed.notifications, 'notification'),
+        }),
       };
       preview.value = null;
       return true;

@@ -9,6 +9,7 @@ import type { PaymentStatus } from '@shared/gateway/codes';
 import type { ConsoleError } from '@shared/result';
 import { useConsoleApi } from '../../api';
 import { describeFailure, formatDuration, formatInstant } from './simulator-view';
+import { t } from '../../i18n';
 
 export interface ActionOutcome {
   ok: boolean;
@@ -73,14 +74,18 @@ export function useSimulator() {
         completion.value = {
           ok: true,
           transactionId,
-          text: `${transactionId} is now ${result.value.paymentStatus}.`,
+          text: t('simulatorView.completed', { id: transactionId, status: result.value.paymentStatus }),
         };
       } else {
         markNotRunning(result.error);
         completion.value = {
           ok: false,
           transactionId,
-          text: `Could not set ${transactionId} to ${paymentStatus}. ${describeFailure(result.error)}`,
+          text: t('simulatorView.completeFailed', {
+            id: transactionId,
+            status: paymentStatus,
+            failure: describeFailure(result.error),
+          }),
         };
       }
       await refresh();
@@ -97,9 +102,17 @@ export function useSimulator() {
         ? {
             ok: true,
             transactionId: null,
-            text: `Moved ${formatDuration(seconds)}: the simulator clock is now ${formatInstant(result.value.now)} (offset ${formatDuration(result.value.offsetSeconds)}).`,
+            text: t('simulatorView.moved', {
+              duration: formatDuration(seconds),
+              now: formatInstant(result.value.now),
+              offset: formatDuration(result.value.offsetSeconds),
+            }),
           }
-        : { ok: false, transactionId: null, text: `Could not move the clock. ${describeFailure(result.error)}` };
+        : {
+            ok: false,
+            transactionId: null,
+            text: t('simulatorView.moveFailed', { failure: describeFailure(result.error) }),
+          };
       if (!result.ok) markNotRunning(result.error);
       await refresh();
     } finally {

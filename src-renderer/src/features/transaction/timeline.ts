@@ -6,6 +6,7 @@ import {
   type DeclineReason,
 } from '../../composables/decline-reason';
 import type { ExchangeRecord, NotificationRecord } from '../../db/records';
+import { t } from '../../i18n';
 
 export interface TimelineEntry {
   id: string;
@@ -29,12 +30,13 @@ const withReason = (reason: DeclineReason | null) => ({
   reasonText: reason ? formatDeclineReason(reason) : null,
 });
 
+/** Known operations by catalogue key; an unknown one shows its own name. */
 const OPERATION_TITLES: Record<string, string> = {
-  createOrder: 'Order created',
-  generateReference: 'Multibanco reference generated',
-  mbwayPurchase: 'MB WAY purchase requested',
-  getStatus: 'Status refreshed',
-  performAction: 'Action step sent',
+  createOrder: 'timeline.createOrder',
+  generateReference: 'timeline.generateReference',
+  mbwayPurchase: 'timeline.mbwayPurchase',
+  getStatus: 'timeline.getStatus',
+  performAction: 'timeline.performAction',
 };
 
 export function buildTimeline(
@@ -46,7 +48,7 @@ export function buildTimeline(
       id: exchange.id,
       at: exchange.startedAtMs,
       kind: 'exchange' as const,
-      title: OPERATION_TITLES[exchange.operation] ?? exchange.operation,
+      title: OPERATION_TITLES[exchange.operation] ? t(OPERATION_TITLES[exchange.operation]!) : exchange.operation,
       detail: `${exchange.method} ${exchange.url} · ${exchange.summary} · ${Math.round(exchange.timings.durationMs)} ms`,
       paymentStatus: exchange.paymentStatus,
       exchangeId: exchange.id,
@@ -58,7 +60,7 @@ export function buildTimeline(
       at: notification.receivedAt,
       kind: 'notification' as const,
       // Rows stored by the notifications area carry the notificationID apart from the row id (one row per delivery).
-      title: notification.duplicate === true ? 'Notification received (duplicate)' : 'Notification received',
+      title: notification.duplicate === true ? t('timeline.notificationDuplicate') : t('timeline.notification'),
       detail: `notificationID ${typeof notification.notificationId === 'string' ? notification.notificationId : notification.id}`,
       paymentStatus: notification.paymentStatus,
       exchangeId: null,

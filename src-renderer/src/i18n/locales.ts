@@ -1,0 +1,24 @@
+/** The console's languages. English is the fallback; Portuguese is European Portuguese (pt-PT), not Brazilian. */
+export const supportedLocales = ['en', 'pt-PT'] as const;
+export type AppLocale = (typeof supportedLocales)[number];
+
+export const LOCALE_STORAGE_KEY = 'gateway-console.locale';
+
+/** The first of the system's preferred languages we speak: any Portuguese → pt-PT, otherwise English. */
+export function systemLocale(languages: readonly string[] = navigator.languages ?? [navigator.language]): AppLocale {
+  for (const language of languages) {
+    const lower = language.toLowerCase();
+    if (lower.startsWith('pt')) return 'pt-PT';
+    if (lower.startsWith('en')) return 'en';
+  }
+  return 'en';
+}
+
+export const isAppLocale = (value: unknown): value is AppLocale =>
+  typeof value === 'string' && (supportedLocales as readonly string[]).includes(value);
+
+/** The saved choice when there is one, else the system language. */
+export function initialLocale(): AppLocale {
+  const saved = localStorage.getItem(LOCALE_STORAGE_KEY);
+  return isAppLocale(saved) ? saved : systemLocale();
+}

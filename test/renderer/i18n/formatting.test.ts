@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLocale } from '../../../src-renderer/src/i18n';
+import { formatAmount, formatDateTime } from '../../../src-renderer/src/i18n/format';
+import { systemLocale } from '../../../src-renderer/src/i18n/locales';
+import { translateServerText } from '../../../src-renderer/src/i18n/server-text';
+import { describePaymentStatus } from '../../../src-renderer/src/composables/payment-status';
+
+afterEach(() => setLocale('en'));
+
+describe('language-dependent texts and formats', () => {
+  it('starts in Portuguese on any Portuguese system and in English otherwise', () => {
+    expect(systemLocale(['pt-BR', 'en-US'])).toBe('pt-PT');
+    expect(systemLocale(['pt'])).toBe('pt-PT');
+    expect(systemLocale(['de-DE', 'en-GB'])).toBe('en');
+    expect(systemLocale(['fr-FR'])).toBe('en');
+  });
+
+  it('writes EUR amounts and dates the way each language does', () => {
+    expect(formatAmount(1234.5, 'EUR')).toBe('1,234.50 EUR');
+    setLocale('pt-PT');
+    expect(formatAmount(1234.5, 'EUR').replace(/\s/g, ' ')).toBe('1234,50 €');
+    expect(formatDateTime(Date.UTC(2026, 0, 31, 12, 0, 5))).toMatch(/^31\/01\/26, \d{2}:00:05$/);
+  });
+
+  it('translates rule messages from src-shared and main by what they say, keeping their values', () => {
+    setLocale('pt-PT');
+    expect(translateServerText('must be at most 36 characters')).toBe('deve ter no máximo 36 caracteres');
+    expect(
+      translateServerText('customer.customerInfo.customerPhone: is required when paymentMethod includes MBWY'),
+    ).toBe('customer.customerInfo.customerPhone: é obrigatório quando paymentMethod inclui MBWY');
+    // An unknown message is shown as it came rather than lost.
+    expect(translateServerText('Something only main knows.')).toBe('Something only main knows.');
+  });
+
+  it('explains payment statuses in the chosen language', () => {
+    setLocale('pt-PT');
+    const pending = describePaymentStatus('Pending');
+    expect(pending.label).toBe('Pendente');
+    expect(pending.tooltip).toMatch(/^Não final: À espera do comprador/);
+    setLocale('en');
+    expect(describePaymentStatus('Success').tooltip).toMatch(/^Final: Done\./);
+  });
+});
