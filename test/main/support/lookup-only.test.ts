@@ -75,8 +75,15 @@ describe('lookup-only profiles', () => {
 
   it('cannot be switched out of lookup-only without typing the profile name', async () => {
     const desk = await harness.call('profiles.get', { id: lookupId });
-    const { id, managed, secrets, createdAt, updatedAt, ...settings } = desk;
-    (void managed, secrets, createdAt, updatedAt);
+    const { id } = desk;
+    const settings = {
+      name: desk.name,
+      environment: desk.environment,
+      baseUrl: desk.baseUrl,
+      pathPrefix: desk.pathPrefix,
+      terminalId: desk.terminalId,
+      variant: desk.variant,
+    };
     const off = { ...settings, lookupOnly: false };
     expect(await harness.core.dispatch('profiles.save', { id, settings: off })).toMatchObject({
       ok: false,
