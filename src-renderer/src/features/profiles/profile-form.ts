@@ -25,6 +25,7 @@ const blankSettings = (): Required<Omit<ProfileSettingsInput, 'colour'>> & { col
   variant: 'A',
   clientIdHeader: DEFAULT_CLIENT_ID_HEADER,
   colour: '',
+  lookupOnly: false,
 });
 
 /**
@@ -45,6 +46,7 @@ export function useProfileForm(profile: Profile | null) {
       variant: profile.variant,
       clientIdHeader: profile.clientIdHeader,
       colour: profile.colour ?? '',
+      lookupOnly: profile.lookupOnly ?? false,
     });
   const newSecrets = reactive<Partial<Record<SecretName, string>>>({});
   /** Errors main returned on save for a field (kept until that field changes). */

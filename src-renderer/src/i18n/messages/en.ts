@@ -1,3 +1,5 @@
+import support from './support.en';
+
 /** English: the reference catalogue. Every key here must exist in pt-PT.ts too (type-checked and tested). */
 export default {
   app: { name: 'Gateway Console', short: 'GC' },
@@ -5,6 +7,7 @@ export default {
     orders: 'Orders',
     history: 'History',
     notifications: 'Notifications',
+    support: 'Support',
     profiles: 'Profiles',
     simulator: 'Simulator',
     settings: 'Settings',
@@ -205,4 +208,5 @@ export default {
     noMatch: 'Nothing matches this search.',
     empty: 'No transactions yet: orders you create, and transactions you look up, appear here.',
   },
+  support,
 };

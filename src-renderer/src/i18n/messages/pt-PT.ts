@@ -1,5 +1,6 @@
 import type en from './en';
 import type { SameKeys } from './shape';
+import support from './support.pt-PT';
 
 /** Português europeu (pt-PT): "ecrã", "utilizador", "Definições", "Transação", "Referência Multibanco". */
 const ptPT: SameKeys<typeof en> = {
@@ -8,6 +9,7 @@ const ptPT: SameKeys<typeof en> = {
     orders: 'Encomendas',
     history: 'Histórico',
     notifications: 'Notificações',
+    support: 'Apoio',
     profiles: 'Perfis',
     simulator: 'Simulador',
     settings: 'Definições',
@@ -209,6 +211,7 @@ const ptPT: SameKeys<typeof en> = {
     noMatch: 'Nada corresponde a esta pesquisa.',
     empty: 'Ainda não há transações: as encomendas que criar e as transações que consultar aparecem aqui.',
   },
+  support,
 };
 
 export default ptPT;
