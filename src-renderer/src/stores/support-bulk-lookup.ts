@@ -2,9 +2,10 @@ import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, triggerRef } from 'vue';
 import { useConsoleApi } from '../api';
 import { useHistoryDb } from '../db/history-db';
-import { DEFAULT_CONCURRENCY, type RefreshProgress, type RefreshSummary } from '../features/history/bulk-refresh';
+import { type RefreshProgress, type RefreshSummary } from '../features/history/bulk-refresh';
 import { runBulkLookup, type LookupRow } from '../features/support/bulk-lookup';
 import { parseIdList, type ParsedIds } from '../features/support/id-list';
+import { useBulkRefreshStore } from './history-bulk-refresh';
 import { useHistoryRecorderStore } from './history-recorder';
 
 /** The support desk's bulk lookup: the parsed list, the running pool and the table of answers. */
@@ -41,7 +42,8 @@ export const useSupportBulkLookupStore = defineStore('support-bulk-lookup', () =
         db: useHistoryDb(),
         profiles: recorder.profileById,
         profileId,
-        concurrency: DEFAULT_CONCURRENCY,
+        // The same "parallel requests" setting as History's bulk refresh: one rate budget per gateway.
+        concurrency: useBulkRefreshStore().concurrency,
         signal: abort.signal,
         onRow: (row) => {
           rows.value.set(row.transactionId, row);

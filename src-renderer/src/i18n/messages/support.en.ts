@@ -1,6 +1,6 @@
 /** English texts of the support desk (features/support). Spread under `support` in en.ts. */
 export default {
-  title: 'Support desk',
+  title: 'Support',
   intro: 'Answer “I paid but my order says unpaid”: look up one id or many, explain what the gateway said, keep notes.',
   usingProfile: 'Asking with “{name}”',
   lookupOnlyTag: 'Lookup-only',
@@ -100,6 +100,8 @@ export default {
     pickFile: 'Or choose a CSV file',
     dropHint: 'You can also drop a CSV file here.',
     fileTooBig: '{name} is larger than 5 MB: split it first.',
+    concurrency: 'Parallel requests',
+    cancel: 'Cancel lookup',
     start: 'Look up all',
     counts: '{ids} unique ids to ask the gateway about.',
     duplicates: 'Duplicates, asked once: {count}',

@@ -3,7 +3,7 @@ import type { SameKeys } from './shape';
 
 /** Textos do balcão de apoio em português europeu. Espalhados em `support` no pt-PT.ts. */
 const supportPt: SameKeys<typeof supportEn> = {
-  title: 'Apoio ao cliente',
+  title: 'Apoio',
   intro:
     'Responda a “paguei mas a encomenda diz que não”: consulte um ou vários ids, explique o que o gateway disse, guarde notas.',
   usingProfile: 'A consultar com “{name}”',
@@ -103,6 +103,8 @@ const supportPt: SameKeys<typeof supportEn> = {
     pickFile: 'Ou escolha um ficheiro CSV',
     dropHint: 'Também pode largar um ficheiro CSV aqui.',
     fileTooBig: '{name} tem mais de 5 MB: divida-o primeiro.',
+    concurrency: 'Pedidos em paralelo',
+    cancel: 'Cancelar consulta',
     start: 'Consultar todos',
     counts: '{ids} ids únicos a consultar no gateway.',
     duplicates: 'Duplicados, consultados uma vez: {count}',
