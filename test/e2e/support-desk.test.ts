@@ -227,6 +227,11 @@ describe('support desk in Chromium', () => {
 
   it('the Support screen has no serious accessibility violations and fits 960×600', async () => {
     const page = session.page;
+    await page.getByLabel('Transaction ID, merchant order id or Multibanco reference').fill('shop-order-77');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('support-case').locator('[data-field="email"]').waitFor();
+    await page.getByTestId('support-explanations').locator('summary').click();
+    await page.getByRole('button', { name: 'Copy the Portuguese customer sentence for E0613' }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(await interactiveOutsideViewport(page)).toEqual([]);
     expect(session.pageErrors).toEqual([]);

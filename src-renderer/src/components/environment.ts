@@ -8,7 +8,8 @@ import { t } from '../i18n';
  */
 export const ENVIRONMENT_COLOURS: Record<Environment, string> = {
   sandbox: '#0d9488',
-  test: '#d97706',
+  // Dark amber: white text on it keeps WCAG AA contrast (4.5:1) in the environment tag.
+  test: '#b45309',
   production: '#dc2626',
 };
 
