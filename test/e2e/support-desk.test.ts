@@ -192,24 +192,6 @@ describe('support desk in Chromium', () => {
       await openArea(page, 'Support');
       await page.getByLabel('Parallel requests').fill('1');
       await page.getByLabel('Parallel requests').blur();
-      console.log(
-        'DEBUG',
-        await ids.boundingBox(),
-        await ids.isVisible(),
-        await ids.isEnabled(),
-        await ids.isEditable(),
-        await page.evaluate(() => {
-          const el = document.getElementById('support-bulk-ids')!;
-          const cs = getComputedStyle(el);
-          return [
-            cs.visibility,
-            cs.display,
-            cs.opacity,
-            el.closest('[aria-hidden]')?.outerHTML.slice(0, 200),
-            el.parentElement!.parentElement!.outerHTML.slice(0, 400),
-          ];
-        }),
-      );
       // Pasting 500 lines re-renders the textarea once; on a loaded machine that can take a while.
       await page.getByLabel(/^Transaction IDs/).fill(lines.join('\n'), { timeout: 90_000 });
       proxy.seen.length = 0;
