@@ -108,3 +108,45 @@ export function maskCustomerData(data: CustomerData, revealed: ReadonlySet<Custo
   }
   return out;
 }
+
+/** Keys whose string values are customer data, wherever they sit in an order, response or notification. */
+const CUSTOMER_KEYS: Record<string, CustomerField> = {
+  customerName: 'name',
+  customerEmail: 'email',
+  customerPhone: 'phone',
+  ipAddress: 'ip',
+};
+const ADDRESS_KEYS = new Set(['billingAddress', 'shippingAddress']);
+const ADDRESS_MASK = '••••••';
+
+function maskTree(value: unknown, inAddress = false): unknown {
+  if (Array.isArray(value)) return value.map((item) => maskTree(item, inAddress));
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([key, child]) => {
+      if (typeof child === 'string' && Object.hasOwn(CUSTOMER_KEYS, key))
+        return [key, maskCustomerValue(CUSTOMER_KEYS[key]!, child)];
+      // Inside an address every line is personal except the country (kept: it helps, it identifies no one).
+      if (inAddress && typeof child === 'string' && key !== 'country') return [key, ADDRESS_MASK];
+      return [key, maskTree(child, inAddress || ADDRESS_KEYS.has(key))];
+    }),
+  );
+}
+
+/**
+ * A JSON body (or a truncated one) with every customer field masked, for views and exports of guarded
+ * profiles. Text that is not JSON is masked field by field where `"customerName": "…"`-like pairs show.
+ */
+export function maskCustomerDataInText(text: string): string {
+  try {
+    return JSON.stringify(maskTree(JSON.parse(text)), null, text.includes('\n') ? 2 : undefined);
+  } catch {
+    return text
+      .replace(
+        /("(customerName|customerEmail|customerPhone|ipAddress)"\s*:\s*")([^"]*)(")/g,
+        (_all, open: string, key: string, value: string, close: string) =>
+          open + maskCustomerValue(CUSTOMER_KEYS[key]!, value) + close,
+      )
+      .replace(/("(street1|street2|city|postcode|countrySubDivision)"\s*:\s*")([^"]*)(")/g, `$1${ADDRESS_MASK}$4`);
+  }
+}

@@ -157,6 +157,17 @@ describe('support desk in Chromium', () => {
     ]);
     await page.getByTestId('support-audit').locator('summary').click();
     await page.getByTestId('support-audit-table').getByText('Ticket ZD-4411').waitFor();
+    // History's export on this profile masks the order's customer data too.
+    await openArea(page, 'History');
+    await page.getByText('Export and import', { exact: true }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export JSON' }).click(),
+    ]);
+    const exported = readFileSync((await download.path())!, 'utf8');
+    expect(exported).toContain('shop-order-77');
+    for (const text of PRIVATE_TEXT) expect(exported, `${text} in the History export`).not.toContain(text);
+    await openArea(page, 'Support');
   });
 
   it('keeps a case note that History search finds by its ticket', async () => {

@@ -18,6 +18,7 @@ import {
   type TransactionRecord,
 } from './records';
 import { redactBody, redactHeaders } from './redact-export';
+import { maskCustomerDataInText } from '@shared/support/customer-data';
 
 export const EXPORT_FORMAT = 'gateway-console-history';
 /** Bump when the file layout changes; import keeps reading every older version. */
@@ -31,8 +32,15 @@ export interface HistoryExport {
   exchanges: { row: ExchangeRecord; bodies: ExchangeBodyRecord | null }[];
 }
 
-/** Loads the rows for `keys` plus their exchanges and bodies, redacted. */
-export async function collectExport(db: HistoryDb, keys: readonly string[]): Promise<HistoryExport> {
+/**
+ * Loads the rows for `keys` plus their exchanges and bodies, redacted. Bodies of transactions for which
+ * `masksCustomer` is true (production or lookup-only profiles) also have their customer data masked.
+ */
+export async function collectExport(
+  db: HistoryDb,
+  keys: readonly string[],
+  masksCustomer: (row: TransactionRecord) => boolean = () => false,
+): Promise<HistoryExport> {
   const rawRows = (await db.transactions.bulkGet([...keys])).filter((row) => row !== undefined);
   const transactions = await validateRows(db, 'transactions', transactionRecordSchema, rawRows);
   const exchangeRows = await db.exchanges
@@ -48,12 +56,16 @@ export async function collectExport(db: HistoryDb, keys: readonly string[]): Pro
     rawBodies.filter((body) => body !== undefined),
   );
   const bodyById = new Map(bodies.map((body) => [body.exchangeId, body]));
+  const masked = new Set(transactions.filter(masksCustomer).map((row) => row.key));
   return {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
     exportedAt: new Date().toISOString(),
     transactions,
-    exchanges: rows.map((row) => ({ row: redactRow(row), bodies: redactBodies(bodyById.get(row.id) ?? null) })),
+    exchanges: rows.map((row) => ({
+      row: redactRow(row),
+      bodies: redactBodies(bodyById.get(row.id) ?? null, row.transactionKey !== null && masked.has(row.transactionKey)),
+    })),
   };
 }
 
@@ -65,9 +77,10 @@ function redactRow(row: ExchangeRecord): ExchangeRecord {
   };
 }
 
-function redactBodies(bodies: ExchangeBodyRecord | null): ExchangeBodyRecord | null {
+function redactBodies(bodies: ExchangeBodyRecord | null, maskCustomer: boolean): ExchangeBodyRecord | null {
   if (!bodies) return null;
-  const clean = (body: ExchangeBodyRecord['request']) => (body ? { ...body, text: redactBody(body.text) } : null);
+  const redact = (text: string) => (maskCustomer ? maskCustomerDataInText(redactBody(text)) : redactBody(text));
+  const clean = (body: ExchangeBodyRecord['request']) => (body ? { ...body, text: redact(body.text) } : null);
   return { ...bodies, request: clean(bodies.request), response: clean(bodies.response) };
 }
 

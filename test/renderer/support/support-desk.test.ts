@@ -110,6 +110,14 @@ describe('case summary', () => {
     expect(markdown).toContain('> Line one\n> Line two');
     expect(markdown).not.toContain('Ana Silva');
     expect(markdown).not.toContain('ana@example.pt');
+
+    // History export: customer data masked for guarded transactions only.
+    const { collectExport } = await import('../../../src-renderer/src/db/history-transfer');
+    const guarded = JSON.stringify(await collectExport(db, [key], () => true));
+    expect(guarded).not.toContain('Ana Silva');
+    expect(guarded).not.toContain('ana@example.pt');
+    expect(guarded).toContain('10.5');
+    expect(JSON.stringify(await collectExport(db, [key]))).toContain('ana@example.pt');
   });
 });
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { customerDataOfOrder, maskCustomerData, masksCustomerData } from '@shared/support/customer-data';
+import {
+  customerDataOfOrder,
+  maskCustomerData,
+  maskCustomerDataInText,
+  masksCustomerData,
+} from '@shared/support/customer-data';
 
 const order = {
   customer: {
@@ -45,5 +50,24 @@ describe('customer data masking', () => {
     expect(masksCustomerData({ environment: 'test', lookupOnly: true })).toBe(true);
     expect(masksCustomerData({ environment: 'sandbox' })).toBe(false);
     expect(masksCustomerData({ environment: 'test', lookupOnly: false })).toBe(false);
+  });
+});
+
+describe('customer data masking in bodies (views and exports)', () => {
+  it('masks every customer field of a JSON body and keeps the rest', () => {
+    const text = JSON.stringify({ ...order, transaction: { amount: { value: 10.5, currency: 'EUR' } } });
+    const masked = maskCustomerDataInText(text);
+    for (const secret of ['Ana', 'silva', '912345', 'Augusta', 'Lisboa', '1100-053', '113.77'])
+      expect(masked).not.toContain(secret);
+    expect(JSON.parse(masked)).toMatchObject({
+      transaction: { amount: { value: 10.5 } },
+      customer: { shippingAddress: { country: 'PT' } },
+    });
+  });
+
+  it('masks a truncated body too', () => {
+    const cut = JSON.stringify(order).slice(0, 180);
+    expect(() => JSON.parse(cut)).toThrow();
+    expect(maskCustomerDataInText(cut)).not.toMatch(/Ana Maria|ana\.silva|Rua Augusta/);
   });
 });
