@@ -5,6 +5,9 @@ import { matchesShortcut } from '../../composables/use-key-shortcut';
 /** Ctrl+K (Cmd+K): focus the support lookup box from anywhere in the console. */
 export const LOOKUP_SHORTCUT = { key: 'k', ctrl: true } as const;
 
+/** The transaction last opened on the Support screen (kept for the session while the app runs). */
+export const lastOpenCase = ref<string | null>(null);
+
 /** Bumped by the shortcut; the lookup box focuses itself when it changes (or when it mounts after one). */
 export const lookupFocusRequests = ref(0);
 

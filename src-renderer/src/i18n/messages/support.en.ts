@@ -2,6 +2,7 @@
 export default {
   title: 'Support',
   intro: 'Answer “I paid but my order says unpaid”: look up one id or many, explain what the gateway said, keep notes.',
+  shortcut: 'Focus the support lookup box (from any screen)',
   usingProfile: 'Asking with “{name}”',
   lookupOnlyTag: 'Lookup-only',
   maskedTag: 'Customer data masked',

@@ -6,6 +6,7 @@ const supportPt: SameKeys<typeof supportEn> = {
   title: 'Apoio',
   intro:
     'Responda a “paguei mas a encomenda diz que não”: consulte um ou vários ids, explique o que o gateway disse, guarde notas.',
+  shortcut: 'Colocar o foco na caixa de consulta do apoio (a partir de qualquer ecrã)',
   usingProfile: 'A consultar com “{name}”',
   lookupOnlyTag: 'Só consulta',
   maskedTag: 'Dados do cliente ocultos',
