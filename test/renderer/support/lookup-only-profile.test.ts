@@ -21,7 +21,7 @@ describe('lookup-only in the profile editor', () => {
       'profiles.list': async () => ({ ok: true, value: { profiles: [desk], problems: [] } }),
     });
     wrapper = mountWithProviders(ProfileForm, setupStores([desk]), { profile: desk });
-    const root = wrapper.element;
+    const root = wrapper.element as HTMLElement;
     const box = root.querySelector<HTMLInputElement>('.lookup-only input[type="checkbox"]');
     const checkbox = box ?? root.querySelector<HTMLElement>('.lookup-only [role="checkbox"]')!;
     expect(root.textContent).not.toContain('Type the profile name (Desk)');
