@@ -260,7 +260,14 @@ describe('support desk in Chromium', () => {
   it('the Support screen has no serious accessibility violations and fits 960×600', { timeout: 120_000 }, async () => {
     const page = session.page;
     // A short table: axe and the viewport walk visit every element, and the 500-row run is checked above.
-    await page.getByLabel(/^Transaction IDs/).fill([customerOrderId, randomId(), 'bad id'].join('\n'));
+    // A dropped or chosen CSV file: its transactionID column is read, other columns ignored.
+    const csv = `merchant;transactionID;note\nshop-order-77;${customerOrderId};paid?\nx;${randomId()};\ny;bad id;\n`;
+    await page.getByTestId('support-bulk-file').setInputFiles({
+      name: 'ticket-ids.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    await page.getByTestId('support-bulk-checks').getByText('Not transaction IDs, not sent: 1').waitFor();
     await page.getByRole('button', { name: 'Look up all' }).click();
     await page.getByTestId('support-bulk-progress').getByText('2 of 2 answered').waitFor();
     await page.getByLabel('Transaction ID, merchant order id or Multibanco reference').fill('shop-order-77');
