@@ -13,6 +13,7 @@ import { profilesEvents, profilesMethods } from './contract/profiles';
 import { notificationsEvents, notificationsMethods } from './contract/notifications';
 import { simulatorMethods } from './contract/simulator';
 import { vaultMethods } from './contract/vault';
+import { supportMethods } from './contract/support';
 
 export const methods = {
   ...appMethods,
@@ -22,6 +23,7 @@ export const methods = {
   ...notificationsMethods,
   ...simulatorMethods,
   ...vaultMethods,
+  ...supportMethods,
 };
 
 export const events = {

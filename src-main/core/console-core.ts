@@ -12,6 +12,8 @@ import { createPaymentsHandlers } from './handlers/payments-handlers';
 import { createProfilesHandlers } from './handlers/profiles-handlers';
 import { createSimulatorHandlers } from './handlers/simulator-handlers';
 import { createNotificationsHandlers } from './handlers/notifications-handlers';
+import { createSupportHandlers } from './handlers/support-handlers';
+import { AUDIT_LOG_FILE, AuditLog } from '../support/audit-log';
 import { startNotificationsService } from '../notifications/notifications-service';
 import { logger } from '../common/logger';
 import { ProfileFile } from './profiles/profile-file';
@@ -124,6 +126,7 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
       receiver: notifications.receiver,
       webhookSecretOf,
     }),
+    ...createSupportHandlers({ profiles, audit: new AuditLog(join(options.userDataDir, AUDIT_LOG_FILE)) }),
   };
   const dispatch = createDispatcher(handlers, {
     onInternalError: (method, error) => logger.error(`handler ${method} failed`, error),

@@ -4,6 +4,7 @@ import { ConsoleFailure } from '@shared/result';
 import { apiRoot, GatewayRequestError, type CallResult, type GatewayClient, type GatewayConnection } from '../gateway';
 import { logger } from '../common/logger';
 import { ProductionGuard } from './profiles/production-guard';
+import { refuseOnLookupOnly } from '../support/lookup-only-guard';
 import type { ProfileRegistry } from './profiles/profile-registry';
 import type { TransactionSignatures } from './signature-store';
 
@@ -32,6 +33,7 @@ export class GatewayService {
     acceptWarnings?: boolean | undefined;
   }): Promise<GatewayCallOutput> {
     const connection = await this.deps.profiles.connection(input.profileId);
+    refuseOnLookupOnly(connection.profile, 'create an order');
     ProductionGuard.confirm(connection.profile, orderAmount(input.order), input.confirmation);
     const result = await this.run(() =>
       this.deps.client.createOrder(connection, input.order, { acceptWarnings: input.acceptWarnings === true }),
@@ -121,6 +123,7 @@ export class GatewayService {
     confirmation?: ProductionConfirmation | undefined;
   }): Promise<GatewayCallOutput> {
     const connection = await this.deps.profiles.connection(input.profileId);
+    refuseOnLookupOnly(connection.profile, 'send a payment step');
     const record = this.deps.signatures.get(connection.profile.id, input.transactionId);
     ProductionGuard.confirm(connection.profile, record?.amount ?? null, input.confirmation);
     return this.reportFollowUp(
@@ -162,6 +165,7 @@ export class GatewayService {
 
   private async followUp(profileId: string, transactionId: string, confirmation: ProductionConfirmation | undefined) {
     const connection = await this.deps.profiles.connection(profileId);
+    refuseOnLookupOnly(connection.profile, 'start a payment');
     const record = this.deps.signatures.get(connection.profile.id, transactionId);
     if (!record)
       throw new ConsoleFailure(

@@ -8,6 +8,7 @@ export const areas = [
     name: 'history',
     component: () => import('./features/history/HistoryView.vue'),
   },
+  { path: '/support', name: 'support', component: () => import('./features/support/SupportView.vue') },
   {
     path: '/notifications',
     name: 'notifications',

@@ -64,6 +64,11 @@ export const profileSettingsSchema = z.object({
     .string()
     .regex(/^#[0-9a-fA-F]{6}$/, 'Colour must look like #1a2b3c')
     .optional(),
+  /**
+   * Support desk profile: status lookups only. Main refuses every create and money-moving call for it;
+   * turning it off needs the profile name typed (`lookupOnlyRelease`). Absent means false.
+   */
+  lookupOnly: z.boolean().optional(),
 });
 export type ProfileSettings = z.infer<typeof profileSettingsSchema>;
 export type ProfileSettingsInput = z.input<typeof profileSettingsSchema>;
@@ -107,6 +112,11 @@ export const profilesMethods = {
         id: profileIdSchema.optional(),
         settings: profileSettingsSchema,
         secrets: z.partialRecord(secretNameSchema, secretValueSchema).optional(),
+        /** Needed to turn lookup-only off: the profile's current name, typed by the user. */
+        lookupOnlyRelease: z
+          .object({ profileName: z.string().min(1) })
+          .strict()
+          .optional(),
       })
       .strict(),
     profileSchema,

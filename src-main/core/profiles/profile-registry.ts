@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Profile, ProfileSettings, SecretName } from '@shared/contract/profiles';
 import { ConsoleFailure } from '@shared/result';
 import type { GatewayConnection } from '../../gateway';
+import { checkLookupOnlyRelease, type LookupOnlyRelease } from '../../support/lookup-only-guard';
 import type { ProfileFile, StoredProfile } from './profile-file';
 import { SECRET_NAMES, type ProfileSecrets } from './profile-secrets';
 import type { ProductionGuard } from './production-guard';
@@ -11,6 +12,7 @@ export interface SaveInput {
   settings: ProfileSettings;
   secrets?: Partial<Record<SecretName, string>> | undefined;
   managed?: boolean;
+  lookupOnlyRelease?: LookupOnlyRelease | undefined;
 }
 
 /** Profiles as the rest of main uses them: settings from profiles.json, secrets from the keychain. */
@@ -78,6 +80,7 @@ export class ProfileRegistry {
     // Only the console creates profiles with a chosen id (the Sandbox ones); users update by id.
     const existing = input.id === undefined || input.managed ? this.file.get(input.id ?? '') : this.stored(input.id);
     if (existing && !input.managed) this.refuseManaged(existing);
+    checkLookupOnlyRelease(existing, input.settings, input.lookupOnlyRelease);
     const id = existing?.id ?? input.id ?? randomUUID();
     const duplicate = this.file.list().find((profile) => profile.name === input.settings.name && profile.id !== id);
     if (duplicate)

@@ -1,5 +1,6 @@
 import { Dexie, type Table } from 'dexie';
 import type {
+  CaseNoteRecord,
   ExchangeBodyRecord,
   ExchangeRecord,
   NotificationRecord,
@@ -22,6 +23,7 @@ export class HistoryDb extends Dexie {
   notifications!: Table<NotificationRecord, string>;
   templates!: Table<TemplateRecord, string>;
   quarantine!: Table<QuarantineRecord, number>;
+  caseNotes!: Table<CaseNoteRecord, string>;
 
   constructor(name: string = HISTORY_DB_NAME, schema: readonly SchemaVersion[] = HISTORY_SCHEMA) {
     // History is a log the gateway can replay (status queries): relaxed durability lets Chromium batch

@@ -25,6 +25,7 @@ import {
 } from './records';
 import { redactBody, redactHeaders } from './redact-export';
 import { queryPage, type HistoryFilter, type PageCursor } from './transaction-query';
+import { maskCustomerDataInText } from '@shared/support/customer-data';
 
 export const EXPORT_FORMAT = 'gateway-console-history';
 /** Bump when the file layout changes; import keeps reading every older version. */
@@ -38,8 +39,15 @@ export interface HistoryExport {
   exchanges: { row: ExchangeRecord; bodies: ExchangeBodyRecord | null }[];
 }
 
-/** Loads the rows for `keys` plus their exchanges and bodies, redacted. */
-export async function collectExport(db: HistoryDb, keys: readonly string[]): Promise<HistoryExport> {
+/**
+ * Loads the rows for `keys` plus their exchanges and bodies, redacted. Bodies of transactions for which
+ * `masksCustomer` is true (production or lookup-only profiles) also have their customer data masked.
+ */
+export async function collectExport(
+  db: HistoryDb,
+  keys: readonly string[],
+  masksCustomer: (row: TransactionRecord) => boolean = () => false,
+): Promise<HistoryExport> {
   const rawRows = (await db.transactions.bulkGet([...keys])).filter((row) => row !== undefined);
   const transactions = await validateRows(db, 'transactions', transactionRecordSchema, rawRows);
   return {
@@ -47,12 +55,17 @@ export async function collectExport(db: HistoryDb, keys: readonly string[]): Pro
     version: EXPORT_VERSION,
     exportedAt: new Date().toISOString(),
     transactions,
-    exchanges: await exchangesFor(db, keys),
+    exchanges: await exchangesFor(db, keys, new Set(transactions.filter(masksCustomer).map((row) => row.key))),
   };
 }
 
 /** The exchanges of the transactions `keys`, with their bodies, redacted for export. */
-async function exchangesFor(db: HistoryDb, keys: readonly string[]): Promise<HistoryExport['exchanges']> {
+async function exchangesFor(
+  db: HistoryDb,
+  keys: readonly string[],
+  /** Transactions whose bodies also have their customer data masked (production or lookup-only profiles). */
+  masked: ReadonlySet<string> = new Set(),
+): Promise<HistoryExport['exchanges']> {
   const exchangeRows = await db.exchanges
     .where('transactionKey')
     .anyOf([...keys])
@@ -66,7 +79,10 @@ async function exchangesFor(db: HistoryDb, keys: readonly string[]): Promise<His
     rawBodies.filter((body) => body !== undefined),
   );
   const bodyById = new Map(bodies.map((body) => [body.exchangeId, body]));
-  return rows.map((row) => ({ row: redactRow(row), bodies: redactBodies(bodyById.get(row.id) ?? null) }));
+  return rows.map((row) => ({
+    row: redactRow(row),
+    bodies: redactBodies(bodyById.get(row.id) ?? null, row.transactionKey !== null && masked.has(row.transactionKey)),
+  }));
 }
 
 export type ExportKind = 'json' | 'csv' | 'har';
@@ -84,7 +100,12 @@ export async function exportHistory(
   db: HistoryDb,
   filter: HistoryFilter,
   kind: ExportKind,
-  options: { appVersion?: string; onProgress?: (transactions: number) => void } = {},
+  options: {
+    appVersion?: string;
+    onProgress?: (transactions: number) => void;
+    /** True for transactions whose customer data is masked (production or lookup-only profiles). */
+    masksCustomer?: (row: TransactionRecord) => boolean;
+  } = {},
 ): Promise<{ blob: Blob; transactions: number; exchanges: number }> {
   const transactionParts: Blob[] = [];
   const exchangeParts: Blob[] = [];
@@ -101,6 +122,7 @@ export async function exportHistory(
         : await exchangesFor(
             db,
             page.rows.map((row) => row.key),
+            new Set(page.rows.filter((row) => options.masksCustomer?.(row) ?? false).map((row) => row.key)),
           );
     // Elements after the first of a JSON array need a leading comma.
     const lead = (count: number) => (count > 0 ? ',' : '');
@@ -153,9 +175,10 @@ function redactRow(row: ExchangeRecord): ExchangeRecord {
   };
 }
 
-function redactBodies(bodies: ExchangeBodyRecord | null): ExchangeBodyRecord | null {
+function redactBodies(bodies: ExchangeBodyRecord | null, maskCustomer: boolean): ExchangeBodyRecord | null {
   if (!bodies) return null;
-  const clean = (body: ExchangeBodyRecord['request']) => (body ? { ...body, text: redactBody(body.text) } : null);
+  const redact = (text: string) => (maskCustomer ? maskCustomerDataInText(redactBody(text)) : redactBody(text));
+  const clean = (body: ExchangeBodyRecord['request']) => (body ? { ...body, text: redact(body.text) } : null);
   return { ...bodies, request: clean(bodies.request), response: clean(bodies.response) };
 }
 

@@ -142,3 +142,13 @@ export const quarantineRecordSchema = z.object({
   quarantinedAt: z.number().int(),
 });
 export type QuarantineRecord = z.infer<typeof quarantineRecordSchema>;
+
+/** A support agent's note on a transaction (schema version 2): free text and a ticket reference. */
+export const caseNoteRecordSchema = z.object({
+  transactionKey: z.string().min(1),
+  note: z.string().max(20_000),
+  /** The help-desk ticket it belongs to, e.g. `ZD-4411`; empty when none. */
+  ticket: z.string().max(100),
+  updatedAt: z.number().int().nonnegative(),
+});
+export type CaseNoteRecord = z.infer<typeof caseNoteRecordSchema>;

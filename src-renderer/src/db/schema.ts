@@ -41,6 +41,14 @@ export const HISTORY_SCHEMA: readonly SchemaVersion[] = [
     // Version 1 creates the stores; there is nothing older to convert.
     upgrade: undefined,
   },
+  {
+    version: 2,
+    // Support desk case notes, one per transaction (key = the transactions row key); `ticket` is
+    // indexed so a ticket reference typed into the History search finds its transaction.
+    stores: { caseNotes: 'transactionKey, ticket, updatedAt' },
+    // A new, empty store: no existing row needs rewriting. Declared explicitly so the step is visible.
+    upgrade: async () => undefined,
+  },
 ];
 
 export function applySchema(db: Dexie, schema: readonly SchemaVersion[]): void {

@@ -6,6 +6,7 @@ import { Dexie, type Collection } from 'dexie';
 import type { HistoryDb } from './history-db';
 import { validateRows } from './quarantine';
 import { transactionRecordSchema, type TransactionRecord } from './records';
+import { searchCaseNotes } from './case-notes';
 
 export interface HistoryFilter {
   profileId?: string;
@@ -189,12 +190,18 @@ export async function searchTransactions(
   const { id, reference } = normaliseSearch(text);
   if (!id) return [];
   const inRange = matchesFilter(filter);
-  const lookups = [
+  const lookups: Array<Promise<Row[]>> = [
     db.transactions.where('transactionId').startsWith(id).filter(inRange).limit(limit).toArray(),
     db.transactions.where('merchantTransactionId').startsWith(id).filter(inRange).limit(limit).toArray(),
   ];
   if (reference)
     lookups.push(db.transactions.where('reference').startsWith(reference).filter(inRange).limit(limit).toArray());
+  // Support desk case notes: a ticket reference or words of a note find their transaction too.
+  lookups.push(
+    searchCaseNotes(db, id, limit)
+      .then((keys) => db.transactions.bulkGet(keys))
+      .then((rows) => rows.filter((row): row is Row => row !== undefined && inRange(row))),
+  );
   const found = new Map<string, Row>();
   for (const rows of await Promise.all(lookups)) for (const row of rows) found.set(row.key, row);
   const valid = await validateRows(db, 'transactions', transactionRecordSchema, [...found.values()]);

@@ -62,6 +62,7 @@ export const useProfilesStore = defineStore('profiles', () => {
     id?: string | undefined;
     settings: ProfileSettingsInput;
     secrets?: Partial<Record<SecretName, string>>;
+    lookupOnlyRelease?: { profileName: string };
   }) => refreshed(await useConsoleApi()['profiles.save'](input));
   const remove = async (id: string) => refreshed(await useConsoleApi()['profiles.delete']({ id }));
   const clearSecret = async (id: string, name: SecretName) =>

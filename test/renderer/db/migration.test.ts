@@ -5,8 +5,9 @@ import { queryPage } from '../../../src-renderer/src/db/transaction-query';
 import { makeRow } from './fixtures';
 
 /** An example next version: amounts also kept in minor units (cents), with an index for range filters. */
+const NEXT = HISTORY_SCHEMA.at(-1)!.version + 1;
 const EXAMPLE_V2: SchemaVersion = {
-  version: 2,
+  version: NEXT,
   stores: { transactions: `${HISTORY_SCHEMA[0]!.stores.transactions}, amountMinor` },
   upgrade: (tx) =>
     tx
@@ -20,7 +21,7 @@ const EXAMPLE_V2: SchemaVersion = {
 describe('schema upgrades', () => {
   it('keep every v1 record through an upgrade to v2 and apply the upgrade step', async () => {
     const name = `migration-${Math.random()}`;
-    const v1 = new HistoryDb(name);
+    const v1 = new HistoryDb(name, HISTORY_SCHEMA.slice(0, 1));
     const rows = Array.from({ length: 50 }, (_, i) => makeRow(i));
     await v1.transactions.bulkPut(rows);
     await v1.templates.put({ id: 't1', name: 'Default order', updatedAt: 1, draft: { amount: 1 } });
@@ -29,7 +30,7 @@ describe('schema upgrades', () => {
 
     const v2 = new HistoryDb(name, [...HISTORY_SCHEMA, EXAMPLE_V2]);
     await v2.open();
-    expect(v2.verno).toBe(2);
+    expect(v2.verno).toBe(NEXT);
     const stored = await v2.transactions.toArray();
     expect(stored).toHaveLength(50);
     for (const row of rows) {

@@ -24,6 +24,7 @@ const blankSettings = (): Required<Omit<ProfileSettingsInput, 'colour' | 'callTi
   variant: 'A',
   clientIdHeader: DEFAULT_CLIENT_ID_HEADER,
   colour: '',
+  lookupOnly: false,
 });
 
 /**
@@ -44,6 +45,7 @@ export function useProfileForm(profile: Profile | null) {
       variant: profile.variant,
       clientIdHeader: profile.clientIdHeader,
       colour: profile.colour ?? '',
+      lookupOnly: profile.lookupOnly ?? false,
     });
   const newSecrets = reactive<Partial<Record<SecretName, string>>>({});
   /** Errors main returned on save for a field (kept until that field changes). */

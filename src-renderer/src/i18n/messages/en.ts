@@ -1,3 +1,5 @@
+import support from './support.en';
+
 /** English: the reference catalogue. Every key here must exist in pt-PT.ts too (type-checked and tested). */
 export default {
   app: { name: 'Gateway Console', short: 'GC' },
@@ -5,6 +7,7 @@ export default {
     orders: 'Orders',
     history: 'History',
     notifications: 'Notifications',
+    support: 'Support',
     profiles: 'Profiles',
     simulator: 'Simulator',
     settings: 'Settings',
@@ -999,4 +1002,5 @@ export default {
     full: 'Browser storage is full: free space (clear older history) and retry, or export it.',
     notSaved: 'Could not save to history: {error}',
   },
+  support,
 };

@@ -1,5 +1,6 @@
 import type en from './en';
 import type { SameKeys } from './shape';
+import support from './support.pt-PT';
 
 /** Português europeu (pt-PT): "ecrã", "utilizador", "Definições", "Transação", "Referência Multibanco". */
 const ptPT: SameKeys<typeof en> = {
@@ -8,6 +9,7 @@ const ptPT: SameKeys<typeof en> = {
     orders: 'Encomendas',
     history: 'Histórico',
     notifications: 'Notificações',
+    support: 'Apoio',
     profiles: 'Perfis',
     simulator: 'Simulador',
     settings: 'Definições',
@@ -1011,6 +1013,7 @@ const ptPT: SameKeys<typeof en> = {
     full: 'O armazenamento do navegador está cheio: liberte espaço (limpe o histórico antigo) e tente de novo, ou exporte-o.',
     notSaved: 'Não foi possível guardar no histórico: {error}',
   },
+  support,
 };
 
 export default ptPT;

@@ -1,0 +1,73 @@
+/**
+ * "Copy case summary": one Markdown block a support agent pastes into a ticket: the ids, the status now
+ * (and as of when), the timeline of status changes and notifications, the customer data exactly as the
+ * screen shows it (masked unless revealed) and the case note. Times are UTC ISO so any reader agrees.
+ */
+import { isFinalPaymentStatus } from '@shared/gateway/codes';
+import { CUSTOMER_FIELDS, type CustomerData } from '@shared/support/customer-data';
+import { explainReturnCode, type ExplanationLocale } from '@shared/support/explanations';
+import type { TransactionCase } from './transaction-case';
+
+export type Translate = (key: string, values?: Record<string, unknown>) => string;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+/** Markdown-safe inline text: no line breaks, escaped backticks. */
+const inline = (text: string) => text.replace(/\s*\n\s*/g, ' ').replace(/`/g, "'");
+
+export function caseSummaryMarkdown(
+  item: TransactionCase,
+  shownCustomer: CustomerData,
+  t: Translate,
+  locale: ExplanationLocale,
+): string {
+  const { row } = item;
+  const status = row.paymentStatus ?? row.statusKey;
+  const lines = [`## ${t('support.summary.heading', { id: row.transactionId ?? row.key })}`, ''];
+  const fact = (label: string, value: string | null | undefined) => {
+    if (value) lines.push(`- **${label}:** ${value}`);
+  };
+  fact(t('support.fields.transactionId'), row.transactionId ? `\`${row.transactionId}\`` : null);
+  fact(
+    t('support.fields.merchantOrderId'),
+    row.merchantTransactionId ? `\`${inline(row.merchantTransactionId)}\`` : null,
+  );
+  fact(
+    t('support.fields.reference'),
+    row.reference ? `${row.referenceEntity ? `${row.referenceEntity} / ` : ''}${row.reference}` : null,
+  );
+  fact(t('support.fields.profile'), `${inline(row.profileName)} (${row.environment})`);
+  fact(
+    t('support.fields.statusNow'),
+    `**${status}** (${isFinalPaymentStatus(status) ? t('support.final') : t('support.notFinal')}) — ${t('support.asOf', { time: iso(item.statusAsOf) })}`,
+  );
+  fact(
+    t('support.fields.amount'),
+    row.amount === null ? null : `${row.amount.toFixed(2)} ${row.currency ?? ''}`.trim(),
+  );
+  fact(t('support.fields.method'), row.methods.join(', ') || null);
+  const code =
+    row.declineReason?.statusCode ?? (row.returnStatus?.statusCode !== '000' ? row.returnStatus?.statusCode : null);
+  if (code)
+    fact(
+      t('support.fields.returnCode'),
+      `${code} — ${explainReturnCode(code)?.agent[locale] ?? t('support.unknownCode')}`,
+    );
+  for (const field of CUSTOMER_FIELDS)
+    fact(t(`support.customer.${field}`), shownCustomer[field] ? inline(shownCustomer[field]) : null);
+
+  lines.push('', `### ${t('support.summary.timeline')}`, '');
+  if (!item.timeline.length) lines.push(`- ${t('support.summary.noTimeline')}`);
+  for (const entry of item.timeline) {
+    const kind = entry.kind === 'notification' ? t('support.summary.notification') : entry.title;
+    const parts = [iso(entry.at), inline(kind)];
+    if (entry.paymentStatus) parts.push(`**${entry.paymentStatus}**`);
+    if (entry.reasonText) parts.push(inline(entry.reasonText));
+    lines.push(`- ${parts.join(' — ')}`);
+  }
+
+  lines.push('', `### ${t('support.summary.notes')}`, '');
+  if (item.note?.ticket) lines.push(`- **${t('support.notes.ticket')}:** ${inline(item.note.ticket)}`);
+  if (item.note?.note) lines.push('', ...item.note.note.split('\n').map((line) => `> ${line}`));
+  if (!item.note) lines.push(`- ${t('support.summary.noNotes')}`);
+  return `${lines.join('\n')}\n`;
+}

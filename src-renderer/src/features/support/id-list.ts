@@ -1,0 +1,80 @@
+/**
+ * Turns what a support agent pastes or drops (ids one per line, separated by commas or semicolons, or
+ * a CSV with a header naming the id column) into the transactionIDs to query, plus the duplicates and
+ * malformed entries that are listed to the agent and never sent.
+ */
+
+/** The contract's transactionID rule (1–36 of letters, digits, - and _): anything else the gateway cannot know. */
+const TRANSACTION_ID = /^[A-Za-z0-9_-]{1,36}$/;
+/** Header cells that name the transactionID column of a CSV export. */
+const ID_HEADERS = ['transactionid', 'transaction_id', 'transaction id', 'id'];
+
+export interface ParsedIds {
+  /** Unique well-formed ids, in the order first seen. */
+  ids: string[];
+  /** Ids that appeared more than once, each once, with how many times. */
+  duplicates: Array<{ id: string; count: number }>;
+  /** Entries that cannot be a transactionID, as pasted. */
+  malformed: string[];
+}
+
+const unquote = (cell: string) =>
+  cell
+    .trim()
+    .replace(/^"(.*)"$/s, '$1')
+    .replace(/""/g, '"')
+    .trim();
+
+/** Splits one CSV line on commas or semicolons outside quotes. */
+function csvCells(line: string, separator: string): string[] {
+  const cells: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (const char of line) {
+    if (char === '"') quoted = !quoted;
+    if (char === separator && !quoted) {
+      cells.push(current);
+      current = '';
+    } else current += char;
+  }
+  cells.push(current);
+  return cells.map(unquote);
+}
+
+/** The raw entries: a CSV's id column when its header names one, otherwise every token. */
+export function entriesOf(text: string): string[] {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const first = lines.find((line) => line.trim() !== '') ?? '';
+  const separator = first.includes(';') && !first.includes(',') ? ';' : ',';
+  const header = csvCells(first, separator).map((cell) => cell.toLowerCase());
+  const column = header.findIndex((cell) => ID_HEADERS.includes(cell));
+  if (column >= 0 && header.length > 1) {
+    const start = lines.indexOf(first) + 1;
+    return lines
+      .slice(start)
+      .filter((line) => line.trim() !== '')
+      .map((line) => csvCells(line, separator)[column] ?? '');
+  }
+  // Not on spaces: "not an id" is one malformed entry to show, not three guesses to send.
+  return text
+    .split(/[\r\n,;\t]+/)
+    .map(unquote)
+    .filter((entry) => entry !== '');
+}
+
+export function parseIdList(text: string): ParsedIds {
+  const counts = new Map<string, number>();
+  const malformed: string[] = [];
+  for (const entry of entriesOf(text)) {
+    if (!TRANSACTION_ID.test(entry)) {
+      malformed.push(entry === '' ? '(empty)' : entry);
+      continue;
+    }
+    counts.set(entry, (counts.get(entry) ?? 0) + 1);
+  }
+  return {
+    ids: [...counts.keys()],
+    duplicates: [...counts].filter(([, count]) => count > 1).map(([id, count]) => ({ id, count })),
+    malformed,
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * The bulk lookup table as CSV (what the agent exports) and back (what the tests read to prove the file
+ * holds exactly the table). Code meanings are in the agent's language at export time.
+ */
+import { explainReturnCode, type ExplanationLocale } from '@shared/support/explanations';
+import { emptyRow, type LookupOutcome, type LookupRow } from './bulk-lookup';
+
+export const LOOKUP_CSV_COLUMNS = [
+  'transactionID',
+  'outcome',
+  'paymentStatus',
+  'final',
+  'amount',
+  'currency',
+  'method',
+  'returnCode',
+  'returnMessage',
+  'codeMeaning',
+  'lastNotificationAt',
+  'lastNotificationStatus',
+  'asOf',
+  'message',
+] as const;
+
+function cell(value: string): string {
+  // A leading = + - @ would run as a formula in a spreadsheet app (CSV injection).
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+const str = (value: string | number | boolean | null) => (value === null ? '' : String(value));
+
+export function lookupRowsToCsv(rows: readonly LookupRow[], locale: ExplanationLocale): string {
+  const lines = rows.map((row) => {
+    const meaning = row.returnCode ? (explainReturnCode(row.returnCode)?.agent[locale] ?? '') : '';
+    const cells: Record<(typeof LOOKUP_CSV_COLUMNS)[number], string> = {
+      transactionID: row.transactionId,
+      outcome: row.outcome,
+      paymentStatus: str(row.status),
+      final: row.final === null ? '' : row.final ? 'yes' : 'no',
+      amount: str(row.amount),
+      currency: str(row.currency),
+      method: str(row.method),
+      returnCode: str(row.returnCode),
+      returnMessage: str(row.returnMessage),
+      codeMeaning: meaning,
+      lastNotificationAt: str(row.lastNotificationAt),
+      lastNotificationStatus: str(row.lastNotificationStatus),
+      asOf: str(row.asOf),
+      message: str(row.message),
+    };
+    return LOOKUP_CSV_COLUMNS.map((column) => cell(cells[column])).join(',');
+  });
+  return [LOOKUP_CSV_COLUMNS.join(','), ...lines].join('\r\n') + '\r\n';
+}
+
+/** Splits CSV text into records of cells (quotes, doubled quotes and line breaks inside quotes). */
+export function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let cells: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        current += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else current += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      cells.push(current);
+      current = '';
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[i + 1] === '\n') i++;
+      cells.push(current);
+      records.push(cells);
+      cells = [];
+      current = '';
+    } else current += char;
+  }
+  if (current !== '' || cells.length) records.push([...cells, current]);
+  return records;
+}
+
+const orNull = (value: string | undefined) => (value === undefined || value === '' ? null : value);
+
+/** The rows of an exported file (the code meaning column is derived, so it is not read back). */
+export function lookupRowsFromCsv(text: string): LookupRow[] {
+  const [header, ...records] = parseCsv(text);
+  const index = (column: (typeof LOOKUP_CSV_COLUMNS)[number]) => header!.indexOf(column);
+  return records.map((cells) => {
+    const get = (column: (typeof LOOKUP_CSV_COLUMNS)[number]) => orNull(cells[index(column)]);
+    const amount = get('amount');
+    const final = get('final');
+    return {
+      ...emptyRow(get('transactionID') ?? '', get('outcome') as LookupOutcome),
+      status: get('paymentStatus'),
+      final: final === null ? null : final === 'yes',
+      amount: amount === null ? null : Number(amount),
+      currency: get('currency'),
+      method: get('method'),
+      returnCode: get('returnCode'),
+      returnMessage: get('returnMessage'),
+      lastNotificationAt: get('lastNotificationAt'),
+      lastNotificationStatus: get('lastNotificationStatus'),
+      asOf: get('asOf'),
+      message: get('message'),
+    };
+  });
+}

@@ -1,0 +1,82 @@
+import { appendFile, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCore } from '../core/harness';
+
+let harness: Awaited<ReturnType<typeof startCore>>;
+beforeAll(async () => {
+  harness = await startCore({ simulator: false });
+  await harness.call('profiles.save', {
+    settings: {
+      name: 'Live desk',
+      environment: 'production',
+      baseUrl: 'http://127.0.0.1:9',
+      terminalId: '1000009',
+      variant: 'A',
+      lookupOnly: true,
+    },
+  });
+});
+afterAll(async () => {
+  await harness.close();
+  await harness.removeDir();
+});
+
+const profileId = async () =>
+  (await harness.call('profiles.list')).profiles.find((p: { name: string }) => p.name === 'Live desk').id as string;
+
+describe('reveal audit log', () => {
+  it('appends one entry per reveal (when, profile, transaction, field, reason) in the user-data folder', async () => {
+    const id = await profileId();
+    const first = await harness.call('support.recordReveal', {
+      profileId: id,
+      transactionId: 's2AAAAAAAAAAAAAAAAAA',
+      field: 'email',
+      reason: 'Ticket #4411: customer asks which address got the receipt',
+    });
+    expect(first).toMatchObject({ profileId: id, profileName: 'Live desk', field: 'email' });
+    expect(Date.parse(first.at)).toBeGreaterThan(Date.now() - 60_000);
+    await harness.call('support.recordReveal', {
+      profileId: id,
+      transactionId: 's2BBBBBBBBBBBBBBBBBB',
+      field: 'phone',
+      reason: 'Ticket #4412 callback',
+    });
+    const log = await harness.call('support.auditLog');
+    expect(log.entries.map((entry: { field: string }) => entry.field)).toEqual(['email', 'phone']);
+    expect(log.path).toBe(join(harness.userDataDir, 'support-audit.jsonl'));
+    const lines = (await readFile(log.path, 'utf8')).trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(JSON.parse(lines[0]!).reason).toContain('Ticket #4411');
+  });
+
+  it('refuses a reveal without a real reason or for an unknown profile, and writes nothing', async () => {
+    const id = await profileId();
+    const before = (await harness.call('support.auditLog')).entries.length;
+    const noReason = await harness.core.dispatch('support.recordReveal', {
+      profileId: id,
+      transactionId: 's2A',
+      field: 'name',
+      reason: '  ok ',
+    });
+    expect(noReason).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(noReason.ok ? '' : noReason.error.message).toMatch(/reason/i);
+    const ghost = await harness.core.dispatch('support.recordReveal', {
+      profileId: 'nobody',
+      transactionId: 's2A',
+      field: 'name',
+      reason: 'Ticket 1 for a ghost',
+    });
+    expect(ghost).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    expect((await harness.call('support.auditLog')).entries).toHaveLength(before);
+  });
+
+  it('a damaged line is reported and kept, the others still read', async () => {
+    const { path } = await harness.call('support.auditLog');
+    await appendFile(path, 'not json\n');
+    const log = await harness.call('support.auditLog');
+    expect(log.entries).toHaveLength(2);
+    expect(log.problems).toEqual([expect.stringContaining('Line 3')]);
+    expect(await readFile(path, 'utf8')).toContain('not json');
+  });
+});
