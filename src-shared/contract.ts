@@ -12,6 +12,7 @@ import { paymentsMethods } from './contract/payments';
 import { profilesEvents, profilesMethods } from './contract/profiles';
 import { notificationsEvents, notificationsMethods } from './contract/notifications';
 import { simulatorMethods } from './contract/simulator';
+import { demoMethods } from './contract/demo';
 
 export const methods = {
   ...appMethods,
@@ -20,6 +21,7 @@ export const methods = {
   ...paymentsMethods,
   ...notificationsMethods,
   ...simulatorMethods,
+  ...demoMethods,
 };
 
 export const events = {

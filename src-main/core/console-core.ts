@@ -8,6 +8,7 @@ import { createDispatcher, type Dispatch, type Handlers } from './dispatcher';
 import { EventBus } from './event-bus';
 import { GatewayService } from './gateway-service';
 import { createAppHandlers } from './handlers/app-handlers';
+import { createDemoHandlers } from './handlers/demo-handlers';
 import { createPaymentsHandlers } from './handlers/payments-handlers';
 import { createProfilesHandlers } from './handlers/profiles-handlers';
 import { createSimulatorHandlers } from './handlers/simulator-handlers';
@@ -83,12 +84,15 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
   }
   const sender = new RequestSender(options.gateway);
   closers.push(() => sender.close());
+  const client = new GatewayClient(sender);
   const gateway = new GatewayService({
     profiles,
     signatures,
-    client: new GatewayClient(sender),
+    client,
     onExchange: (exchange) => events.emit('exchanges.recorded', exchange),
   });
+  // The demo's calls stay off the live exchange feed: they are re-timed onto the demo's weeks first.
+  const demoGateway = new GatewayService({ profiles, signatures, client, onExchange: () => undefined });
   const handlers: Handlers = {
     ...createAppHandlers({
       mode: options.mode,
@@ -100,6 +104,7 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     ...createProfilesHandlers({ profiles, gateway, events }),
     ...createPaymentsHandlers(gateway),
     ...createSimulatorHandlers(() => simulator),
+    ...createDemoHandlers({ gateway: demoGateway, getSimulator: () => simulator }),
     ...createNotificationsHandlers({
       journal: notifications.journal,
       receiver: notifications.receiver,
