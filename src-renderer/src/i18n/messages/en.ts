@@ -1,5 +1,7 @@
+import demo from './demo.en';
 /** English: the reference catalogue. Every key here must exist in pt-PT.ts too (type-checked and tested). */
 export default {
+  demo,
   app: { name: 'Gateway Console', short: 'GC' },
   nav: {
     orders: 'Orders',
@@ -8,6 +10,7 @@ export default {
     profiles: 'Profiles',
     simulator: 'Simulator',
     settings: 'Settings',
+    demo: 'Demo',
   },
   shell: {
     skipToContent: 'Skip to content',

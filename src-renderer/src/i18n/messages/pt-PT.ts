@@ -1,8 +1,10 @@
 import type en from './en';
 import type { SameKeys } from './shape';
+import demo from './demo.pt-PT';
 
 /** Português europeu (pt-PT): "ecrã", "utilizador", "Definições", "Transação", "Referência Multibanco". */
 const ptPT: SameKeys<typeof en> = {
+  demo,
   app: { name: 'Consola do Gateway', short: 'CG' },
   nav: {
     orders: 'Encomendas',
@@ -11,6 +13,7 @@ const ptPT: SameKeys<typeof en> = {
     profiles: 'Perfis',
     simulator: 'Simulador',
     settings: 'Definições',
+    demo: 'Demonstração',
   },
   shell: {
     skipToContent: 'Saltar para o conteúdo',
