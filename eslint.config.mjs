@@ -162,6 +162,8 @@ export default tseslint.config(
               'alt',
               'tab',
               'positive-text',
+              'country-hint',
+              'caption',
               'negative-text',
             ],
             input: ['value'],

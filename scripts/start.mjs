@@ -27,8 +27,29 @@ if (!binary && !forceBrowser) {
     'Electron is not installed on this machine (no binary in node_modules/electron/dist): starting browser mode instead.',
   );
 }
+// Browser mode gets an IPC channel: the server stops when it closes, i.e. when this script is gone,
+// even if it was killed with SIGKILL and could forward nothing.
 const child = binary
   ? spawn(binary, [ROOT, ...args], { stdio: 'inherit' })
-  : spawn(process.execPath, [join(ROOT, 'out/main/cli.js'), 'serve', ...args], { stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  : spawn(process.execPath, [join(ROOT, 'out/main/cli.js'), 'serve', ...args], {
+      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+    });
+
+/** How long the child may take to stop after the signal before it is killed. */
+const STOP_GRACE_MS = 10_000;
+let stopping = false;
+const stop = (signal) => {
+  if (stopping) return;
+  stopping = true;
+  if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS).unref();
+};
+// Forward the signal and wait for the child's exit (below) before exiting: nothing is left running.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal));
+// `npm start` runs this under `sh -c`; killing npm kills that shell, which forwards nothing. Orphaned
+// (our parent is gone), we stop as if told to.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) stop('SIGTERM');
+}, 500).unref();
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -13,6 +13,7 @@ import { profilesEvents, profilesMethods } from './contract/profiles';
 import { notificationsEvents, notificationsMethods } from './contract/notifications';
 import { simulatorMethods } from './contract/simulator';
 import { demoMethods } from './contract/demo';
+import { vaultMethods } from './contract/vault';
 
 export const methods = {
   ...appMethods,
@@ -22,6 +23,7 @@ export const methods = {
   ...notificationsMethods,
   ...simulatorMethods,
   ...demoMethods,
+  ...vaultMethods,
 };
 
 export const events = {

@@ -40,6 +40,9 @@ export const serveCommand: CliCommand = {
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
+    process.once('SIGHUP', stop);
+    // Started by scripts/start.mjs with an IPC channel: its closing means the launcher is gone.
+    if (process.send) process.once('disconnect', stop);
     return new Promise<number>(() => {});
   },
 };

@@ -26,6 +26,8 @@ then the credentials in use.
   --duplicates                send every notification twice (same notificationID)
   --out-of-order              hold back non-final notifications so that later ones overtake them
   --no-control                do not serve the /__simulator control API
+  --state FILE                keep the state (transactions, clock, deliveries, credentials) in FILE across
+                              restarts; created when missing. Default: in memory only
   -h, --help                  this text`;
 
 const fail = (message: string): never => {
@@ -72,6 +74,7 @@ export function parseSimulatorArgs(args: string[]): SimulatorOptions | 'help' {
       duplicates: { type: 'boolean' },
       'out-of-order': { type: 'boolean' },
       'no-control': { type: 'boolean' },
+      state: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -96,6 +99,10 @@ export function parseSimulatorArgs(args: string[]): SimulatorOptions | 'help' {
     control: !values['no-control'],
     notifications: { duplicates: values.duplicates ?? false, outOfOrder: values['out-of-order'] ?? false },
   };
+  if (values.state !== undefined) {
+    if (values.state.trim() === '') fail('--state needs a file path.');
+    options.state = values.state;
+  }
   if (values['base-path'] !== undefined) options.basePath = values['base-path'];
   if (values.version !== undefined) options.version = values.version;
   if (headerName !== undefined) options.clientIdHeader = headerName;
@@ -130,7 +137,15 @@ export const simulatorCommand: CliCommand = {
       process.stdout.write(`${HELP}\n`);
       return 0;
     }
-    const sim = await startSimulator(options);
+    let sim;
+    try {
+      sim = await startSimulator(options);
+    } catch (error) {
+      // An unreadable state file (not a simulator journal, no permission) is said plainly, not as a stack.
+      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+      return 1;
+    }
+    for (const problem of sim.stateProblems()) process.stderr.write(`${problem}\n`);
     const lines = [
       `listening on ${sim.url}`,
       `api:        ${sim.apiUrl}/payments`,
@@ -140,6 +155,7 @@ export const simulatorCommand: CliCommand = {
       ),
       `control:    ${sim.controlEnabled ? `${sim.url}/__simulator` : 'off (--no-control)'}`,
       `webhook:    ${sim.webhookUrl() ?? 'none (no notifications are sent)'}`,
+      `state:      ${sim.statePath ? `${sim.statePath} (${sim.control.transactionCount()} transactions)` : 'in memory'}`,
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
     const stop = () => {

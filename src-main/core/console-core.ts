@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import type { AppMode } from '@shared/contract/app';
 import type { CredentialStore } from '../credentials/credential-store';
-import { openCredentialStore } from '../credentials/open-credential-store';
+import { FileCredentialStore, RoutedCredentialStore } from '../credentials/file-store';
+import { ConsoleFailure } from '@shared/result';
 import { GatewayClient, RequestSender, type SenderOptions } from '../gateway';
 import type { RunningSimulator } from '../simulator';
 import { createDispatcher, type Dispatch, type Handlers } from './dispatcher';
@@ -19,8 +20,19 @@ import { ProfileFile } from './profiles/profile-file';
 import { ProfileRegistry } from './profiles/profile-registry';
 import { ProfileSecrets } from './profiles/profile-secrets';
 import { ProductionGuard } from './profiles/production-guard';
-import { startSandbox } from './sandbox';
-import { SignatureStore } from './signature-store';
+import {
+  isSandboxAccount,
+  isSandboxProfile,
+  SANDBOX_CREDENTIALS_FILE,
+  SANDBOX_PROFILES,
+  SANDBOX_SIGNATURE_KEY_ACCOUNT,
+  SANDBOX_SIGNATURES_FILE,
+  SANDBOX_STATE_FILE,
+  startSandbox,
+} from './sandbox';
+import { CredentialBackend } from './credential-backend';
+import { createVaultHandlers } from './handlers/vault-handlers';
+import { LockedSignatures, SignatureStore, SplitSignatureStore } from './signature-store';
 import { APP_VERSION } from './version';
 
 export interface ConsoleCoreOptions {
@@ -52,16 +64,51 @@ export interface ConsoleCore {
 
 export async function createConsoleCore(options: ConsoleCoreOptions): Promise<ConsoleCore> {
   const events = new EventBus();
-  const credentials = options.credentials ?? (await openCredentialStore());
+  // The OS keychain (or session memory), unless the encrypted file vault was chosen in Settings.
+  const backend = await CredentialBackend.open(options.userDataDir, options.credentials);
+  // The Sandbox's credentials are the simulator's own: kept in the user-data folder, so the Sandbox
+  // works across restarts without a keychain; every other secret goes to the keychain (or fallback).
+  const sandboxCredentials = new FileCredentialStore(join(options.userDataDir, SANDBOX_CREDENTIALS_FILE));
+  if (sandboxCredentials.problem) logger.warn(sandboxCredentials.problem);
+  const credentials: CredentialStore = new RoutedCredentialStore(
+    () => backend.current,
+    sandboxCredentials,
+    isSandboxAccount,
+  );
   // Services started below register how to stop them; close() runs these in reverse order.
   const closers: Array<() => Promise<void>> = [];
   const profileFile = new ProfileFile(join(options.userDataDir, 'profiles.json'));
   await profileFile.load();
   const profileSecrets = new ProfileSecrets(credentials);
   const profiles = new ProfileRegistry(profileFile, profileSecrets, new ProductionGuard(credentials));
-  const signatures = await SignatureStore.open(join(options.userDataDir, 'transaction-signatures.enc'), credentials);
+  // Real profiles' signatures are keyed from the keychain or the vault: while the vault is locked they
+  // wait, and open once it is unlocked.
+  const openOtherSignatures = () =>
+    SignatureStore.open(join(options.userDataDir, 'transaction-signatures.enc'), credentials).catch((error) => {
+      if (error instanceof ConsoleFailure && error.code === 'vault-locked') return new LockedSignatures(error.message);
+      throw error;
+    });
+  const signatures = new SplitSignatureStore(
+    await SignatureStore.open(
+      join(options.userDataDir, SANDBOX_SIGNATURES_FILE),
+      sandboxCredentials,
+      SANDBOX_SIGNATURE_KEY_ACCOUNT,
+    ),
+    await openOtherSignatures(),
+    isSandboxProfile,
+  );
+  backend.onUnlocked = async () => {
+    const reopened = await openOtherSignatures();
+    for (const problem of reopened.problems) logger.warn(problem);
+    signatures.replaceOthers(reopened);
+  };
   for (const problem of [...profileFile.problems, ...signatures.problems]) logger.warn(problem);
-  const webhookSecretOf = (profileId: string) => profileSecrets.get(profileId, 'webhookSecret');
+  // A locked vault hides real profiles' webhook secrets: their notifications wait (the sender retries).
+  const webhookSecretOf = (profileId: string) =>
+    profileSecrets.get(profileId, 'webhookSecret').catch((error: unknown) => {
+      if (error instanceof ConsoleFailure && error.code === 'vault-locked') return null;
+      throw error;
+    });
   // The receiver starts before the simulator so the Sandbox can deliver to it from its first status change.
   const notifications = await startNotificationsService({
     userDataDir: options.userDataDir,
@@ -78,7 +125,10 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
   closers.push(() => notifications.close());
   let simulator: RunningSimulator | null = null;
   if (options.simulator !== false) {
-    const running = await startSandbox(profiles, profileSecrets, notifications.receiver.url);
+    const running = await startSandbox(profiles, profileSecrets, notifications.receiver.url, {
+      statePath: join(options.userDataDir, SANDBOX_STATE_FILE),
+    });
+    for (const problem of running.stateProblems()) logger.warn(problem);
     closers.push(() => running.close());
     simulator = running;
   }
@@ -103,8 +153,13 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     }),
     ...createProfilesHandlers({ profiles, gateway, events }),
     ...createPaymentsHandlers(gateway),
-    ...createSimulatorHandlers(() => simulator),
+    ...createSimulatorHandlers(() => simulator, {
+      afterReset: async () => {
+        for (const sandbox of SANDBOX_PROFILES) await signatures.forgetProfile(sandbox.id);
+      },
+    }),
     ...createDemoHandlers({ gateway: demoGateway, getSimulator: () => simulator }),
+    ...createVaultHandlers(backend),
     ...createNotificationsHandlers({
       journal: notifications.journal,
       receiver: notifications.receiver,

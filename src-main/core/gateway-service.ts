@@ -5,11 +5,11 @@ import { GatewayRequestError, type CallResult, type GatewayClient } from '../gat
 import { logger } from './logger';
 import { ProductionGuard } from './profiles/production-guard';
 import type { ProfileRegistry } from './profiles/profile-registry';
-import type { SignatureStore } from './signature-store';
+import type { TransactionSignatures } from './signature-store';
 
 export interface GatewayServiceDeps {
   profiles: ProfileRegistry;
-  signatures: SignatureStore;
+  signatures: TransactionSignatures;
   client: GatewayClient;
   /** Called with every Exchange (already redacted by the SDK): push event, history. */
   onExchange: (exchange: Exchange) => void;

@@ -12,13 +12,28 @@ export const SANDBOX_PROFILES = [
 
 const SANDBOX_COLOUR = '#0d9488';
 
+/** The embedded simulator's journal in the user-data folder: the Sandbox survives restarts. */
+export const SANDBOX_STATE_FILE = 'sandbox-simulator-state.jsonl';
+/** The Sandbox's credentials (the simulator's own, not secrets) and the key of its signature file. */
+export const SANDBOX_CREDENTIALS_FILE = 'sandbox-credentials.json';
+/** The Sandbox profiles' transaction signatures, apart from real profiles'. */
+export const SANDBOX_SIGNATURES_FILE = 'sandbox-signatures.enc';
+export const SANDBOX_SIGNATURE_KEY_ACCOUNT = 'sandbox/signature-key';
+
+export const isSandboxProfile = (profileId: string): boolean =>
+  SANDBOX_PROFILES.some((sandbox) => sandbox.id === profileId);
+
+/** Credential accounts that belong to the Sandbox: kept in the user-data folder, not the keychain. */
+export const isSandboxAccount = (account: string): boolean =>
+  account === SANDBOX_SIGNATURE_KEY_ACCOUNT || isSandboxProfile(account.slice(0, account.indexOf('/')));
+
 const newSecret = (name: SecretName): string =>
   // The webhook secret is an AES-256 key in base64 (gateway-behaviour.md); the others are opaque tokens.
   name === 'webhookSecret' ? randomBytes(32).toString('base64') : `sbx_${randomBytes(24).toString('base64url')}`;
 
 /**
  * Starts the embedded simulator on a free loopback port with credentials generated on first run and
- * kept in the keychain like any profile's, then points the Sandbox profiles at it (the port changes
+ * kept in the user-data folder (see isSandboxAccount), then points the Sandbox profiles at it (the port changes
  * every start, so the base URL is refreshed each time).
  */
 export async function startSandbox(
@@ -26,6 +41,8 @@ export async function startSandbox(
   secrets: ProfileSecrets,
   /** The console's notification receiver, where the Sandbox delivers its notifications (none when null). */
   webhookUrl: string | null = null,
+  /** Where the simulator keeps its state; in memory when absent (tests). */
+  options: { statePath?: string } = {},
 ): Promise<RunningSimulator> {
   const generated = new Map<string, Partial<Record<SecretName, string>>>();
   const secretOf = async (profileId: string, name: SecretName, fallback?: string): Promise<string> => {
@@ -56,6 +73,7 @@ export async function startSandbox(
     clientId,
     terminals,
     ...(webhookUrl ? { webhook: { url: webhookUrl, secret: webhookSecret } } : {}),
+    ...(options.statePath ? { state: options.statePath } : {}),
   });
   try {
     for (const sandbox of SANDBOX_PROFILES) {

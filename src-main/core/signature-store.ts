@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { ConsoleFailure } from '@shared/result';
 import type { CredentialStore } from '../credentials/credential-store';
 import { backUp, readTextIfExists, writeFileAtomic } from './atomic-file';
 
@@ -18,6 +19,14 @@ const recordSchema = z.object({
 });
 export type TransactionRecord = z.infer<typeof recordSchema>;
 
+/** What the gateway service needs from the stored signatures, whichever file holds them. */
+export interface TransactionSignatures {
+  readonly problems: string[];
+  get(profileId: string, transactionId: string): TransactionRecord | undefined;
+  put(record: TransactionRecord): Promise<void>;
+  forgetProfile(profileId: string): Promise<void>;
+}
+
 const envelopeSchema = z.object({ version: z.literal(1), iv: z.string(), tag: z.string(), data: z.string() });
 
 /**
@@ -25,7 +34,7 @@ const envelopeSchema = z.object({ version: z.literal(1), iv: z.string(), tag: z.
  * They never leave main. At rest the whole file is AES-256-GCM encrypted with a key held in the
  * credential store (OS keychain): the file alone reveals nothing.
  */
-export class SignatureStore {
+export class SignatureStore implements TransactionSignatures {
   private readonly records = new Map<string, TransactionRecord>();
   readonly problems: string[] = [];
 
@@ -34,11 +43,11 @@ export class SignatureStore {
     private readonly key: Buffer,
   ) {}
 
-  static async open(path: string, credentials: CredentialStore): Promise<SignatureStore> {
-    let keyText = await credentials.get(KEY_ACCOUNT);
+  static async open(path: string, credentials: CredentialStore, keyAccount = KEY_ACCOUNT): Promise<SignatureStore> {
+    let keyText = await credentials.get(keyAccount);
     if (!keyText) {
       keyText = randomBytes(32).toString('base64');
-      await credentials.set(KEY_ACCOUNT, keyText);
+      await credentials.set(keyAccount, keyText);
     }
     const store = new SignatureStore(path, Buffer.from(keyText, 'base64'));
     await store.load();
@@ -95,5 +104,62 @@ export class SignatureStore {
       data: data.toString('base64'),
     };
     await writeFileAtomic(this.path, JSON.stringify(envelope));
+  }
+}
+
+/**
+ * The Sandbox profiles' signatures live in a file of their own whose key is kept with the Sandbox
+ * credentials (user-data folder), so the Sandbox works across restarts on machines without a keychain;
+ * every other profile's stay in the file keyed from the keychain (or the vault).
+ */
+export class SplitSignatureStore implements TransactionSignatures {
+  constructor(
+    private readonly sandbox: TransactionSignatures,
+    private others: TransactionSignatures,
+    private readonly isSandbox: (profileId: string) => boolean,
+  ) {}
+
+  /** Real profiles' store, opened again once its key is readable (the vault was unlocked). */
+  replaceOthers(others: TransactionSignatures): void {
+    this.others = others;
+  }
+
+  get problems(): string[] {
+    return [...this.sandbox.problems, ...this.others.problems];
+  }
+
+  private storeOf(profileId: string): TransactionSignatures {
+    return this.isSandbox(profileId) ? this.sandbox : this.others;
+  }
+
+  get(profileId: string, transactionId: string): TransactionRecord | undefined {
+    return this.storeOf(profileId).get(profileId, transactionId);
+  }
+
+  put(record: TransactionRecord): Promise<void> {
+    return this.storeOf(record.profileId).put(record);
+  }
+
+  forgetProfile(profileId: string): Promise<void> {
+    return this.storeOf(profileId).forgetProfile(profileId);
+  }
+}
+
+/** Stands in for real profiles' signatures while the vault holding their key is locked. */
+export class LockedSignatures implements TransactionSignatures {
+  readonly problems: string[] = [];
+
+  constructor(private readonly reason: string) {}
+
+  get(): TransactionRecord | undefined {
+    return undefined;
+  }
+
+  async put(): Promise<void> {
+    throw new ConsoleFailure('vault-locked', this.reason);
+  }
+
+  async forgetProfile(): Promise<void> {
+    throw new ConsoleFailure('vault-locked', this.reason);
   }
 }

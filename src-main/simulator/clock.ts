@@ -5,23 +5,20 @@
  * advanced past it, whichever comes first.
  */
 
-interface Job {
-  at: number;
-  seq: number;
-  run: () => void;
-}
+import { JobQueue } from './job-queue';
 
 /** Node's setTimeout limit; later jobs are re-armed when the timer fires. */
 const MAX_TIMER_MS = 2_147_483_647;
 
 export class SimClock {
   private offsetMs = 0;
-  private jobs: Job[] = [];
-  private seq = 0;
+  private readonly jobs = new JobQueue<() => void>();
   private timer: NodeJS.Timeout | undefined;
   /** When the armed timer fires (simulated ms), so that runDue on every request does not re-arm it. */
   private armedFor: number | undefined;
   private closed = false;
+  /** Told whenever the offset moves (the persisted state keeps it). */
+  onOffsetChange: ((offsetMs: number) => void) | undefined;
 
   now(): number {
     return Date.now() + this.offsetMs;
@@ -35,10 +32,33 @@ export class SimClock {
     return this.offsetMs / 1000;
   }
 
+  /** How far simulated time is ahead of real time (ms): what the persisted state keeps. */
+  get offsetMilliseconds(): number {
+    return this.offsetMs;
+  }
+
+  /** Restores a persisted offset (before any job is scheduled), so a restart keeps simulated time. */
+  restoreOffset(offsetMs: number): void {
+    if (!Number.isFinite(offsetMs) || offsetMs < 0) throw new RangeError('a clock offset must be a number ≥ 0');
+    this.offsetMs = offsetMs;
+    this.armedFor = undefined;
+    this.arm();
+  }
+
+  /** Back to real time with no job pending (the Sandbox reset). */
+  reset(): void {
+    this.jobs.clear();
+    this.offsetMs = 0;
+    this.onOffsetChange?.(0);
+    this.armedFor = undefined;
+    this.arm();
+  }
+
   /** Moves simulated time forward and runs every job that became due, in time order. */
   advance(seconds: number): void {
     if (!Number.isFinite(seconds) || seconds < 0) throw new RangeError('advanceSeconds must be a number ≥ 0');
     this.offsetMs += seconds * 1000;
+    this.onOffsetChange?.(this.offsetMs);
     // The armed timer's real-time delay is now too long; force a re-arm.
     this.armedFor = undefined;
     this.runDue();
@@ -46,23 +66,24 @@ export class SimClock {
 
   /** Schedules `run` at simulated time `at` (ms). Returns a cancel function. */
   schedule(at: number, run: () => void): () => void {
-    const job: Job = { at, seq: this.seq++, run };
-    this.jobs.push(job);
-    this.jobs.sort((a, b) => a.at - b.at || a.seq - b.seq);
+    const job = this.jobs.push(at, run);
     this.arm();
-    return () => {
-      this.jobs = this.jobs.filter((other) => other !== job);
-    };
+    return () => this.jobs.cancel(job);
+  }
+
+  /** Jobs still to run. */
+  get pendingJobs(): number {
+    return this.jobs.size;
   }
 
   /** Runs due jobs; jobs scheduled by a job for a time already passed run in the same call. */
   runDue(): void {
     for (;;) {
-      const next = this.jobs[0];
+      const next = this.jobs.peek();
       if (!next || next.at > this.now()) break;
-      this.jobs.shift();
+      this.jobs.pop();
       try {
-        next.run();
+        next.value();
       } catch {
         // A job that throws found its transaction moved on (e.g. completed by hand in the meantime);
         // the refused transition is the right outcome, and the other due jobs must still run.
@@ -74,11 +95,11 @@ export class SimClock {
   close(): void {
     this.closed = true;
     clearTimeout(this.timer);
-    this.jobs = [];
+    this.jobs.clear();
   }
 
   private arm(): void {
-    const next = this.jobs[0];
+    const next = this.jobs.peek();
     if (next?.at === this.armedFor && this.timer !== undefined && !this.closed) return;
     clearTimeout(this.timer);
     this.timer = undefined;

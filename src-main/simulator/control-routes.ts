@@ -41,5 +41,6 @@ export function addControlRoutes(
       const body = await objectBody(req, max);
       sendJson(res, 200, await control.complete(params.id ?? '', body.paymentStatus));
     })
-    .add('GET', `${CONTROL_PREFIX}/notifications`, ({ res }) => sendJson(res, 200, control.deliveries()));
+    .add('GET', `${CONTROL_PREFIX}/notifications`, ({ res }) => sendJson(res, 200, control.deliveries()))
+    .add('POST', `${CONTROL_PREFIX}/reset`, ({ res }) => sendJson(res, 200, control.reset()));
 }

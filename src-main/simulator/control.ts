@@ -6,7 +6,7 @@
 import { isPaymentStatus, type PaymentStatus } from '@shared/gateway';
 import type { SimClock } from './clock';
 import { httpError } from './errors';
-import { payReference } from './gateway-endpoints';
+import { payReference } from './shopper-steps';
 import type { Delivery, Notifier } from './notifier';
 import type { TransactionBook, TransactionView } from './transactions';
 
@@ -20,7 +20,21 @@ export class SimulatorControl {
     private readonly clock: SimClock,
     private readonly book: TransactionBook,
     private readonly notifier: Notifier,
+    /** Runs after an in-memory reset: the persisted state forgets too. */
+    private readonly onReset: () => void = () => {},
   ) {}
+
+  /**
+   * Forgets every transaction, pending job, delivery and the clock offset, in memory and on disk; the
+   * credentials stay. Notification attempts in flight finish unrecorded.
+   */
+  reset(): { removedTransactions: number } {
+    const removedTransactions = this.book.clear();
+    this.notifier.reset();
+    this.clock.reset();
+    this.onReset();
+    return { removedTransactions };
+  }
 
   clockView(): ClockView {
     return { now: this.clock.iso(), offsetSeconds: this.clock.offsetSeconds };
@@ -52,7 +66,10 @@ export class SimulatorControl {
     } else {
       this.book.transition(transaction, status, 'completed through the control API');
     }
-    if (transaction.action && status !== 'InProcessing' && status !== 'Partial') transaction.action = undefined;
+    if (transaction.action && status !== 'InProcessing' && status !== 'Partial') {
+      transaction.action = undefined;
+      this.book.touch(transaction);
+    }
     await this.settle();
     return this.book.view(transaction);
   }
@@ -61,17 +78,24 @@ export class SimulatorControl {
     return this.book.view(this.mustGet(transactionId));
   }
 
+  /** Every transaction, oldest first (the control API's listing). */
   transactions(): TransactionView[] {
     this.clock.runDue();
     return this.book.list().map((transaction) => this.book.view(transaction));
   }
 
-  transactionCount(): number {
-    return this.book.list().length;
+  /** The `limit` newest, newest first, without viewing the rest (the panel asks for a page at a time). */
+  newestTransactions(limit: number): TransactionView[] {
+    this.clock.runDue();
+    return this.book.newest(limit).map((transaction) => this.book.view(transaction));
   }
 
-  deliveries(): Delivery[] {
-    return this.notifier.deliveries();
+  transactionCount(): number {
+    return this.book.size;
+  }
+
+  deliveries(transactionId?: string): Delivery[] {
+    return transactionId === undefined ? this.notifier.deliveries() : this.notifier.deliveriesOf(transactionId);
   }
 
   /** Runs due jobs and waits for the notification attempts they start, until nothing is left to do. */

@@ -91,8 +91,10 @@ export function addGatewayRoutes(router: Router, deps: GatewayDeps): void {
     if (scenario?.when === 'create' && scenario.httpStatus) throw scenarioFault(scenario.httpStatus, 'on create');
     const transaction = book.create({ terminal, order, ttlSeconds: options.orderTtlSeconds });
     const methods: readonly string[] = order.transaction.paymentMethod;
-    if (terminal.variant === 'B' && methods.some((code) => ACTION_METHODS_B.includes(code)))
+    if (terminal.variant === 'B' && methods.some((code) => ACTION_METHODS_B.includes(code))) {
       transaction.action = { token: random.string(32) };
+      book.touch(transaction);
+    }
     const formContext =
       terminal.variant === 'A'
         ? Buffer.from(JSON.stringify({ id: transaction.id, methods, nonce: random.string(16) })).toString('base64')
@@ -116,7 +118,7 @@ export function addGatewayRoutes(router: Router, deps: GatewayDeps): void {
     const transaction = findTransaction(params.id ?? '');
     if (transaction.terminal !== terminal)
       throw httpError(401, 'The bearer token is not tied to the terminal of this transaction.');
-    transaction.statusQueries += 1;
+    book.countStatusQuery(transaction);
     const scenario = findAmountScenario(transaction.amount.value);
     if (scenario?.when === 'first-status' && transaction.statusQueries === 1) {
       if (scenario.statusCode === '999') {
@@ -172,9 +174,7 @@ export function addGatewayRoutes(router: Router, deps: GatewayDeps): void {
       transaction.paymentMethod = 'REFERENCE';
       book.setExpiry(transaction, expiresAt);
       if (scenario?.statusCode === 'E0613')
-        book.scheduleFor(transaction, clock.now() + options.shopperDelaySeconds * 1000, () =>
-          payReference(book, transaction, 'shopper paid the reference (scenario 6.13)'),
-        );
+        book.scheduleStep(transaction, 'reference-paid', clock.now() + options.shopperDelaySeconds * 1000);
     }
     sendJson(
       res,
@@ -204,6 +204,7 @@ export function addGatewayRoutes(router: Router, deps: GatewayDeps): void {
       );
     transaction.mbwayPhone = phone;
     transaction.paymentMethod = 'MBWAY';
+    book.touch(transaction);
     const scenario = findMbwayScenario(phone);
     if (scenario?.outcome === 'not-found' && scenario.returnStatus) {
       book.transition(transaction, 'Declined', scenario.summary, scenario.returnStatus);
@@ -217,20 +218,9 @@ export function addGatewayRoutes(router: Router, deps: GatewayDeps): void {
       );
       return;
     }
-    const windowEnd = clock.now() + options.mbwayWindowSeconds * 1000;
-    book.scheduleFor(transaction, windowEnd, () => {
-      if (transaction.status === 'Pending')
-        book.transition(transaction, 'Timeout', 'MB WAY approval window ended', {
-          statusCode: '000',
-          statusMsg: 'Success',
-        });
-    });
-    if (scenario?.finalStatus) {
-      const final = scenario.finalStatus;
-      book.scheduleFor(transaction, clock.now() + options.shopperDelaySeconds * 1000, () =>
-        book.transition(transaction, final, scenario.summary, scenario.returnStatus),
-      );
-    }
+    book.scheduleStep(transaction, 'mbway-window-end', clock.now() + options.mbwayWindowSeconds * 1000);
+    if (scenario?.finalStatus)
+      book.scheduleStep(transaction, 'mbway-answer', clock.now() + options.shopperDelaySeconds * 1000);
     sendJson(res, 200, mbwayResponse(transaction, execution(startTime)));
   });
 
@@ -249,6 +239,7 @@ export function addGatewayRoutes(router: Router, deps: GatewayDeps): void {
       throw fieldError('paymentStatus', 'must be Success or Declined');
     book.transition(transaction, outcome, 'shopper completed the extra step');
     transaction.action = undefined;
+    book.touch(transaction);
     sendJson(res, 200, statusResponse(transaction, execution(startTime)));
   });
 }
@@ -271,20 +262,4 @@ function readActionParams(body: Record<string, unknown>): Record<string, string>
   }
   for (const [name, value] of Object.entries(body)) if (typeof value === 'string') out[name] ??= value;
   return out;
-}
-
-/** The shopper pays a Multibanco reference: Success, PAID; a second payment is E0613. */
-export function payReference(book: TransactionBook, transaction: Transaction, reason: string): void {
-  const reference = transaction.reference;
-  if (!reference) return;
-  if (reference.status === 'PAID')
-    throw httpError(409, 'The Multibanco reference of this order is already paid.', { statusCode: 'E0613' });
-  if (reference.status === 'EXPIRED')
-    throw httpError(409, 'The Multibanco reference of this order is cancelled or expired.', { statusCode: 'E0612' });
-  if (isFinalPaymentStatus(transaction.status))
-    throw httpError(409, `Transaction ${transaction.id} is ${transaction.status}, a final status.`);
-  // Marked paid before the transition so the notification it triggers already reports PAID / PREF.
-  reference.status = 'PAID';
-  reference.payments += 1;
-  book.transition(transaction, 'Success', reason);
 }

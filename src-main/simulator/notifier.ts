@@ -84,10 +84,19 @@ export function notificationPayload(transaction: Transaction, change: StatusChan
   };
 }
 
+/** Told of every delivery created or changed, so the delivery log can be persisted. */
+export type DeliveryObserver = (delivery: Delivery) => void;
+
+const copyOf = (delivery: Delivery): Delivery => ({ ...delivery, attempts: [...delivery.attempts] });
+
 export class Notifier {
-  private readonly log: Delivery[] = [];
+  private log: Delivery[] = [];
+  private byTransaction = new Map<string, Delivery[]>();
   private readonly inFlight = new Set<Promise<void>>();
   private closed = false;
+  /** Bumped by reset(): attempts started before it must not write into the new, empty log. */
+  private generation = 0;
+  private observer: DeliveryObserver | undefined;
 
   constructor(
     private readonly clock: SimClock,
@@ -95,6 +104,33 @@ export class Notifier {
     private readonly options: Required<NotificationOptions>,
     private readonly webhookFor: (transaction: Transaction) => WebhookTarget | undefined,
   ) {}
+
+  observe(observer: DeliveryObserver): void {
+    this.observer = observer;
+  }
+
+  /**
+   * Puts back a delivery read from the persisted state; one still scheduled or retrying gets its next
+   * attempt on the clock again, to the transaction's current webhook (the console's receiver listens on
+   * a new port after a restart).
+   */
+  restore(delivery: Delivery, transaction: Transaction | undefined): void {
+    this.add(delivery);
+    if (delivery.state !== 'scheduled' && delivery.state !== 'retrying') return;
+    const target = transaction ? this.webhookFor(transaction) : undefined;
+    const next = delivery.nextAttemptAt === null ? NaN : Date.parse(delivery.nextAttemptAt);
+    if (!target || Number.isNaN(next)) return;
+    delivery.url = target.url;
+    const firstAt = Date.parse(delivery.firstAt);
+    this.clock.schedule(next, () => this.attempt(delivery, target, firstAt, next));
+  }
+
+  /** Forgets the whole delivery log; attempts still in flight are ignored when they finish. */
+  reset(): void {
+    this.generation += 1;
+    this.log = [];
+    this.byTransaction = new Map();
+  }
 
   /** Called on every status change; without a webhook nothing is sent (and nothing is logged). */
   notify(transaction: Transaction, change: StatusChange): void {
@@ -118,13 +154,23 @@ export class Notifier {
         attempts: [],
         payload,
       };
-      this.log.push(delivery);
+      this.add(delivery);
+      this.observer?.(delivery);
       this.clock.schedule(firstAt, () => this.attempt(delivery, target, firstAt, firstAt));
     }
   }
 
   deliveries(): Delivery[] {
-    return this.log.map((delivery) => ({ ...delivery, attempts: [...delivery.attempts] }));
+    return this.log.map(copyOf);
+  }
+
+  /** One transaction's deliveries, from an index (no walk over the whole log). */
+  deliveriesOf(transactionId: string): Delivery[] {
+    return (this.byTransaction.get(transactionId) ?? []).map(copyOf);
+  }
+
+  get size(): number {
+    return this.log.length;
   }
 
   /** Resolves when every attempt already started has its verdict (tests and the clock endpoint wait on it). */
@@ -146,8 +192,11 @@ export class Notifier {
    */
   private attempt(delivery: Delivery, target: WebhookTarget, firstAt: number, attemptAt: number): void {
     if (this.closed) return;
+    const generation = this.generation;
     const run = this.post(delivery, target).then((outcome) => {
+      if (generation !== this.generation) return;
       delivery.attempts.push({ at: this.clock.iso(attemptAt), ...outcome });
+      this.observer?.(delivery);
       if (outcome.acknowledged) {
         delivery.state = 'delivered';
         delivery.nextAttemptAt = null;
@@ -165,6 +214,13 @@ export class Notifier {
     });
     this.inFlight.add(run);
     void run.finally(() => this.inFlight.delete(run));
+  }
+
+  private add(delivery: Delivery): void {
+    this.log.push(delivery);
+    const list = this.byTransaction.get(delivery.transactionID);
+    if (list) list.push(delivery);
+    else this.byTransaction.set(delivery.transactionID, [delivery]);
   }
 
   private async post(

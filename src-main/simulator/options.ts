@@ -54,6 +54,12 @@ export interface SimulatorOptions {
   websiteAddress?: string;
   /** Largest request body accepted, in bytes. Default 256 KiB. */
   maxBodyBytes?: number;
+  /**
+   * File that keeps the simulator's state (transactions, clock, deliveries) across restarts; created
+   * when missing. Absent: everything lives in memory. Its stored client id and terminals are used
+   * unless `clientId` / `terminals` are given.
+   */
+  state?: string;
 }
 
 export interface ResolvedOptions {

@@ -15,7 +15,8 @@ import { resolveOptions, type SimulatorOptions, type SimulatorTerminal, type Web
 import { createRandom } from './random';
 import { RateLimiter } from './rate-limiter';
 import { Router } from './router';
-import { TransactionBook } from './transactions';
+import { SimulatorStateFile, type LoadedState } from './state-file';
+import { TransactionBook, type Transaction } from './transactions';
 
 export interface RunningSimulator {
   /** Origin, e.g. `http://127.0.0.1:4010` (a profile's base URL). */
@@ -30,6 +31,10 @@ export interface RunningSimulator {
   terminals: SimulatorTerminal[];
   /** Whether the /__simulator control API is served. */
   controlEnabled: boolean;
+  /** The file the state persists to, or null when it lives in memory only. */
+  statePath: string | null;
+  /** What went wrong reading or writing the state file (unreadable lines skipped, failed writes). */
+  stateProblems(): string[];
   control: SimulatorControl;
   /** Points notifications at a webhook (or stops them with null); terminals with their own webhook keep it. */
   setWebhook(webhook: WebhookTarget | null): void;
@@ -52,7 +57,17 @@ const pathOf = (target: string): string => {
 
 export async function startSimulator(input: SimulatorOptions = {}): Promise<RunningSimulator> {
   const random = createRandom(input.seed);
-  const options = resolveOptions(input, random);
+  const opened = input.state ? SimulatorStateFile.open(input.state) : null;
+  const stored = opened?.loaded.config;
+  // A restarted simulator keeps the credentials it had unless it is given new ones.
+  const options = resolveOptions(
+    {
+      ...input,
+      ...(input.clientId === undefined && stored ? { clientId: stored.clientId } : {}),
+      ...(!input.terminals?.length && stored?.terminals.length ? { terminals: stored.terminals } : {}),
+    },
+    random,
+  );
   const clock = new SimClock();
   const book = new TransactionBook(clock, random);
   let webhook: WebhookTarget | undefined = options.webhook;
@@ -63,7 +78,9 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
     (transaction) => transaction.terminal.webhook ?? webhook,
   );
   book.onChange((transaction, change) => notifier.notify(transaction, change));
-  const control = new SimulatorControl(clock, book, notifier);
+  const stateFile = opened?.file ?? null;
+  const control = new SimulatorControl(clock, book, notifier, () => stateFile?.reset());
+  if (opened) restoreState(opened.loaded, opened.file, { options, clock, book, notifier });
   let origin = '';
 
   const gateway = new Router();
@@ -82,7 +99,7 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
     clientIdHeader: options.clientIdHeader,
     terminals: options.terminals.map(({ terminalId, variant }) => ({ terminalId, variant })),
     clock: control.clockView(),
-    transactions: book.list().length,
+    transactions: book.size,
     webhookUrl: webhook?.url ?? null,
   });
   addControlRoutes(controlRouter, control, options, describe);
@@ -96,6 +113,15 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
   };
 
   const server = createServer((req, res) => {
+    if (stateFile) {
+      // Nothing is answered before the state it reports is in the file: a kill -9 right after an
+      // answer must not lose what the client was told.
+      const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+      res.end = ((...args: unknown[]) => {
+        stateFile.flush();
+        return end(...args);
+      }) as ServerResponse['end'];
+    }
     handle(req, res).catch((error: unknown) => {
       const simError =
         error instanceof SimError
@@ -134,6 +160,8 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
     clientIdHeader: options.clientIdHeader,
     terminals: options.terminals.map((terminal) => ({ ...terminal })),
     controlEnabled: options.control,
+    statePath: input.state ?? null,
+    stateProblems: () => [...(opened?.loaded.problems ?? []), ...(stateFile?.problems ?? [])],
     control,
     setWebhook: (next) => {
       webhook = next ?? undefined;
@@ -141,10 +169,56 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
     webhookUrl: () => webhook?.url ?? null,
     close: async () => {
       notifier.close();
-      book.close();
       clock.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      stateFile?.close();
     },
   };
+}
+
+/**
+ * Puts the persisted state back (clock first, so restored steps fall due at the right simulated
+ * time), then has every later change journalled. Steps and retries that fell due while the simulator
+ * was stopped run on the first turn of the clock.
+ */
+function restoreState(
+  loaded: LoadedState,
+  file: SimulatorStateFile,
+  parts: { options: ReturnType<typeof resolveOptions>; clock: SimClock; book: TransactionBook; notifier: Notifier },
+): void {
+  const { options, clock, book, notifier } = parts;
+  clock.restoreOffset(loaded.clockOffsetMs);
+  const terminals = new Map(options.terminals.map((terminal) => [terminal.terminalId, terminal]));
+  for (const stored of loaded.transactions) {
+    // A terminal this simulator no longer has keeps its transactions readable (but no token matches it).
+    const terminal = terminals.get(stored.terminal) ?? {
+      terminalId: stored.terminal,
+      variant: stored.variant,
+      token: '',
+    };
+    book.restore({ ...stored, terminal } as Transaction);
+  }
+  for (const delivery of loaded.deliveries) notifier.restore(delivery, book.get(delivery.transactionID));
+  const config = {
+    clientId: options.clientId,
+    terminals: options.terminals.map(({ terminalId, variant, token }) => ({ terminalId, variant, token })),
+  };
+  if (JSON.stringify(config) !== JSON.stringify(loaded.config)) file.configChanged(config);
+  clock.onOffsetChange = (offsetMs) => file.clockChanged(offsetMs);
+  book.observe({
+    changed: (transaction) => file.transactionChanged(transaction),
+    statusQueried: (transaction) => file.statusQueried(transaction),
+  });
+  notifier.observe((delivery) => file.deliveryChanged(delivery));
+  file.attach(
+    {
+      config: () => config,
+      clockOffsetMs: () => clock.offsetMilliseconds,
+      transactions: () => book.list(),
+      deliveries: () => notifier.deliveries(),
+      size: () => book.size + notifier.size,
+    },
+    loaded.problems.length > 0,
+  );
 }

@@ -13,6 +13,7 @@ import type { SimClock } from './clock';
 import { httpError } from './errors';
 import type { SimulatorTerminal } from './options';
 import type { Random } from './random';
+import { runShopperStep, type ShopperStepKind } from './shopper-steps';
 
 export interface StatusChange {
   at: string;
@@ -51,6 +52,27 @@ export interface Transaction {
   mbwayPhone?: string;
   action?: { token: string };
   statusQueries: number;
+  /**
+   * What is due to happen to this transaction on the simulator clock, as data (not closures), so a
+   * restarted simulator re-creates the same jobs from its persisted state. A step removed from this
+   * list is cancelled: its clock job finds it gone and does nothing.
+   */
+  steps: ScheduledStep[];
+}
+
+/** `expire`: the order (or its reference) runs out; the others are the shopper's delayed answers. */
+export type StepKind = 'expire' | ShopperStepKind;
+
+export interface ScheduledStep {
+  kind: StepKind;
+  /** Simulated time (ms). */
+  at: number;
+}
+
+/** Told of every change worth persisting; `statusQueried` is separate because it is frequent and tiny. */
+export interface BookObserver {
+  changed(transaction: Transaction): void;
+  statusQueried(transaction: Transaction): void;
 }
 
 /** What tests and the console's Simulator panel may see: no signature, no token. */
@@ -80,8 +102,10 @@ const OK_RESULT = { statusCode: '000', statusMsg: 'Success' };
 
 export class TransactionBook {
   private readonly byId = new Map<string, Transaction>();
-  private readonly jobs = new Map<string, Array<() => void>>();
+  /** Ids in creation order, so the newest can be listed without walking the whole book. */
+  private ids: string[] = [];
   private readonly listeners: ChangeListener[] = [];
+  private observer: BookObserver | undefined;
 
   constructor(
     private readonly clock: SimClock,
@@ -92,12 +116,30 @@ export class TransactionBook {
     this.listeners.push(listener);
   }
 
+  observe(observer: BookObserver): void {
+    this.observer = observer;
+  }
+
+  /** Call after changing a transaction's fields outside the book, so the change is persisted. */
+  touch(transaction: Transaction): void {
+    this.observer?.changed(transaction);
+  }
+
+  /** Counts a status query (the 999 / first-status scenarios depend on the count). */
+  countStatusQuery(transaction: Transaction): void {
+    transaction.statusQueries += 1;
+    this.observer?.statusQueried(transaction);
+  }
+
   create(input: { terminal: SimulatorTerminal; order: Order; ttlSeconds: number }): Transaction {
     const now = this.clock.now();
     const { order } = input;
+    // Real ids look like `s2` + 18 alphanumerics (gateway-behaviour.md); 20 ≤ 36. A seeded simulator
+    // restarted on its persisted state replays the same sequence, so an id already taken is drawn again.
+    let id = `s2${this.random.string(18)}`;
+    while (this.byId.has(id)) id = `s2${this.random.string(18)}`;
     const transaction: Transaction = {
-      // Real ids look like `s2` + 18 alphanumerics (gateway-behaviour.md); 20 ≤ 36.
-      id: `s2${this.random.string(18)}`,
+      id,
       signature: this.random.string(64),
       terminal: input.terminal,
       variant: input.terminal.variant,
@@ -111,18 +153,54 @@ export class TransactionBook {
       lastResult: OK_RESULT,
       history: [{ at: this.clock.iso(now), from: null, to: 'Pending', reason: 'order created', ...OK_RESULT }],
       statusQueries: 0,
+      steps: [],
     };
     this.byId.set(transaction.id, transaction);
+    this.ids.push(transaction.id);
     this.setExpiry(transaction, transaction.expiresAt);
     return transaction;
+  }
+
+  /** Puts back a transaction read from the persisted state and re-creates its scheduled steps. */
+  restore(transaction: Transaction): void {
+    if (!this.byId.has(transaction.id)) this.ids.push(transaction.id);
+    this.byId.set(transaction.id, transaction);
+    if (isFinalPaymentStatus(transaction.status)) {
+      transaction.steps = [];
+      return;
+    }
+    for (const step of transaction.steps) this.arm(transaction, step);
   }
 
   get(id: string): Transaction | undefined {
     return this.byId.get(id);
   }
 
+  get size(): number {
+    return this.byId.size;
+  }
+
   list(): Transaction[] {
     return [...this.byId.values()];
+  }
+
+  /** The `limit` newest transactions, newest first: O(limit), whatever the size of the book. */
+  newest(limit: number): Transaction[] {
+    const out: Transaction[] = [];
+    for (let index = this.ids.length - 1; index >= 0 && out.length < limit; index--) {
+      const transaction = this.byId.get(this.ids[index]!);
+      if (transaction) out.push(transaction);
+    }
+    return out;
+  }
+
+  /** Forgets every transaction and cancels their jobs (the Sandbox reset); returns how many there were. */
+  clear(): number {
+    const removed = this.byId.size;
+    // Their clock jobs find the transaction gone and do nothing (the reset also empties the clock).
+    this.byId.clear();
+    this.ids = [];
+    return removed;
   }
 
   /**
@@ -148,33 +226,57 @@ export class TransactionBook {
     transaction.status = to;
     transaction.lastResult = result;
     transaction.history.push(change);
-    if (isFinalPaymentStatus(to)) this.cancelJobs(transaction.id);
+    // A final transaction has nothing left to do; its jobs still on the clock find no step and stop.
+    if (isFinalPaymentStatus(to)) transaction.steps = [];
+    this.observer?.changed(transaction);
     for (const listener of this.listeners) listener(transaction, change);
     return change;
   }
 
-  /** Runs `run` at simulated time `at` unless the transaction has become final by then. */
-  scheduleFor(transaction: Transaction, at: number, run: () => void): void {
-    const cancel = this.clock.schedule(at, () => {
-      if (!isFinalPaymentStatus(transaction.status)) run();
-    });
-    const list = this.jobs.get(transaction.id) ?? [];
-    list.push(cancel);
-    this.jobs.set(transaction.id, list);
+  /** Runs the step `kind` at simulated time `at` unless the transaction has become final by then. */
+  scheduleStep(transaction: Transaction, kind: ShopperStepKind, at: number): void {
+    this.addStep(transaction, { kind, at });
   }
 
   /** (Re)sets when a still-pending order expires; a generated reference carries its own expiry. */
   setExpiry(transaction: Transaction, at: number): void {
     transaction.expiresAt = at;
-    this.scheduleFor(transaction, at, () => {
-      // A later setExpiry moved the deadline; this job is stale.
-      if (transaction.expiresAt !== at || transaction.status !== 'Pending') return;
+    // The previous deadline's step is dropped, which cancels it.
+    transaction.steps = transaction.steps.filter((step) => step.kind !== 'expire');
+    this.addStep(transaction, { kind: 'expire', at });
+  }
+
+  private addStep(transaction: Transaction, step: ScheduledStep): void {
+    transaction.steps.push(step);
+    this.observer?.changed(transaction);
+    this.arm(transaction, step);
+  }
+
+  /**
+   * Puts the step on the clock. No cancel handle is kept (that would cost an array and a closure per
+   * transaction): a step is cancelled by removing it from `transaction.steps`.
+   */
+  private arm(transaction: Transaction, step: ScheduledStep): void {
+    this.clock.schedule(step.at, () => this.runStep(transaction, step));
+  }
+
+  private runStep(transaction: Transaction, step: ScheduledStep): void {
+    const index = transaction.steps.indexOf(step);
+    // Gone from the list: replaced (a new expiry) or the transaction was reset.
+    if (index < 0 || this.byId.get(transaction.id) !== transaction) return;
+    transaction.steps.splice(index, 1);
+    this.observer?.changed(transaction);
+    if (isFinalPaymentStatus(transaction.status)) return;
+    if (step.kind === 'expire') {
+      if (transaction.status !== 'Pending') return;
       if (transaction.reference) transaction.reference.status = 'EXPIRED';
       this.transition(transaction, 'Expired', 'order expired before payment', {
         statusCode: transaction.reference ? 'E0612' : '000',
         statusMsg: transaction.reference ? 'Reference expired' : 'Success',
       });
-    });
+      return;
+    }
+    runShopperStep(this, transaction, step.kind);
   }
 
   view(transaction: Transaction): TransactionView {
@@ -208,14 +310,5 @@ export class TransactionBook {
       actionPending: transaction.action !== undefined && !isFinalPaymentStatus(transaction.status),
       statusQueries: transaction.statusQueries,
     };
-  }
-
-  close(): void {
-    for (const id of this.jobs.keys()) this.cancelJobs(id);
-  }
-
-  private cancelJobs(id: string): void {
-    for (const cancel of this.jobs.get(id) ?? []) cancel();
-    this.jobs.delete(id);
   }
 }

@@ -5,8 +5,11 @@ export const appModeSchema = z.enum(['electron', 'browser']);
 export type AppMode = z.infer<typeof appModeSchema>;
 
 export const keychainStatusSchema = z.object({
-  /** `os-keychain`: secrets live in the OS keychain. `session-memory`: kept in memory until the app quits. */
-  backend: z.enum(['os-keychain', 'session-memory']),
+  /**
+   * `os-keychain`: secrets live in the OS keychain. `session-memory`: kept in memory until the app quits.
+   * `file-vault`: in the encrypted file vault chosen in Settings (unlocked with a passphrase).
+   */
+  backend: z.enum(['os-keychain', 'session-memory', 'file-vault']),
   available: z.boolean(),
   /** Plain-language explanation shown in the top bar when the keychain is not in use. */
   detail: z.string(),

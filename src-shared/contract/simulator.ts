@@ -119,4 +119,9 @@ export const simulatorMethods = {
     z.object({ transactionId: transactionIdSchema.optional() }).strict().optional(),
     z.array(simulatorDeliverySchema),
   ),
+  'simulator.reset': method(
+    "Reset the Sandbox: forget every simulated transaction, delivery and clock offset (also on disk) and the Sandbox profiles' stored signatures; other profiles keep theirs.",
+    noInput,
+    z.object({ removedTransactions: z.number().int().min(0) }),
+  ),
 };

@@ -55,6 +55,74 @@ describe.skipIf(electronInstalled)('npm start without an Electron binary', () =>
   });
 });
 
+describe.skipIf(electronInstalled)('stopping npm start', () => {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'npm-start-stop-'));
+  const groups: number[] = [];
+  afterAll(() => {
+    // Whatever a failed test left behind: the whole group of each launch.
+    for (const group of groups)
+      try {
+        process.kill(-group, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    rmSync(userDataDir, { recursive: true, force: true });
+  });
+
+  /** Launches `command`, waits for the printed URL, returns the process and the port it serves. */
+  async function launch(command: string, args: string[]) {
+    const port = await freePort();
+    const launched = spawn(command, [...args, '--port', String(port)], {
+      cwd: ROOT,
+      detached: true,
+      env: { ...process.env, GATEWAY_CONSOLE_USER_DATA: userDataDir },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    groups.push(launched.pid!);
+    const url = await new Promise<URL>((found, failed) => {
+      createInterface({ input: launched.stdout! }).on('line', (line) => {
+        const match = /(http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(line);
+        if (match) found(new URL(match[1]!));
+      });
+      launched.once('exit', (code) => failed(new Error(`${command} exited (${code}) before printing a URL`)));
+    });
+    return { launched, port, token: url.searchParams.get('token')! };
+  }
+
+  /** Polls until nothing answers on the port any more (the server process is gone). */
+  async function serverStops(port: number, token: string, withinMs: number): Promise<boolean> {
+    const until = Date.now() + withinMs;
+    while (Date.now() < until) {
+      const alive = await callApi(port, token, 'app.ping', { text: 'x' }).then(
+        () => true,
+        () => false,
+      );
+      if (!alive) return true;
+      await new Promise((wait) => setTimeout(wait, 200));
+    }
+    return false;
+  }
+
+  it('killing npm (SIGTERM to its pid, as a process manager does) stops the server it started', async () => {
+    const { launched, port, token } = await launch('npm', ['start', '--']);
+    expect((await callApi(port, token, 'app.ping', { text: 'up' })).status).toBe(200);
+    launched.kill('SIGTERM'); // npm only, not its group: npm's shell forwards nothing to start.mjs
+    expect(await serverStops(port, token, 10_000)).toBe(true);
+  });
+
+  it.each(['SIGHUP', 'SIGKILL'] as const)(
+    '%s to scripts/start.mjs stops its server too (forwarded, or noticed through the closed IPC channel)',
+    async (signal) => {
+      const { launched, port, token } = await launch(process.execPath, ['scripts/start.mjs']);
+      expect((await callApi(port, token, 'app.ping', { text: 'up' })).status).toBe(200);
+      const exited = new Promise((done) => launched.once('exit', done));
+      launched.kill(signal);
+      expect(await serverStops(port, token, 10_000)).toBe(true);
+      await exited;
+    },
+  );
+});
+
 /** A port nothing listens on right now (the OS picks it; we release it at once). */
 async function freePort(): Promise<number> {
   const { createServer } = await import('node:net');

@@ -9,7 +9,8 @@ type SimulatorMethod =
   | 'simulator.transactions'
   | 'simulator.complete'
   | 'simulator.advanceClock'
-  | 'simulator.deliveries';
+  | 'simulator.deliveries'
+  | 'simulator.reset';
 
 const FAILURE_CODES: Record<number, string> = { 400: 'invalid-input', 404: 'not-found', 409: 'conflict' };
 
@@ -28,7 +29,13 @@ const asConsoleFailure = (error: unknown): never => {
  * `simulator.*` for the console's Simulator panel. Takes a getter because the core may start, restart
  * or skip the simulator; every method but `status` fails with `simulator-not-running` without one.
  */
-export function createSimulatorHandlers(getSimulator: () => RunningSimulator | null): Pick<Handlers, SimulatorMethod> {
+export function createSimulatorHandlers(
+  getSimulator: () => RunningSimulator | null,
+  hooks: {
+    /** After the simulator forgot its state: the console forgets what it kept for the Sandbox (signatures). */
+    afterReset?: () => Promise<void>;
+  } = {},
+): Pick<Handlers, SimulatorMethod> {
   const running = (): RunningSimulator => {
     const simulator = getSimulator();
     if (!simulator) throw new ConsoleFailure('simulator-not-running', 'The embedded simulator is not running.');
@@ -61,17 +68,15 @@ export function createSimulatorHandlers(getSimulator: () => RunningSimulator | n
         transactionCount: simulator.control.transactionCount(),
       };
     },
-    'simulator.transactions': (input) =>
-      running()
-        .control.transactions()
-        .reverse()
-        .slice(0, input?.limit ?? 200),
+    'simulator.transactions': (input) => running().control.newestTransactions(input?.limit ?? 200),
     'simulator.complete': ({ transactionId, paymentStatus }) =>
       running().control.complete(transactionId, paymentStatus).catch(asConsoleFailure),
     'simulator.advanceClock': ({ seconds }) => running().control.advanceClock(seconds).catch(asConsoleFailure),
-    'simulator.deliveries': (input) =>
-      running()
-        .control.deliveries()
-        .filter((delivery) => !input?.transactionId || delivery.transactionID === input.transactionId),
+    'simulator.deliveries': (input) => running().control.deliveries(input?.transactionId),
+    'simulator.reset': async () => {
+      const result = running().control.reset();
+      await hooks.afterReset?.();
+      return result;
+    },
   };
 }

@@ -1,4 +1,5 @@
 import type { SecretName, SecretState } from '@shared/contract/profiles';
+import { ConsoleFailure } from '@shared/result';
 import type { CredentialStore } from '../../credentials/credential-store';
 import { registerSecret } from '../redact-text';
 
@@ -39,7 +40,11 @@ export class ProfileSecrets {
   async states(profileId: string): Promise<Record<SecretName, SecretState>> {
     const out = {} as Record<SecretName, SecretState>;
     for (const name of SECRET_NAMES) {
-      const value = await this.get(profileId, name);
+      const value = await this.get(profileId, name).catch((error: unknown) => {
+        // A locked vault: the profile is listed, its secrets read as not available until unlocked.
+        if (error instanceof ConsoleFailure && error.code === 'vault-locked') return null;
+        throw error;
+      });
       // Short secrets show no characters at all: four of eight would give half of it away.
       out[name] = !value ? { set: false } : value.length > 8 ? { set: true, last4: value.slice(-4) } : { set: true };
     }

@@ -8,6 +8,10 @@
  */
 import { t } from '../i18n';
 import { translateServerText } from '../i18n/server-text';
+import { describePaymentStatus } from './payment-status';
+
+/** A status as the badge names it, in the user's language. */
+const statusLabel = (status: string | null) => describePaymentStatus(status).label;
 
 /** Waits between checks; the last one repeats. */
 export const DEFAULT_POLL_DELAYS_MS: readonly number[] = [2_000, 3_000, 5_000, 8_000, 13_000, 20_000, 30_000];
@@ -76,8 +80,8 @@ export interface PollController {
 }
 
 const STOP_MESSAGES: Record<Exclude<PollStopReason, 'failed'>, (state: PollState) => string> = {
-  final: (s) => t('poll.final', { status: s.lastStatus ?? '' }),
-  expired: (s) => t('poll.expired', { status: s.lastStatus ?? t('common.notReported') }),
+  final: (s) => t('poll.final', { status: statusLabel(s.lastStatus) }),
+  expired: (s) => t('poll.expired', { status: s.lastStatus ? statusLabel(s.lastStatus) : t('common.notReported') }),
   cancelled: (s) => t('poll.cancelled', { checks: s.checks }, s.checks),
   'max-checks': (s) => t('poll.maxChecks', { checks: s.checks }),
 };

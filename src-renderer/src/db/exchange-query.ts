@@ -72,3 +72,12 @@ export async function loadTransactionRecord(
   });
   return { exchanges, notifications };
 }
+
+/**
+ * The newest exchanges started at or after `sinceMs`, newest first, as list rows (no bodies): what the
+ * inspector lists as "this session", read back so that a reload keeps it.
+ */
+export async function exchangesSince(db: HistoryDb, sinceMs: number, limit: number): Promise<ExchangeRecord[]> {
+  const rows = await db.exchanges.where('startedAtMs').aboveOrEqual(sinceMs).reverse().limit(limit).toArray();
+  return validateRows(db, 'exchanges', exchangeRecordSchema, rows);
+}

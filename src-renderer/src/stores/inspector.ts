@@ -1,25 +1,51 @@
 import { defineStore } from 'pinia';
-import { computed, ref, shallowRef } from 'vue';
+import { computed, ref, shallowRef, watch } from 'vue';
 import type { ConsoleApi } from '@shared/contract';
 import type { Exchange } from '@shared/exchange';
 import { useConsoleApi } from '../api';
 import { useHistoryDb } from '../db/history-db';
-import { exchangesOf, loadExchange } from '../db/exchange-query';
+import { exchangesOf, exchangesSince, joinExchange, loadExchange } from '../db/exchange-query';
 import { t } from '../i18n';
+import { useHistoryRecorderStore } from './history-recorder';
 
-/** Exchanges kept in memory for "this session"; older ones are still in history. */
+/** How many exchanges "this session" lists; older ones are still in history. */
 export const SESSION_LIMIT = 500;
+
+export const SESSION_START_KEY = 'gateway-console.inspector.session-start';
+
+/**
+ * When this session began: kept in sessionStorage, which a reload keeps and a new window or a restart
+ * does not — exactly the life of "this session".
+ */
+export function sessionStart(storage: Storage = sessionStorage): number {
+  const known = Number(storage.getItem(SESSION_START_KEY));
+  if (Number.isFinite(known) && known > 0) return known;
+  const now = Date.now();
+  storage.setItem(SESSION_START_KEY, String(now));
+  return now;
+}
+
+const newestFirst = (a: Exchange, b: Exchange) => b.timings.startedAt.localeCompare(a.timings.startedAt);
 
 export type InspectorScope = { kind: 'session' } | { kind: 'transaction'; transactionId: string };
 
 /**
  * The raw exchange inspector, opened beside any screen: `open(exchange | exchangeId)` from the timeline,
  * the result panel or the follow-ups; `openTransaction(id)` lists one transaction's exchanges.
- * Session exchanges arrive through the `exchanges.recorded` push event.
+ * "This session" is read from history (every exchange since the session began), so a reload lists the
+ * same exchanges; those pushed by `exchanges.recorded` show at once, before history has stored them.
  */
 export const useInspectorStore = defineStore('inspector', () => {
-  /** Newest first. */
-  const session = shallowRef<Exchange[]>([]);
+  /** Whole exchanges pushed while this page was open (newest first). */
+  const pushed = shallowRef<Exchange[]>([]);
+  /** The session's exchanges as stored in history, without bodies (loaded when one is opened). */
+  const stored = shallowRef<Exchange[]>([]);
+  /** Newest first: the stored session plus what was pushed and is not stored yet. */
+  const session = computed<Exchange[]>(() => {
+    const byId = new Map(stored.value.map((e) => [e.id, e]));
+    for (const e of pushed.value) byId.set(e.id, e);
+    return [...byId.values()].sort(newestFirst).slice(0, SESSION_LIMIT);
+  });
   const transactionExchanges = shallowRef<Exchange[]>([]);
   const scope = ref<InspectorScope>({ kind: 'session' });
   const visible = ref(false);
@@ -30,13 +56,38 @@ export const useInspectorStore = defineStore('inspector', () => {
   const listed = computed(() => (scope.value.kind === 'session' ? session.value : transactionExchanges.value));
 
   function add(exchange: Exchange): void {
-    if (session.value.some((known) => known.id === exchange.id)) return;
-    session.value = [exchange, ...session.value].slice(0, SESSION_LIMIT);
+    if (pushed.value.some((known) => known.id === exchange.id)) return;
+    pushed.value = [exchange, ...pushed.value].slice(0, SESSION_LIMIT);
   }
 
-  /** Subscribes once to the push event (the app shell calls it at start-up). */
+  let loads = 0;
+  /** Reads the session's exchanges back from history. */
+  async function loadSession(): Promise<void> {
+    const mine = ++loads;
+    try {
+      const rows = await exchangesSince(useHistoryDb(), sessionStart(), SESSION_LIMIT);
+      if (mine === loads) stored.value = rows.map((row) => joinExchange(row, null, ''));
+    } catch (cause) {
+      error.value = `History could not be read: ${cause instanceof Error ? cause.message : String(cause)}`;
+    }
+  }
+
+  /** Subscribes once to the push event and to history's writes (the app shell calls it at start-up). */
   function start(api: Pick<ConsoleApi, 'on'> = useConsoleApi()): void {
-    unsubscribe ??= api.on('exchanges.recorded', add);
+    if (unsubscribe) return;
+    unsubscribe = api.on('exchanges.recorded', add);
+    void loadSession();
+    // Writes come in bursts (a bulk refresh records hundreds): read back at most every 300 ms.
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    watch(
+      () => useHistoryRecorderStore().revision,
+      () => {
+        timer ??= setTimeout(() => {
+          timer = null;
+          void loadSession();
+        }, 300);
+      },
+    );
   }
 
   function stop(): void {
@@ -44,15 +95,20 @@ export const useInspectorStore = defineStore('inspector', () => {
     unsubscribe = null;
   }
 
+  /** A whole exchange at hand (pushed, or listed for a transaction with its bodies). */
   const byId = (id: string): Exchange | undefined =>
-    session.value.find((e) => e.id === id) ?? transactionExchanges.value.find((e) => e.id === id);
+    pushed.value.find((e) => e.id === id) ?? transactionExchanges.value.find((e) => e.id === id);
 
-  /** Shows one exchange; an id is looked up in the session, then in history. */
+  /** Shows one exchange; an id (or a session row listed without bodies) is read from history. */
   async function open(target: Exchange | string): Promise<boolean> {
     error.value = null;
     visible.value = true;
+    const given = typeof target === 'string' ? null : target;
+    const id = given?.id ?? (target as string);
+    // A session row read from history was listed without its bodies: read the whole exchange.
+    const whole = given && !stored.value.includes(given) ? given : undefined;
     const exchange =
-      typeof target === 'string' ? (byId(target) ?? (await loadExchange(useHistoryDb(), target))) : target;
+      byId(id) ?? whole ?? (await loadExchange(useHistoryDb(), id).catch(() => undefined)) ?? given ?? undefined;
     if (!exchange) {
       error.value = t('inspectorStore.notFound', { id: target as string });
       return false;
@@ -66,7 +122,7 @@ export const useInspectorStore = defineStore('inspector', () => {
     error.value = null;
     visible.value = true;
     scope.value = { kind: 'transaction', transactionId };
-    const fromSession = session.value.filter((e) => e.transactionID === transactionId);
+    const fromSession = pushed.value.filter((e) => e.transactionID === transactionId);
     let stored: Exchange[] = [];
     try {
       const db = useHistoryDb();
@@ -99,6 +155,7 @@ export const useInspectorStore = defineStore('inspector', () => {
 
   return {
     session,
+    loadSession,
     transactionExchanges,
     scope,
     listed,

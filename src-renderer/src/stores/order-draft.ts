@@ -26,13 +26,14 @@ export interface SendOutcome {
 
 /** The create call as recorded: the answer's body is parsed back from the exchange. */
 function callFromExchange(exchange: Exchange): Result<GatewayCallResult> {
-  let response: unknown = null;
-  try {
-    response = exchange.response?.bodyText ? JSON.parse(exchange.response.bodyText) : null;
-  } catch {
-    response = null;
-  }
-  return { ok: true, value: { exchange, response } };
+  const parse = (text: string | undefined): unknown => {
+    try {
+      return text ? (JSON.parse(text) as unknown) : null;
+    } catch {
+      return null;
+    }
+  };
+  return { ok: true, value: { exchange, response: parse(exchange.response?.bodyText) } };
 }
 
 const isObject = (value: unknown): value is Json =>

@@ -114,13 +114,16 @@ describe('profiles', () => {
     }
   });
 
-  it('Sandbox credentials are generated once and kept across restarts', async () => {
-    const credentials = new MemoryStore();
-    const first = await start({ simulator: true, credentials });
-    const token = await credentials.get('sandbox-a/bearerToken');
+  it('Sandbox credentials are generated once and kept across restarts, even without a keychain', async () => {
+    const first = await start({ simulator: true, credentials: new MemoryStore() });
+    const token = await first.core.credentials.get('sandbox-a/bearerToken');
+    expect(token).toBeTruthy();
+    // Nothing of the Sandbox in the keychain (here: the session-memory fallback)...
+    expect((await first.credentials.list()).filter((account) => account.startsWith('sandbox'))).toEqual([]);
     await first.close();
-    const second = await start({ simulator: true, credentials, userDataDir: first.userDataDir });
-    expect(await credentials.get('sandbox-a/bearerToken')).toBe(token);
+    // ...so a new session with an empty keychain still has them.
+    const second = await start({ simulator: true, credentials: new MemoryStore(), userDataDir: first.userDataDir });
+    expect(await second.core.credentials.get('sandbox-a/bearerToken')).toBe(token);
     const profile = await second.call('profiles.get', { id: 'sandbox-a' });
     expect(profile.baseUrl).toBe(second.core.simulator?.url);
     expect(await second.call('profiles.testConnection', { id: 'sandbox-a' })).toMatchObject({ verdict: 'ok' });

@@ -1,6 +1,12 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  SANDBOX_CREDENTIALS_FILE,
+  SANDBOX_SIGNATURE_KEY_ACCOUNT,
+  SANDBOX_SIGNATURES_FILE,
+  SANDBOX_STATE_FILE,
+} from '../../../src-main/core/sandbox';
 import { SignatureStore } from '../../../src-main/core/signature-store';
 import { orderA, orderB } from '../gateway/fixtures';
 import { startCore } from './harness';
@@ -51,13 +57,14 @@ describe('secrets never leave main', () => {
     // Error paths too: an invalid order, and a token echoed back by a failing call.
     await call('orders.create', { profileId: 'sandbox-a', order: { merchant: {} } });
 
-    const token = await harness.credentials.get('sandbox-a/bearerToken');
-    const tokenB = await harness.credentials.get('sandbox-b/bearerToken');
-    const clientId = await harness.credentials.get('sandbox-a/clientId');
-    const webhookSecret = await harness.credentials.get('sandbox-a/webhookSecret');
+    const token = await harness.core.credentials.get('sandbox-a/bearerToken');
+    const tokenB = await harness.core.credentials.get('sandbox-b/bearerToken');
+    const clientId = await harness.core.credentials.get('sandbox-a/clientId');
+    const webhookSecret = await harness.core.credentials.get('sandbox-a/webhookSecret');
     const store = await SignatureStore.open(
-      join(harness.userDataDir, 'transaction-signatures.enc'),
-      harness.credentials,
+      join(harness.userDataDir, SANDBOX_SIGNATURES_FILE),
+      harness.core.credentials,
+      SANDBOX_SIGNATURE_KEY_ACCOUNT,
     );
     const signatures = createdIds.map((id, index) => store.get(index === 0 ? 'sandbox-a' : 'sandbox-b', id)?.signature);
     const secrets = [token, tokenB, clientId, webhookSecret, ...signatures];
@@ -67,8 +74,14 @@ describe('secrets never leave main', () => {
     expect(exchanges.length).toBeGreaterThanOrEqual(7);
     // Every file main wrote (profiles, signatures, the notifications journal…), however deep.
     const entries = await readdir(harness.userDataDir, { recursive: true, withFileTypes: true });
+    // Except the Sandbox's own two files: its credentials are the embedded simulator's, not secrets, and
+    // the simulator's state holds what it issued (issue 13); both are readable by this user only.
+    const sandboxOwn = new Set([SANDBOX_CREDENTIALS_FILE, SANDBOX_STATE_FILE]);
+    for (const name of sandboxOwn) expect((await stat(join(harness.userDataDir, name))).mode & 0o077).toBe(0);
     const files = await Promise.all(
-      entries.filter((entry) => entry.isFile()).map((entry) => readFile(join(entry.parentPath, entry.name), 'utf8')),
+      entries
+        .filter((entry) => entry.isFile() && !sandboxOwn.has(entry.name))
+        .map((entry) => readFile(join(entry.parentPath, entry.name), 'utf8')),
     );
     expect(files.length).toBeGreaterThan(1);
     const haystacks = {

@@ -65,6 +65,9 @@ describe('npm run simulator options', () => {
     });
     expect(parseSimulatorArgs(['--help'])).toBe('help');
     expect(parseSimulatorArgs([])).toMatchObject({ host: '127.0.0.1', port: 4010, control: true });
+    // In memory unless asked.
+    expect(parseSimulatorArgs([])).not.toHaveProperty('state');
+    expect(parseSimulatorArgs(['--state', 'sim-state.jsonl'])).toMatchObject({ state: 'sim-state.jsonl' });
   });
 
   it.each([
@@ -77,6 +80,7 @@ describe('npm run simulator options', () => {
     [['--webhook', 'not a url', '--webhook-secret', 'x'], /absolute URL/],
     [['--client-id-header', 'bad header'], /header name/],
     [['--rate-limit', '-1'], /--rate-limit/],
+    [['--state', ' '], /--state needs a file path/],
   ])('refuses %j with a specific message', (args, message) => {
     expect(() => parseSimulatorArgs(args)).toThrow(message);
   });

@@ -4,6 +4,7 @@ import type { ConsoleApi } from '@shared/contract';
 import { useHistoryDb } from '../../../src-renderer/src/db/history-db';
 import { recordExchange } from '../../../src-renderer/src/db/history-writer';
 import TransactionFollowUps from '../../../src-renderer/src/features/followups/TransactionFollowUps.vue';
+import { useHistoryRecorderStore } from '../../../src-renderer/src/stores/history-recorder';
 import { fakeApi, mountInApp, okCall } from './mount';
 
 let api: ConsoleApi & { emit(event: string, payload: unknown): void };
@@ -421,6 +422,28 @@ describe('TransactionFollowUps', () => {
       await wrapper.get('input[aria-label="MB WAY phone"]').setValue('351#912345678');
       expect(button(wrapper, 'Send MB WAY request').attributes('disabled')).toBeDefined();
       expect(wrapper.text()).toContain('The shopper already has an MB WAY request');
+    });
+
+    it('when history cannot save the answer (storage full), a reference that went through is still not offered again', async () => {
+      const generate = vi.fn(async () =>
+        okCall(
+          { operation: 'generateReference', paymentStatus: 'Pending', transactionID: TX },
+          {
+            returnStatus: { statusCode: '000' },
+            paymentStatus: 'Pending',
+            paymentReference: { reference: '987654321', entity: '21098' },
+          },
+        ),
+      );
+      api = fakeApi({ 'payments.generateReference': generate });
+      wrapper = mountInApp(TransactionFollowUps, { ...base, methods: ['REFERENCE'] });
+      useHistoryRecorderStore().record = async () => null;
+      await settle();
+      await button(wrapper, 'Generate Multibanco reference').trigger('click');
+      await settle();
+      expect(await useHistoryDb().exchanges.count()).toBe(0);
+      expect(wrapper.get('[data-testid="mb-reference"]').text()).toBe('987 654 321');
+      expect(button(wrapper, 'Generate Multibanco reference').attributes('disabled')).toBeDefined();
     });
   });
 });

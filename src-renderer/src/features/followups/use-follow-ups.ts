@@ -50,8 +50,8 @@ const HOPELESS_HTTP = new Set([400, 401, 403, 404, 405]);
 /** Where the card is read from and calls are recorded to (history's IndexedDB; replaceable in tests). */
 export interface FollowUpRecord {
   load(transactionId: string): Promise<{ exchanges: Exchange[]; notifications: NotificationRecord[] }>;
-  /** Records an exchange (idempotent per id: the push event records it too). */
-  record(exchange: Exchange): Promise<unknown>;
+  /** Records an exchange (idempotent per id: the push event records it too); false when it could not be saved. */
+  record(exchange: Exchange): Promise<boolean>;
   /** Changes whenever history recorded something (another screen, a notification, the push event). */
   revision: Readonly<Ref<number>>;
 }
@@ -60,7 +60,7 @@ export function historyRecord(): FollowUpRecord {
   const recorder = useHistoryRecorderStore();
   return {
     load: (transactionId) => loadTransactionRecord(useHistoryDb(), transactionId),
-    record: (exchange) => recorder.record(exchange),
+    record: async (exchange) => (await recorder.record(exchange)) !== null,
     revision: computed(() => recorder.revision),
   };
 }
@@ -78,6 +78,11 @@ export function useFollowUps(
   const loaded = ref(false);
   /** A call main refused before sending (nothing was recorded): shown until the next call. */
   const notSent = shallowRef<FollowUpResult | null>(null);
+  /**
+   * Answers history could not save (storage full): kept for this card until history has them, so a
+   * money-moving call that went through still counts as done and is not offered again.
+   */
+  let unsaved: Exchange[] = [];
   const results = computed(() => card.value.results);
   const poll = shallowRef<PollState | null>(null);
   const now = ref(Date.now());
@@ -136,7 +141,9 @@ export function useFollowUps(
     try {
       const recorded = await store.load(transactionId);
       if (mine !== reads || transactionId !== target.value.transactionId) return;
-      card.value = deriveOrderCard(recorded.exchanges, recorded.notifications);
+      const stored = new Set(recorded.exchanges.map((e) => e.id));
+      unsaved = unsaved.filter((e) => !stored.has(e.id));
+      card.value = deriveOrderCard([...recorded.exchanges, ...unsaved], recorded.notifications);
       loaded.value = true;
     } catch {
       // History unreadable: keep the last card; the History screen reports storage problems.
@@ -149,8 +156,8 @@ export function useFollowUps(
     try {
       const answer = await call();
       const result = toFollowUpResult(kind, answer);
-      if (answer.ok) await store.record(answer.value.exchange);
-      else notSent.value = result;
+      if (!answer.ok) notSent.value = result;
+      else if (!(await store.record(answer.value.exchange))) unsaved = [...unsaved, answer.value.exchange];
       await reload();
       return result;
     } finally {
@@ -225,6 +232,7 @@ export function useFollowUps(
     () => {
       cancelPolling();
       card.value = EMPTY_ORDER_CARD;
+      unsaved = [];
       loaded.value = false;
       notSent.value = null;
       poll.value = null;

@@ -16,6 +16,8 @@ const ptPT: SameKeys<typeof en> = {
     demo: 'Demonstração',
   },
   shell: {
+    vaultUnlocked: 'Segredos: cofre desbloqueado',
+    vaultLocked: 'Segredos: cofre bloqueado',
     skipToContent: 'Saltar para o conteúdo',
     mainNavigation: 'Principal',
     productionBanner: 'PRODUÇÃO — as chamadas desta janela vão para “{name}” e movimentam dinheiro real',
@@ -42,7 +44,7 @@ const ptPT: SameKeys<typeof en> = {
   },
   settings: {
     title: 'Definições',
-    description: 'Aspeto, idioma e informações sobre esta consola.',
+    description: 'Aspeto, idioma, onde ficam os segredos e informações sobre esta consola.',
     theme: 'Tema',
     light: 'Claro',
     dark: 'Escuro',
@@ -514,6 +516,32 @@ const ptPT: SameKeys<typeof en> = {
     clear: 'Limpar',
   },
   order: {
+    hint: {
+      optionalMax: 'Opcional, no máximo {max}',
+      mandatoryMax: 'Obrigatório, no máximo {max}',
+      mandatoryBMax: 'Obrigatório na Variante B; no máximo {max}',
+      mandatoryCard: 'Obrigatório para CARD',
+      mandatoryB: 'Obrigatório na Variante B',
+      countryShipping: 'ISO 3166-1 alfa-2; obrigatório. Necessário quando se enviam bens físicos',
+      countryBilling: 'ISO 3166-1 alfa-2; condicional',
+      merchantId: 'Único; no máximo {max} (o gateway devolve no máximo {echoed})',
+    },
+    address: {
+      street1: '{title}: rua, linha 1',
+      street2: '{title}: rua, linha 2',
+      city: '{title}: localidade',
+      postcode: '{title}: código postal',
+      state: '{title}: distrito ou região',
+      country: '{title}: país',
+    },
+    loadTemplate: 'Carregar o modelo {name}',
+    deleteTemplate: 'Eliminar o modelo {name}',
+    noOrderYet: 'Ainda não há encomendas para {name}.',
+    sendProductionLabel: 'Enviar para produção (Ctrl+Enter)',
+    sendLabel: 'Enviar (Ctrl+Enter)',
+    sendProduction: 'Enviar para PRODUÇÃO',
+    send: 'Enviar',
+    noParams: 'sem parâmetros',
     curlCopied: 'cURL copiado (segredos como $GATEWAY_TOKEN e $GATEWAY_CLIENT_ID)',
     clipboardCurl: 'A área de transferência não está disponível: copie o comando abaixo.',
     templateSaved: 'Guardado "{name}".',
@@ -666,6 +694,7 @@ const ptPT: SameKeys<typeof en> = {
     open: 'Abrir',
   },
   followups: {
+    repeats: 'A mesma resposta {count} vezes seguidas',
     amountUnknown:
       'O montante desta transação não é conhecido aqui, por isso não é possível confirmar uma chamada de produção.',
     typeName: 'Escreva o nome do perfil "{name}" para confirmar chamadas que movimentam dinheiro em produção.',
@@ -741,6 +770,7 @@ const ptPT: SameKeys<typeof en> = {
     'outcome-unknown': 'Resultado desconhecido',
   },
   inspector: {
+    exchangeOf: 'Troca {operation}',
     headers: 'Cabeçalhos ({count})',
     noBody: '(sem corpo)',
     notJsonRawText: 'Não é JSON — texto em bruto:',
@@ -842,6 +872,13 @@ const ptPT: SameKeys<typeof en> = {
     transactions: 'Transações',
   },
   simulatorView: {
+    noDeliveries: 'Ainda não foram enviadas notificações.',
+    noWebhook: 'Sem notificações: o simulador não tem webhook.',
+    controlOn: 'API de controlo ligada (/__simulator)',
+    controlOff: 'API de controlo desligada',
+    copyId: 'Copiar o id da transação {id}',
+    newStatusFor: 'Novo estado para {id}',
+    completeId: 'Concluir {id}',
     enterAmount: 'Indique quanto avançar o relógio.',
     forwardOnly: 'O relógio só avança: indique um número maior do que 0.',
     maxJump: 'Um salto pode ter no máximo 400 dias.',
@@ -891,6 +928,21 @@ const ptPT: SameKeys<typeof en> = {
   inspectorStore: {
     notFound: 'A troca {id} não está nesta sessão nem no histórico (pode ter sido apagada).',
     unreadable: 'Não foi possível ler o histórico: {error}',
+  },
+  paymentMethod: {
+    REFERENCE: 'Referência Multibanco',
+    CARD: 'Cartão',
+    MBWAY: 'MB WAY',
+    TOKEN: 'Token',
+    PAY_BY_LINK: 'Pagamento por link',
+    BLIK: 'BLIK',
+    XPAY: 'Carteira (xPay)',
+    IDEL: 'iDEAL',
+    BNCT: 'Bancontact',
+    SPDD: 'Débito direto SEPA',
+    CRTB: 'Cartes Bancaires',
+    MBWY: 'MB WAY',
+    BIZM: 'Bizum',
   },
 };
 

@@ -1,0 +1,48 @@
+/**
+ * What the simulated shopper (or the shopper's bank) does after a delay: answers an MB WAY request,
+ * lets its approval window run out, pays a Multibanco reference. Each is named by a kind, so a
+ * transaction's pending steps are plain data that survive a restart of the simulator.
+ */
+import { isFinalPaymentStatus } from '@shared/gateway';
+import { httpError } from './errors';
+import { findMbwayScenario } from './scenarios';
+import type { Transaction, TransactionBook } from './transactions';
+
+export type ShopperStepKind = 'mbway-window-end' | 'mbway-answer' | 'reference-paid';
+
+export function runShopperStep(book: TransactionBook, transaction: Transaction, kind: ShopperStepKind): void {
+  switch (kind) {
+    case 'mbway-window-end':
+      if (transaction.status === 'Pending')
+        book.transition(transaction, 'Timeout', 'MB WAY approval window ended', {
+          statusCode: '000',
+          statusMsg: 'Success',
+        });
+      return;
+    case 'mbway-answer': {
+      const scenario = transaction.mbwayPhone ? findMbwayScenario(transaction.mbwayPhone) : undefined;
+      if (scenario?.finalStatus)
+        book.transition(transaction, scenario.finalStatus, scenario.summary, scenario.returnStatus);
+      return;
+    }
+    case 'reference-paid':
+      payReference(book, transaction, 'shopper paid the reference (scenario 6.13)');
+      return;
+  }
+}
+
+/** The shopper pays a Multibanco reference: Success, PAID; a second payment is E0613. */
+export function payReference(book: TransactionBook, transaction: Transaction, reason: string): void {
+  const reference = transaction.reference;
+  if (!reference) return;
+  if (reference.status === 'PAID')
+    throw httpError(409, 'The Multibanco reference of this order is already paid.', { statusCode: 'E0613' });
+  if (reference.status === 'EXPIRED')
+    throw httpError(409, 'The Multibanco reference of this order is cancelled or expired.', { statusCode: 'E0612' });
+  if (isFinalPaymentStatus(transaction.status))
+    throw httpError(409, `Transaction ${transaction.id} is ${transaction.status}, a final status.`);
+  // Marked paid before the transition so the notification it triggers already reports PAID / PREF.
+  reference.status = 'PAID';
+  reference.payments += 1;
+  book.transition(transaction, 'Success', reason);
+}

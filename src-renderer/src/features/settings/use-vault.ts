@@ -1,0 +1,75 @@
+/**
+ * The Settings screen's secret-storage section over `vault.*`: where real profiles' secrets live, and
+ * choosing or unlocking the encrypted file vault. The passphrase is only what the user is typing; it
+ * is sent once and cleared, never kept. Refusals are kept as sentences, never thrown.
+ */
+import { computed, ref } from 'vue';
+import type { VaultStatus } from '@shared/contract/vault';
+import { useConsoleApi } from '../../api';
+import { useAppInfoStore } from '../../stores/app-info';
+
+export type VaultStep = 'keychain' | 'choose' | 'unlock' | 'unlocked';
+
+export function useVault() {
+  const api = useConsoleApi();
+  const appInfo = useAppInfoStore();
+  const status = ref<VaultStatus | null>(null);
+  const passphrase = ref('');
+  const confirmation = ref('');
+  const busy = ref(false);
+  const message = ref<{ ok: boolean; text: string } | null>(null);
+
+  /** What the section offers: nothing to do with a keychain; else choose, unlock, or lock the vault. */
+  const step = computed<VaultStep | null>(() => {
+    const current = status.value;
+    if (!current) return null;
+    if (current.backend === 'file-vault') return current.unlocked ? 'unlocked' : 'unlock';
+    if (current.vaultExists) return 'unlock';
+    return current.keychainAvailable ? 'keychain' : 'choose';
+  });
+
+  const mismatch = computed(
+    () => step.value === 'choose' && confirmation.value !== '' && confirmation.value !== passphrase.value,
+  );
+  const canSubmit = computed(() => {
+    if (busy.value || passphrase.value.length < 8) return false;
+    return step.value !== 'choose' || confirmation.value === passphrase.value;
+  });
+
+  async function refresh(): Promise<void> {
+    const result = await api['vault.status']();
+    if (result.ok) status.value = result.value;
+    else message.value = { ok: false, text: result.error.message };
+  }
+
+  async function run(call: () => ReturnType<ReturnType<typeof useConsoleApi>['vault.status']>, done: string) {
+    busy.value = true;
+    message.value = null;
+    try {
+      const result = await call();
+      if (result.ok) {
+        status.value = result.value;
+        message.value = { ok: true, text: done };
+        // The top bar shows where secrets live: refresh it.
+        await appInfo.load();
+      } else {
+        message.value = { ok: false, text: result.error.message };
+      }
+    } finally {
+      passphrase.value = '';
+      confirmation.value = '';
+      busy.value = false;
+    }
+  }
+
+  const create = () =>
+    run(
+      () => api['vault.create']({ passphrase: passphrase.value }),
+      'The vault is in use: secrets saved from now on, and those kept so far, survive restarts.',
+    );
+  const unlock = () =>
+    run(() => api['vault.unlock']({ passphrase: passphrase.value }), 'The vault is unlocked: saved profiles work.');
+  const lock = () => run(() => api['vault.lock'](), 'The vault is locked: unlock it to use saved profiles again.');
+
+  return { status, step, passphrase, confirmation, mismatch, canSubmit, busy, message, refresh, create, unlock, lock };
+}

@@ -1,0 +1,117 @@
+/**
+ * Reset Sandbox: the simulator forgets its state (`simulator.reset`, in main) and history forgets the
+ * Sandbox's transactions, exchanges and notifications — after the user saw how many of each will go.
+ * Other environments are never touched. The simulator goes first: if it refuses, history is left as is,
+ * so the two never disagree about a transaction one of them still knows.
+ */
+import { computed, ref } from 'vue';
+import type { ConsoleApi } from '@shared/contract';
+import {
+  clearEnvironmentRecords,
+  countEnvironmentRecords,
+  type EnvironmentRecordCounts,
+} from '../../db/clear-environment';
+import { useHistoryDb } from '../../db/history-db';
+import { useHistoryRecorderStore } from '../../stores/history-recorder';
+import { useOrderDraftStore } from '../../stores/order-draft';
+import { forgetLastOrders } from '../orders/last-order';
+import { describeFailure } from './simulator-view';
+
+export const SANDBOX = 'sandbox';
+
+export interface ResetPreview extends EnvironmentRecordCounts {
+  /** Transactions the simulator holds (null when it could not say). */
+  simulatorTransactions: number | null;
+  profileNames: string[];
+}
+
+type ResetApi = Pick<ConsoleApi, 'simulator.reset' | 'simulator.status'>;
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** What the confirmation lists: every count, so nobody resets without knowing what goes. */
+export function describePreview(preview: ResetPreview): string[] {
+  return [
+    preview.simulatorTransactions === null
+      ? "the simulator's transactions, clock offset and deliveries (count unknown)"
+      : `${plural(preview.simulatorTransactions, 'simulated transaction')} with the simulator's clock offset and deliveries`,
+    `${plural(preview.transactions, 'History row')} of the Sandbox`,
+    `${plural(preview.exchanges, 'recorded exchange')}`,
+    `${plural(preview.notifications, 'received notification')}`,
+  ];
+}
+
+export function useSandboxReset(api: ResetApi) {
+  const recorder = useHistoryRecorderStore();
+  const preview = ref<ResetPreview | null>(null);
+  const busy = ref(false);
+  const outcome = ref<{ ok: boolean; text: string } | null>(null);
+  const sandboxProfiles = computed(() => recorder.profiles.filter((p) => p.environment === SANDBOX));
+
+  /** Counts what a reset would remove; opens the confirmation. */
+  async function prepare(): Promise<void> {
+    busy.value = true;
+    outcome.value = null;
+    try {
+      const [status, counts] = await Promise.all([
+        api['simulator.status'](),
+        countEnvironmentRecords(
+          useHistoryDb(),
+          SANDBOX,
+          sandboxProfiles.value.map((p) => p.id),
+        ),
+      ]);
+      preview.value = {
+        ...counts,
+        simulatorTransactions: status.ok && status.value.running ? status.value.transactionCount : null,
+        profileNames: sandboxProfiles.value.map((p) => p.name),
+      };
+    } finally {
+      busy.value = false;
+    }
+  }
+
+  const cancel = () => (preview.value = null);
+
+  async function confirm(): Promise<boolean> {
+    if (!preview.value) return false;
+    busy.value = true;
+    try {
+      const reset = await api['simulator.reset']();
+      if (!reset.ok) {
+        outcome.value = {
+          ok: false,
+          text: `The Sandbox was not reset (History is unchanged). ${describeFailure(reset.error)}`,
+        };
+        return false;
+      }
+      const ids = sandboxProfiles.value.map((p) => p.id);
+      let removed: EnvironmentRecordCounts;
+      try {
+        removed = await clearEnvironmentRecords(useHistoryDb(), SANDBOX, ids);
+      } catch (error) {
+        outcome.value = {
+          ok: false,
+          text: `The simulator was reset, but History could not be cleared: ${error instanceof Error ? error.message : String(error)}. Try again.`,
+        };
+        return false;
+      }
+      forgetLastOrders(ids);
+      recorder.revision++;
+      void useOrderDraftStore().loadLastOrder();
+      outcome.value = {
+        ok: true,
+        text:
+          `Sandbox reset: ${plural(reset.value.removedTransactions, 'simulated transaction')}, ` +
+          `${plural(removed.transactions, 'History row')}, ${plural(removed.exchanges, 'exchange')} and ` +
+          `${plural(removed.notifications, 'notification')} removed. Other profiles were not touched.`,
+      };
+      preview.value = null;
+      return true;
+    } finally {
+      busy.value = false;
+    }
+  }
+
+  return { preview, busy, outcome, sandboxProfiles, prepare, cancel, confirm };
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { method } from './define';
+
+/** Where real profiles' secrets are kept, and whether the file vault can be chosen or must be unlocked. */
+export const vaultStatusSchema = z.object({
+  backend: z.enum(['os-keychain', 'session-memory', 'file-vault']),
+  /** The OS keychain answered at start-up. */
+  keychainAvailable: z.boolean(),
+  /** A vault file exists in the user-data folder. */
+  vaultExists: z.boolean(),
+  /** The vault is in use and unlocked (secrets readable). */
+  unlocked: z.boolean(),
+  /** One sentence for the user: where secrets are now and what that means after a restart. */
+  detail: z.string(),
+});
+export type VaultStatus = z.infer<typeof vaultStatusSchema>;
+
+/** Checked again in main; never returned, logged or stored (only the key derived from it, in memory). */
+const passphraseSchema = z.string().min(8, 'The vault passphrase needs at least 8 characters').max(1024);
+const noInput = z.undefined().or(z.object({}).strict());
+
+export const vaultMethods = {
+  'vault.status': method(
+    'Where real profiles’ secrets are kept (keychain, session memory, file vault) and whether the vault is unlocked.',
+    noInput,
+    vaultStatusSchema,
+  ),
+  'vault.create': method(
+    'Choose the encrypted file vault: creates it with this passphrase and moves the secrets kept so far into it.',
+    z.object({ passphrase: passphraseSchema }).strict(),
+    vaultStatusSchema,
+  ),
+  'vault.unlock': method(
+    'Unlock the file vault after a start; a wrong passphrase fails with `wrong-passphrase`.',
+    z.object({ passphrase: passphraseSchema }).strict(),
+    vaultStatusSchema,
+  ),
+  'vault.lock': method(
+    'Lock the file vault now (its key is forgotten until the next unlock).',
+    noInput,
+    vaultStatusSchema,
+  ),
+};
