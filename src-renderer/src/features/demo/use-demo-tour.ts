@@ -124,7 +124,10 @@ export function useDemoTour() {
         const transaction = order.transaction as unknown as { paymentMethod: string[]; amount: { value: number } };
         transaction.paymentMethod = action.methods;
         if (action.amount !== undefined) transaction.amount.value = action.amount;
-        const result = await show(await unwrap(api['orders.create']({ profileId, order })));
+        const result = await unwrap(api['orders.create']({ profileId, order }));
+        // A refused order has no transaction: the stage must not keep showing the previous one's.
+        stage.transactionId = result.exchange.transactionID;
+        await show(result);
         created.value = result.response;
         deliveries.value = [];
         reference.value = null;
@@ -224,13 +227,15 @@ export function useDemoTour() {
       showProgress: true,
       allowClose: true,
       allowKeyboardControl: true,
+      // driver.js ignores Next while it animates; with reduced motion asked for there is nothing to wait for.
+      animate: !window.matchMedia('(prefers-reduced-motion: reduce)').matches,
       smoothScroll: true,
       progressText: t('demo.tour.progress', { current: '{{current}}', total: '{{total}}' }),
       nextBtnText: t('demo.tour.next'),
       prevBtnText: t('demo.tour.previous'),
       doneBtnText: t('demo.tour.done'),
       popoverClass: 'demo-tour-popover',
-      steps: TOUR_STEPS.map((step, index) => ({
+      steps: TOUR_STEPS.map((step) => ({
         element: stageSelector(step.target),
         popover: { title: t(`demo.tour.steps.${step.id}.title`), description: ' ' },
       })),
