@@ -141,7 +141,7 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     client,
     onExchange: (exchange) => events.emit('exchanges.recorded', exchange),
   });
-  // The demo's calls stay off the live exchange feed: they are re-timed onto the demo's weeks first.
+  // The demo's calls reach the live exchange feed only once re-timed onto the demo's weeks (demo-handlers).
   const demoGateway = new GatewayService({ profiles, signatures, client, onExchange: () => undefined });
   const handlers: Handlers = {
     ...createAppHandlers({
@@ -158,7 +158,11 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
         for (const sandbox of SANDBOX_PROFILES) await signatures.forgetProfile(sandbox.id);
       },
     }),
-    ...createDemoHandlers({ gateway: demoGateway, getSimulator: () => simulator }),
+    ...createDemoHandlers({
+      gateway: demoGateway,
+      getSimulator: () => simulator,
+      onExchange: (exchange) => events.emit('exchanges.recorded', exchange),
+    }),
     ...createVaultHandlers(backend),
     ...createNotificationsHandlers({
       journal: notifications.journal,

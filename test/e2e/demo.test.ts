@@ -73,7 +73,8 @@ describe('Demo mode and the guided tour (Chromium, browser mode)', () => {
     const diagrams: Record<string, { actors: string[]; messages: string[] }> = {};
     for (const [index, step] of TOUR_STEPS.entries()) {
       await expect
-        .poll(() => popover.locator('.driver-popover-title').textContent())
+        // A step runs its calls (up to four, and the simulator clock) before it shows.
+        .poll(() => popover.locator('.driver-popover-title').textContent(), { timeout: 15_000 })
         .toBe(titleOf(step.id))
         .catch(async (error: unknown) => {
           throw new Error(
@@ -109,7 +110,44 @@ describe('Demo mode and the guided tour (Chromium, browser mode)', () => {
       .poll(async () => Number(/\d+/.exec((await page.getByTestId('history-count').textContent()) ?? '')?.[0] ?? 0))
       .toBeGreaterThanOrEqual(30);
 
+    // The picture at a glance: the seeded weeks by status, every status the story reached.
+    await page.getByText('Payments by status over time', { exact: true }).click();
+    const chart = page.getByTestId('status-chart');
+    await expect.poll(() => chart.getAttribute('data-summary')).toMatch(/Success: \d+/);
+    const summary = (await chart.getAttribute('data-summary')) ?? '';
+    for (const status of ['Pending', 'InProcessing', 'Success', 'Declined', 'Error', 'Timeout', 'Expired'])
+      expect(summary).toContain(`${status}:`);
+    await saveScreenshot(page, 'demo-history-chart');
+
+    // Presenter mode at 960×600 on a tour started again: larger type, ids shortened, not even the masked
+    // last four of a credential. Escape pauses the tour; it resumes where its flow began.
     await openArea(page, 'Demo');
+    await page.setViewportSize({ width: 960, height: 600 });
+    await page.keyboard.press('Control+Shift+P');
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('presenter'))).toBe(true);
+    await page.getByRole('button', { name: 'Start the tour' }).click();
+    await expect.poll(() => popover.locator('.driver-popover-title').textContent()).toBe(titleOf('intro'));
+    await page.keyboard.press('ArrowRight');
+    await expect
+      .poll(() => popover.locator('.driver-popover-title').textContent(), { timeout: 15_000 })
+      .toBe(titleOf('aCreate'));
+    const stageText = (await page.locator('#demo-stage').textContent()) ?? '';
+    expect(stageText).toMatch(/Transaction \S{8}…/);
+    expect(stageText).toContain('Authorization: Bearer ••••');
+    expect(stageText).not.toMatch(/••••[A-Za-z0-9_-]/);
+    await saveScreenshot(page, 'demo-presenter-960x600');
+    await page.keyboard.press('Escape');
+    await popover.waitFor({ state: 'detached' });
+    expect(await ownViolations()).toEqual([]);
+    await page.getByRole('button', { name: 'Resume the tour' }).click();
+    await expect
+      .poll(() => popover.locator('.driver-popover-title').textContent(), { timeout: 15_000 })
+      .toBe(titleOf('aCreate'));
+    await page.keyboard.press('Escape');
+    await popover.waitFor({ state: 'detached' });
+    await page.keyboard.press('Control+Shift+P');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
     await page.getByRole('button', { name: 'End demo' }).click();
     await page.getByRole('button', { name: 'Reset the Sandbox' }).click();
     await page.getByText('Demo ended. The Sandbox is empty.').waitFor();

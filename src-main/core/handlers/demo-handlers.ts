@@ -1,3 +1,4 @@
+import type { Exchange } from '@shared/exchange';
 import { ConsoleFailure } from '@shared/result';
 import { DemoSeedError, seedDemo, type DemoGateway } from '../../demo/seed-demo';
 import type { RunningSimulator } from '../../simulator';
@@ -8,12 +9,14 @@ const profileOf = (variant: 'A' | 'B') => SANDBOX_PROFILES.find((profile) => pro
 
 /**
  * `demo.*`: seeds the Sandbox for an onboarding demo. The gateway given here must not push its
- * exchanges as `exchanges.recorded`: the seeded ones are re-timed onto the demo's weeks and handed back
- * for History, so the renderer records each exchange once, at its story time.
+ * exchanges itself: each is re-timed onto the demo's weeks first and only then pushed (`onExchange`),
+ * as it happens — History must hold a transaction's create before the simulator's notification about
+ * it arrives, or the notification would open the row at today's date and hide the story's statuses.
  */
 export function createDemoHandlers(deps: {
   gateway: DemoGateway;
   getSimulator: () => RunningSimulator | null;
+  onExchange: (exchange: Exchange) => void;
 }): Pick<Handlers, 'demo.seed'> {
   let seeding = false;
   return {
@@ -27,6 +30,7 @@ export function createDemoHandlers(deps: {
           gateway: deps.gateway,
           control: simulator.control,
           profiles: { A: profileOf('A'), B: profileOf('B') },
+          onExchange: deps.onExchange,
         });
       } catch (error) {
         if (error instanceof DemoSeedError)

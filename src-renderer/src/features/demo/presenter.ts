@@ -20,7 +20,7 @@ export const usePresenterStore = defineStore('presenter', () => {
   const id = (value: string | null | undefined) =>
     !value ? '' : on.value && value.length > 10 ? `${value.slice(0, 8)}…` : value;
   /** A masked credential (`••••ab12`): in presenter mode not even the last four are shown. */
-  const secret = (value: string) => (on.value ? value.replace(/••••\S*/g, '••••') : value);
+  const secret = (value: string) => (on.value ? value.replace(/••••[^\s"',]*/g, '••••') : value);
   return { on, toggle, id, secret };
 });
 

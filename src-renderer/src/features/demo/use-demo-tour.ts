@@ -229,7 +229,7 @@ export function useDemoTour() {
       allowKeyboardControl: true,
       // driver.js ignores Next while it animates; with reduced motion asked for there is nothing to wait for.
       animate: !window.matchMedia('(prefers-reduced-motion: reduce)').matches,
-      smoothScroll: true,
+      smoothScroll: false,
       progressText: t('demo.tour.progress', { current: '{{current}}', total: '{{total}}' }),
       nextBtnText: t('demo.tour.next'),
       prevBtnText: t('demo.tour.previous'),
