@@ -12,6 +12,8 @@ interface Seeded {
   result: DemoSeedResult;
   transactions: SimulatorTransaction[];
   deliveries: SimulatorDelivery[];
+  /** The same core, after `simulator.reset` and a second seeding (what Start demo does the next time). */
+  afterReset: Seeded | null;
 }
 
 async function seedOnce(): Promise<Seeded> {
@@ -27,7 +29,15 @@ async function seedOnce(): Promise<Seeded> {
     expect(((await harness.call('simulator.transactions', { limit: 1000 })) as unknown[]).length).toBe(
       transactions.length,
     );
-    return { result, transactions, deliveries };
+    expect(await harness.call('simulator.reset')).toEqual({ removedTransactions: transactions.length });
+    const reseeded = (await harness.call('demo.seed')) as DemoSeedResult;
+    const afterReset: Seeded = {
+      result: reseeded,
+      transactions: (await harness.call('simulator.transactions', { limit: 1000 })) as SimulatorTransaction[],
+      deliveries: [],
+      afterReset: null,
+    };
+    return { result, transactions, deliveries, afterReset };
   } finally {
     await harness.close();
     await harness.removeDir();
@@ -104,5 +114,7 @@ describe('demo seeding', () => {
       second.result.exchanges.map((e) => e.transactionID),
     );
     expect(storyOf(second)).toEqual(storyOf(first));
+    // Start demo a second time on the same console: reset, then the very same story again.
+    expect(storyOf(first.afterReset!)).toEqual(storyOf(first));
   });
 });
