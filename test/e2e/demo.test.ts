@@ -11,7 +11,8 @@ import demoEn from '../../src-renderer/src/i18n/messages/demo.en';
 import { TOUR_STEPS } from '../../src-renderer/src/features/demo/tour-steps';
 import { seriousAxeViolations } from '../support/accessibility';
 import { openConsole, type ConsoleSession } from '../support/browser-mode';
-import { saveScreenshot } from '../support/chromium';
+import { join } from 'node:path';
+import { SCREENSHOT_DIR, saveScreenshot } from '../support/chromium';
 import { openArea } from '../support/console-actions';
 
 const PARTICIPANTS = Object.values(demoEn.diagram.participant);
@@ -37,6 +38,13 @@ async function diagram(page: Page, atLeast: number): Promise<{ actors: string[];
     .toBeGreaterThanOrEqual(atLeast);
   return read;
 }
+
+/**
+ * What the presenter's audience sees: the viewport only (a full-page capture stretches the window and
+ * misplaces the tour's fixed overlay).
+ */
+const tourShot = (page: Page, name: string) =>
+  page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled' });
 
 function expectTimeOrdered(messages: string[]): void {
   const times = messages.map((text) => /^(\d\d:\d\d:\d\d)/.exec(text)?.[1]);
@@ -82,7 +90,7 @@ describe('Demo mode and the guided tour (Chromium, browser mode)', () => {
           );
         });
       await expect.poll(() => page.locator('.driver-active-element').getAttribute('id')).toBe(`demo-${step.target}`);
-      await saveScreenshot(page, `demo-tour-${String(index + 1).padStart(2, '0')}-${step.id}`);
+      await tourShot(page, `demo-tour-${String(index + 1).padStart(2, '0')}-${step.id}`);
       if (step.id === 'diagram') diagrams.mbway = await diagram(page, 8);
       if (step.id === 'referencePaid') diagrams.reference = await diagram(page, 7);
       if (step.id === 'bAction') diagrams.action = await diagram(page, 4);
@@ -135,7 +143,7 @@ describe('Demo mode and the guided tour (Chromium, browser mode)', () => {
     expect(stageText).toMatch(/Transaction \S{8}…/);
     expect(stageText).toContain('Authorization: Bearer ••••');
     expect(stageText).not.toMatch(/••••[A-Za-z0-9_-]/);
-    await saveScreenshot(page, 'demo-presenter-960x600');
+    await tourShot(page, 'demo-presenter-960x600');
     await page.keyboard.press('Escape');
     await popover.waitFor({ state: 'detached' });
     expect(await ownViolations()).toEqual([]);

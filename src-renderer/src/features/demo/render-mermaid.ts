@@ -14,7 +14,8 @@ function load(): Promise<Mermaid> {
       securityLevel: 'strict',
       theme: 'neutral',
       htmlLabels: false,
-      sequence: { useMaxWidth: false, showSequenceNumbers: true, wrap: false },
+      // Scaled to the panel: the whole conversation at a glance (the SVG export keeps full size).
+      sequence: { useMaxWidth: true, showSequenceNumbers: true, wrap: false },
       fontFamily: 'system-ui, sans-serif',
     });
     return mermaid;
