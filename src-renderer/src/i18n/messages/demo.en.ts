@@ -24,6 +24,7 @@ export default {
     'These profiles are not the Sandbox: nothing is seeded, and steps the simulator would play become steps you do on the test environment while the status poll runs.',
   testPhone: 'MB WAY phone on the test environment (351#…)',
   presenter: 'Presenter mode',
+  presenterShortcut: 'Presenter mode: larger type, calmer chrome, shortened ids, nothing secret',
   presenterHint: 'Ctrl+Shift+P: larger type, calmer chrome, shortened ids, nothing secret.',
   stage: {
     title: 'Tour stage',

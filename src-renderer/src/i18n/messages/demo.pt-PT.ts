@@ -27,6 +27,7 @@ const demoPt: SameKeys<typeof demoEn> = {
     'Estes perfis não são a Sandbox: nada é criado, e os passos que o simulador faria passam a ser passos seus no ambiente de testes, com a consulta de estado a decorrer.',
   testPhone: 'Telemóvel MB WAY no ambiente de testes (351#…)',
   presenter: 'Modo apresentador',
+  presenterShortcut: 'Modo apresentador: letra maior, interface mais calma, ids encurtados, nada secreto',
   presenterHint: 'Ctrl+Shift+P: letra maior, interface mais calma, ids encurtados, nada secreto.',
   stage: {
     title: 'Palco da visita',
