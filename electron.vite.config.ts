@@ -33,7 +33,8 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src-renderer'),
-    resolve: { alias: sharedAlias },
+    // @readme/httpsnippet imports Node's `url` (parse/format): the browser build of that module stands in.
+    resolve: { alias: { ...sharedAlias, url: resolve(__dirname, 'node_modules/url/url.js') } },
     plugins: [vue()],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),

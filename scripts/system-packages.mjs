@@ -13,6 +13,9 @@ export const REQUIRED = [
   ['libsecret-tools', () => existsSync('/usr/bin/secret-tool')],
   ['libsecret-1-dev', () => existsSync(LIBSECRET_HEADER)],
   ['dbus', () => existsSync('/usr/bin/dbus-run-session')],
+  // The "Your server's code" test runs the generated Python snippets (requests) and cURL ones.
+  ['python3-requests', () => spawnSync('python3', ['-c', 'import requests']).status === 0],
+  ['curl', () => spawnSync('curl', ['--version']).status === 0],
 ];
 
 /** The apt packages among `wanted` that are not installed. */

@@ -12,6 +12,7 @@ import { paymentsMethods } from './contract/payments';
 import { profilesEvents, profilesMethods } from './contract/profiles';
 import { notificationsEvents, notificationsMethods } from './contract/notifications';
 import { simulatorMethods } from './contract/simulator';
+import { demoMethods } from './contract/demo';
 import { vaultMethods } from './contract/vault';
 import { supportMethods } from './contract/support';
 
@@ -22,6 +23,7 @@ export const methods = {
   ...paymentsMethods,
   ...notificationsMethods,
   ...simulatorMethods,
+  ...demoMethods,
   ...vaultMethods,
   ...supportMethods,
 };

@@ -8,6 +8,7 @@ import { EventBus } from './event-bus';
 import { Notices } from './notices';
 import { GatewayService } from './gateway-service';
 import { createAppHandlers } from './handlers/app-handlers';
+import { createDemoHandlers } from './handlers/demo-handlers';
 import { createPaymentsHandlers } from './handlers/payments-handlers';
 import { createProfilesHandlers } from './handlers/profiles-handlers';
 import { createSimulatorHandlers } from './handlers/simulator-handlers';
@@ -98,12 +99,15 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
   }
   const sender = new RequestSender(options.gateway);
   closers.push(() => sender.close());
+  const client = new GatewayClient(sender);
   const gateway = new GatewayService({
     profiles,
     signatures,
-    client: new GatewayClient(sender),
+    client,
     onExchange: (exchange) => events.emit('exchanges.recorded', exchange),
   });
+  // The demo's calls reach the live exchange feed only once re-timed onto the demo's weeks (demo-handlers).
+  const demoGateway = new GatewayService({ profiles, signatures, client, onExchange: () => undefined });
   const handlers: Handlers = {
     ...createAppHandlers({
       mode: options.mode,
@@ -119,6 +123,11 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
       afterReset: async () => {
         for (const sandbox of SANDBOX_PROFILES) await signatures.forgetProfile(sandbox.id);
       },
+    }),
+    ...createDemoHandlers({
+      gateway: demoGateway,
+      getSimulator: () => simulator,
+      onExchange: (exchange) => events.emit('exchanges.recorded', exchange),
     }),
     ...createVaultHandlers(backend),
     ...createNotificationsHandlers({

@@ -24,6 +24,7 @@ export const areas = [
     name: 'simulator',
     component: () => import('./features/simulator/SimulatorView.vue'),
   },
+  { path: '/demo', name: 'demo', component: () => import('./features/demo/DemoView.vue') },
   {
     path: '/settings',
     name: 'settings',

@@ -1,7 +1,8 @@
 import support from './support.en';
-
+import demo from './demo.en';
 /** English: the reference catalogue. Every key here must exist in pt-PT.ts too (type-checked and tested). */
 export default {
+  demo,
   app: { name: 'Gateway Console', short: 'GC' },
   nav: {
     orders: 'Orders',
@@ -11,6 +12,7 @@ export default {
     profiles: 'Profiles',
     simulator: 'Simulator',
     settings: 'Settings',
+    demo: 'Demo',
   },
   shell: {
     vaultUnlocked: 'Secrets: vault unlocked',

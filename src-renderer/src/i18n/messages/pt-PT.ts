@@ -1,9 +1,11 @@
 import type en from './en';
 import type { SameKeys } from './shape';
 import support from './support.pt-PT';
+import demo from './demo.pt-PT';
 
 /** Português europeu (pt-PT): "ecrã", "utilizador", "Definições", "Transação", "Referência Multibanco". */
 const ptPT: SameKeys<typeof en> = {
+  demo,
   app: { name: 'Consola do Gateway', short: 'CG' },
   nav: {
     orders: 'Encomendas',
@@ -13,6 +15,7 @@ const ptPT: SameKeys<typeof en> = {
     profiles: 'Perfis',
     simulator: 'Simulador',
     settings: 'Definições',
+    demo: 'Demonstração',
   },
   shell: {
     vaultUnlocked: 'Segredos: cofre desbloqueado',

@@ -1,0 +1,73 @@
+/**
+ * Demo mode: "Start demo" resets the Sandbox (simulator and its History, through the Simulator screen's
+ * own reset), seeds the demo's three weeks in main (`demo.seed`), records the seeded exchanges in
+ * History at their story times, and opens the tour. "End demo" offers the reset again.
+ */
+import { ref } from 'vue';
+import { useConsoleApi } from '../../api';
+import { formatDateTime } from '../../i18n/format';
+import { t } from '../../i18n';
+import { useHistoryRecorderStore } from '../../stores/history-recorder';
+import { useSandboxReset } from '../simulator/use-sandbox-reset';
+
+export function useDemoMode() {
+  const api = useConsoleApi();
+  const recorder = useHistoryRecorderStore();
+  const reset = useSandboxReset(api);
+  const busy = ref(false);
+  const outcome = ref<{ ok: boolean; text: string } | null>(null);
+  const confirmingEnd = ref(false);
+
+  async function resetSandbox(): Promise<boolean> {
+    await reset.prepare();
+    if (await reset.confirm()) return true;
+    outcome.value = {
+      ok: false,
+      text: t('demo.resetFailed', { message: reset.outcome.value?.text ?? '' }),
+    };
+    return false;
+  }
+
+  /** Reset, seed, record. Resolves true when the Sandbox holds the demo's history. */
+  async function start(): Promise<boolean> {
+    busy.value = true;
+    outcome.value = { ok: true, text: t('demo.seeding') };
+    try {
+      if (!(await resetSandbox())) return false;
+      const seeded = await api['demo.seed']();
+      if (!seeded.ok) {
+        outcome.value = { ok: false, text: t('demo.seedFailed', { message: seeded.error.message }) };
+        return false;
+      }
+      for (const exchange of seeded.value.exchanges) await recorder.record(exchange);
+      outcome.value = {
+        ok: true,
+        text: t('demo.seeded', {
+          orders: seeded.value.orders,
+          from: formatDateTime(Date.parse(seeded.value.from)),
+          to: formatDateTime(Date.parse(seeded.value.to)),
+        }),
+      };
+      return true;
+    } finally {
+      busy.value = false;
+    }
+  }
+
+  /** Ends the demo; `resetNow` is the user's answer to the offered reset. */
+  async function end(resetNow: boolean): Promise<void> {
+    confirmingEnd.value = false;
+    if (!resetNow) {
+      outcome.value = { ok: true, text: t('demo.endedKept') };
+      return;
+    }
+    busy.value = true;
+    try {
+      if (await resetSandbox()) outcome.value = { ok: true, text: t('demo.ended') };
+    } finally {
+      busy.value = false;
+    }
+  }
+
+  return { busy, outcome, confirmingEnd, start, end };
+}

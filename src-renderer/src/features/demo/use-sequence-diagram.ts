@@ -1,0 +1,109 @@
+/** A transaction's sequence diagram from what History recorded, in the current language. */
+import { ref, watch, type Ref } from 'vue';
+import { loadTransactionRecord } from '../../db/exchange-query';
+import { useHistoryDb } from '../../db/history-db';
+import type { NotificationRecord } from '../../db/records';
+import { t } from '../../i18n';
+import type { Exchange } from '@shared/exchange';
+import { renderMermaid } from './render-mermaid';
+import {
+  diagramMessages,
+  toMermaid,
+  type DiagramExchange,
+  type DiagramMessage,
+  type DiagramNotification,
+  type DiagramWords,
+} from './sequence-diagram';
+
+export function diagramWords(): DiagramWords {
+  return {
+    participant: {
+      shop: t('demo.diagram.participant.shop'),
+      gateway: t('demo.diagram.participant.gateway'),
+      shopper: t('demo.diagram.participant.shopper'),
+      receiver: t('demo.diagram.participant.receiver'),
+    },
+    operation: {
+      createOrder: t('demo.diagram.operation.createOrder'),
+      generateReference: t('demo.diagram.operation.generateReference'),
+      mbwayPurchase: t('demo.diagram.operation.mbwayPurchase'),
+      getStatus: t('demo.diagram.operation.getStatus'),
+      performAction: t('demo.diagram.operation.performAction'),
+    },
+    shopperAnswers: (method, status) =>
+      method === 'REFERENCE'
+        ? t('demo.diagram.pays')
+        : status === 'Success'
+          ? t('demo.diagram.approves')
+          : method === 'MBWAY'
+            ? t('demo.diagram.declines', { status })
+            : t('demo.diagram.answers', { status }),
+    notification: (status, duplicate) =>
+      duplicate ? t('demo.diagram.duplicate', { status }) : t('demo.diagram.notification', { status }),
+    acknowledged: t('demo.diagram.acknowledged'),
+    noAnswer: t('demo.diagram.noAnswer'),
+    showReference: t('demo.diagram.showReference'),
+    mbwayOnPhone: t('demo.diagram.mbwayOnPhone'),
+  };
+}
+
+export const toDiagramExchange = (exchange: Exchange): DiagramExchange => ({
+  id: exchange.id,
+  operation: exchange.operation,
+  method: exchange.method,
+  url: exchange.url,
+  startedAtMs: Date.parse(exchange.timings.startedAt) || 0,
+  durationMs: exchange.timings.durationMs,
+  httpStatus: exchange.response?.status ?? null,
+  statusCode: exchange.returnStatus?.statusCode ?? null,
+  paymentStatus: exchange.paymentStatus,
+  summary: exchange.summary,
+});
+
+export const toDiagramNotification = (notification: NotificationRecord): DiagramNotification => {
+  const payload = (notification.payload ?? {}) as { paymentMethod?: unknown };
+  return {
+    id: notification.id,
+    receivedAt: notification.receivedAt,
+    paymentStatus: notification.paymentStatus,
+    paymentMethod: typeof payload.paymentMethod === 'string' ? payload.paymentMethod : null,
+    duplicate: (notification as { duplicate?: unknown }).duplicate === true,
+  };
+};
+
+export function useSequenceDiagram(transactionId: Ref<string | null>, revision: Ref<number>) {
+  const svg = ref<string | null>(null);
+  const messages = ref<DiagramMessage[]>([]);
+  const error = ref<string | null>(null);
+  const loading = ref(false);
+
+  async function draw(): Promise<void> {
+    const id = transactionId.value;
+    if (!id) {
+      svg.value = null;
+      messages.value = [];
+      return;
+    }
+    loading.value = true;
+    error.value = null;
+    try {
+      const record = await loadTransactionRecord(useHistoryDb(), id);
+      const words = diagramWords();
+      const list = diagramMessages(
+        record.exchanges.map(toDiagramExchange),
+        record.notifications.map(toDiagramNotification),
+        words,
+      );
+      messages.value = list;
+      svg.value = list.length ? await renderMermaid(toMermaid(list, words)) : null;
+    } catch (failure) {
+      error.value = failure instanceof Error ? failure.message : String(failure);
+      svg.value = null;
+    } finally {
+      loading.value = false;
+    }
+  }
+
+  watch([transactionId, revision], () => void draw(), { immediate: true });
+  return { svg, messages, error, loading, draw };
+}

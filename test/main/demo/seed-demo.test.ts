@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DemoSeedResult } from '@shared/contract/demo';
+import type { SimulatorDelivery, SimulatorTransaction } from '@shared/contract/simulator';
+import { startCore } from '../core/harness';
+
+const A_METHODS = ['REFERENCE', 'CARD', 'MBWAY'];
+const B_METHODS = ['CARD', 'TOKEN', 'PAY_BY_LINK', 'BLIK', 'XPAY', 'IDEL', 'BNCT', 'SPDD', 'CRTB', 'MBWY', 'BIZM'];
+// Partial is left out: the simulator's state machine has no move into it (no card purchase endpoint).
+const EVERY_STATUS = ['Pending', 'InProcessing', 'Success', 'Declined', 'Error', 'Timeout', 'Expired'];
+
+interface Seeded {
+  result: DemoSeedResult;
+  transactions: SimulatorTransaction[];
+  deliveries: SimulatorDelivery[];
+  /** The same core, after `simulator.reset` and a second seeding (what Start demo does the next time). */
+  afterReset: Seeded | null;
+}
+
+async function seedOnce(): Promise<Seeded> {
+  const harness = await startCore();
+  try {
+    const result = (await harness.call('demo.seed')) as DemoSeedResult;
+    const transactions = (await harness.call('simulator.transactions', { limit: 1000 })) as SimulatorTransaction[];
+    const deliveries = (await harness.call('simulator.deliveries')) as SimulatorDelivery[];
+    // Seeding twice without a reset would mix two stories: it is refused, and nothing is added.
+    const again = await harness.core.dispatch('demo.seed', undefined);
+    expect(again.ok).toBe(false);
+    if (!again.ok) expect(again.error.code).toBe('conflict');
+    expect(((await harness.call('simulator.transactions', { limit: 1000 })) as unknown[]).length).toBe(
+      transactions.length,
+    );
+    expect(await harness.call('simulator.reset')).toEqual({ removedTransactions: transactions.length });
+    const reseeded = (await harness.call('demo.seed')) as DemoSeedResult;
+    const afterReset: Seeded = {
+      result: reseeded,
+      transactions: (await harness.call('simulator.transactions', { limit: 1000 })) as SimulatorTransaction[],
+      deliveries: [],
+      afterReset: null,
+    };
+    return { result, transactions, deliveries, afterReset };
+  } finally {
+    await harness.close();
+    await harness.removeDir();
+  }
+}
+
+/** What a user sees of the history, with the generated ids and wall-clock times left out. */
+const storyOf = ({ result, transactions }: Seeded) => ({
+  exchanges: result.exchanges.map((exchange) => ({
+    operation: exchange.operation,
+    merchantTransactionId: exchange.merchantTransactionId,
+    classification: exchange.classification,
+    http: exchange.response?.status ?? null,
+    statusCode: exchange.returnStatus?.statusCode ?? null,
+    paymentStatus: exchange.paymentStatus,
+  })),
+  transactions: transactions
+    .map((transaction) => ({
+      merchantTransactionId: transaction.merchantTransactionId,
+      variant: transaction.variant,
+      methods: transaction.paymentMethodList,
+      amount: transaction.amount,
+      status: transaction.paymentStatus,
+      history: transaction.history.map((change) => `${change.from}→${change.to} ${change.statusCode}`),
+    }))
+    .sort((a, b) => a.merchantTransactionId.localeCompare(b.merchantTransactionId)),
+});
+
+describe('demo seeding', () => {
+  let first: Seeded;
+  let second: Seeded;
+  beforeAll(async () => {
+    first = await seedOnce();
+    second = await seedOnce();
+  }, 120_000);
+  afterAll(() => undefined);
+
+  it('creates weeks of transactions across both variants and every method the spec names', () => {
+    const { transactions, result } = first;
+    expect(transactions.length).toBeGreaterThanOrEqual(25);
+    const methodsOf = (variant: 'A' | 'B') =>
+      new Set(transactions.filter((t) => t.variant === variant).flatMap((t) => t.paymentMethodList));
+    expect([...methodsOf('A')].sort()).toEqual([...A_METHODS].sort());
+    expect([...methodsOf('B')].sort()).toEqual([...B_METHODS].sort());
+    const spanDays = (Date.parse(result.to) - Date.parse(result.from)) / 86_400_000;
+    expect(spanDays).toBeGreaterThanOrEqual(20);
+    const times = result.exchanges.map((exchange) => Date.parse(exchange.timings.startedAt));
+    expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(14 * 86_400_000);
+    // The story ends now: the tour's own calls come after it.
+    expect(Math.abs(Date.parse(result.to) - Date.now())).toBeLessThan(120_000);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+
+  it('reaches every payment status through the simulator, each change notified', () => {
+    const { transactions, deliveries } = first;
+    const reached = new Set(transactions.flatMap((t) => [t.paymentStatus, ...t.history.map((change) => change.to)]));
+    for (const status of EVERY_STATUS) expect(reached, status).toContain(status);
+    const notified = new Set(deliveries.map((delivery) => delivery.paymentStatus));
+    for (const status of ['Success', 'Declined', 'Error', 'Timeout', 'Expired', 'InProcessing'])
+      expect(notified, status).toContain(status);
+    expect(deliveries.every((delivery) => delivery.state === 'delivered')).toBe(true);
+  });
+
+  it('records the error the tour explains, with its suggested action', () => {
+    const refused = first.result.exchanges.find((exchange) => exchange.response?.status === 503);
+    expect(refused?.operation).toBe('createOrder');
+    expect(refused?.suggestedAction).toMatch(/retry/i);
+    // The 9.99 order's first status answer is 999 "try again": the SDK asked again by itself (a read).
+    expect(first.result.exchanges.some((e) => e.operation === 'getStatus' && e.timings.attempts > 1)).toBe(true);
+  });
+
+  it('tells the same story twice (ids and clock times aside)', () => {
+    expect(first.result.exchanges.map((e) => e.transactionID)).not.toEqual(
+      second.result.exchanges.map((e) => e.transactionID),
+    );
+    expect(storyOf(second)).toEqual(storyOf(first));
+    // Start demo a second time on the same console: reset, then the very same story again.
+    expect(storyOf(first.afterReset!)).toEqual(storyOf(first));
+  });
+});
