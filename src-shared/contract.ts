@@ -12,6 +12,7 @@ import { paymentsMethods } from './contract/payments';
 import { profilesEvents, profilesMethods } from './contract/profiles';
 import { notificationsEvents, notificationsMethods } from './contract/notifications';
 import { simulatorMethods } from './contract/simulator';
+import { qaEvents, qaMethods } from './contract/qa';
 
 export const methods = {
   ...appMethods,
@@ -20,6 +21,7 @@ export const methods = {
   ...paymentsMethods,
   ...notificationsMethods,
   ...simulatorMethods,
+  ...qaMethods,
 };
 
 export const events = {
@@ -27,6 +29,7 @@ export const events = {
   ...profilesEvents,
   ...ordersEvents,
   ...notificationsEvents,
+  ...qaEvents,
 };
 
 export type Methods = typeof methods;

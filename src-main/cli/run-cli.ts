@@ -7,6 +7,7 @@ import { statusCommand } from './status-command';
 import { simulatorCommand } from './simulator-command';
 import { decryptNotificationCommand } from './decrypt-notification-command';
 import { encryptNotificationCommand } from './encrypt-notification-command';
+import { runCommand } from './run-command';
 
 export interface CliCommand {
   summary: string;
@@ -23,6 +24,7 @@ const commands: Record<string, CliCommand> = {
   simulator: simulatorCommand,
   'decrypt-notification': decryptNotificationCommand,
   'encrypt-notification': encryptNotificationCommand,
+  run: runCommand,
 };
 
 const usage = (): string =>

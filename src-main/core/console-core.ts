@@ -12,6 +12,7 @@ import { createPaymentsHandlers } from './handlers/payments-handlers';
 import { createProfilesHandlers } from './handlers/profiles-handlers';
 import { createSimulatorHandlers } from './handlers/simulator-handlers';
 import { createNotificationsHandlers } from './handlers/notifications-handlers';
+import { createQaHandlers } from './handlers/qa-handlers';
 import { startNotificationsService } from '../notifications/notifications-service';
 import { logger } from './logger';
 import { ProfileFile } from './profiles/profile-file';
@@ -105,6 +106,7 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
       receiver: notifications.receiver,
       webhookSecretOf,
     }),
+    ...createQaHandlers({ gateway, simulator, events, profiles }),
   };
   const dispatch = createDispatcher(handlers, {
     onInternalError: (method, error) => logger.error(`handler ${method} failed`, error),

@@ -28,10 +28,19 @@ export class GatewayService {
     profileId: string;
     order: unknown;
     confirmation?: ProductionConfirmation | undefined;
+    /** "Send without validation": Sandbox and test profiles only, refused here for production. */
+    skipValidation?: boolean | undefined;
   }): Promise<GatewayCallOutput> {
     const connection = await this.deps.profiles.connection(input.profileId);
+    if (input.skipValidation && connection.profile.environment === 'production')
+      throw new ConsoleFailure(
+        'production-guard',
+        'Orders are never sent without validation on a production profile: use a Sandbox or test profile.',
+      );
     ProductionGuard.confirm(connection.profile, orderAmount(input.order), input.confirmation);
-    const result = await this.run(() => this.deps.client.createOrder(connection, input.order));
+    const result = await this.run(() =>
+      this.deps.client.createOrder(connection, input.order, { validate: !input.skipValidation }),
+    );
     if (result.transactionSignature && result.exchange.transactionID) {
       await this.deps.signatures.put({
         profileId: connection.profileId ?? input.profileId,
