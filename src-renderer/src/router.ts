@@ -23,6 +23,7 @@ export const areas = [
     name: 'simulator',
     component: () => import('./features/simulator/SimulatorView.vue'),
   },
+  { path: '/scenarios', name: 'scenarios', component: () => import('./features/qa/ScenariosView.vue') },
   {
     path: '/settings',
     name: 'settings',

@@ -51,6 +51,7 @@ const SCREENS: Screen[] = [
     },
   },
   area('Simulator'),
+  area('Scenarios'),
   area('Settings'),
   {
     name: 'Inspector drawer',

@@ -1,4 +1,6 @@
 /** English: the reference catalogue. Every key here must exist in pt-PT.ts too (type-checked and tested). */
+import qa from './qa.en';
+
 export default {
   app: { name: 'Gateway Console', short: 'GC' },
   nav: {
@@ -7,6 +9,7 @@ export default {
     notifications: 'Notifications',
     profiles: 'Profiles',
     simulator: 'Simulator',
+    scenarios: 'Scenarios',
     settings: 'Settings',
   },
   shell: {
@@ -205,4 +208,5 @@ export default {
     noMatch: 'Nothing matches this search.',
     empty: 'No transactions yet: orders you create, and transactions you look up, appear here.',
   },
+  qa,
 };

@@ -1,5 +1,6 @@
 import type en from './en';
 import type { SameKeys } from './shape';
+import qa from './qa.pt-PT';
 
 /** Português europeu (pt-PT): "ecrã", "utilizador", "Definições", "Transação", "Referência Multibanco". */
 const ptPT: SameKeys<typeof en> = {
@@ -10,6 +11,7 @@ const ptPT: SameKeys<typeof en> = {
     notifications: 'Notificações',
     profiles: 'Perfis',
     simulator: 'Simulador',
+    scenarios: 'Cenários',
     settings: 'Definições',
   },
   shell: {
@@ -209,6 +211,7 @@ const ptPT: SameKeys<typeof en> = {
     noMatch: 'Nada corresponde a esta pesquisa.',
     empty: 'Ainda não há transações: as encomendas que criar e as transações que consultar aparecem aqui.',
   },
+  qa,
 };
 
 export default ptPT;
