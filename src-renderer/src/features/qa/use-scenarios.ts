@@ -4,6 +4,7 @@
  * the tester visits another screen and comes back.
  */
 import { computed, ref, shallowRef } from 'vue';
+import type { EventPayload } from '@shared/contract';
 import type { ReportFormat, RunCounts, ScenarioResult, ScenarioSummary } from '@shared/contract/qa';
 import { useConsoleApi } from '../../api';
 
@@ -25,28 +26,54 @@ const waitingManual = ref<{ scenarioKey: string; stepIndex: number; prompt: stri
 const error = ref<string | null>(null);
 let subscribed = false;
 
+type ProgressEvent = EventPayload<'qa.progress'>;
+type FinishedEvent = EventPayload<'qa.finished'>;
+/**
+ * Events of a run that may arrive before `qa.run` has answered with its id (a short run can even finish
+ * first): kept here, then replayed once the id is known.
+ */
+const early: Array<{ progress?: ProgressEvent; finished?: FinishedEvent }> = [];
+
+function applyProgress(event: ProgressEvent): void {
+  const index = results.value.findIndex((item) => item.key === event.scenarioKey);
+  if (index >= 0) results.value.splice(index, 1, event.scenario);
+  else results.value.push(event.scenario);
+  waitingManual.value = event.waitingManual ? { scenarioKey: event.scenarioKey, ...event.waitingManual } : null;
+}
+
+function applyFinished(event: FinishedEvent): void {
+  running.value = false;
+  counts.value = event.counts;
+  waitingManual.value = null;
+  // The finished run as main recorded it: events may have been missed while the page reconnected.
+  const api = useConsoleApi();
+  void api['qa.result']({ runId: event.runId }).then((result) => {
+    if (result.ok && result.value.id === runId.value) results.value = result.value.scenarios;
+  });
+}
+
 function subscribe(): void {
   if (subscribed) return;
   subscribed = true;
   const api = useConsoleApi();
   api.on('qa.progress', (event) => {
-    if (event.runId !== runId.value) return;
-    const index = results.value.findIndex((item) => item.key === event.scenarioKey);
-    if (index >= 0) results.value.splice(index, 1, event.scenario);
-    else results.value.push(event.scenario);
-    waitingManual.value = event.waitingManual ? { scenarioKey: event.scenarioKey, ...event.waitingManual } : null;
+    if (event.runId === runId.value) applyProgress(event);
+    else if (starting) early.push({ progress: event });
   });
   api.on('qa.finished', (event) => {
-    if (event.runId !== runId.value) return;
-    running.value = false;
-    counts.value = event.counts;
-    waitingManual.value = null;
-    // The finished run as main recorded it: events may have been missed while the page reconnected.
-    const finishedApi = useConsoleApi();
-    void finishedApi['qa.result']({ runId: event.runId }).then((result) => {
-      if (result.ok && result.value.id === runId.value) results.value = result.value.scenarios;
-    });
+    if (event.runId === runId.value) applyFinished(event);
+    else if (starting) early.push({ finished: event });
   });
+}
+
+let starting = false;
+
+function adopt(id: string): void {
+  runId.value = id;
+  for (const item of early.splice(0)) {
+    if (item.progress?.runId === id) applyProgress(item.progress);
+    if (item.finished?.runId === id) applyFinished(item.finished);
+  }
 }
 
 export function useScenarios() {
@@ -70,15 +97,19 @@ export function useScenarios() {
   async function run(files: string[], options: { profileA?: string; profileB?: string; tester?: string }) {
     if (!files.length || running.value) return;
     error.value = null;
-    const result = await api['qa.run']({ files, ...options });
-    if (!result.ok) {
-      error.value = result.error.message;
-      return;
-    }
-    runId.value = result.value.runId;
     results.value = [];
     counts.value = null;
     running.value = true;
+    starting = true;
+    const result = await api['qa.run']({ files, ...options }).finally(() => {
+      starting = false;
+    });
+    if (!result.ok) {
+      running.value = false;
+      error.value = result.error.message;
+      return;
+    }
+    adopt(result.value.runId);
   }
 
   async function answerManual(passed: boolean, note: string): Promise<void> {
