@@ -54,7 +54,7 @@ function stepRows(step: StepResult): string {
         `<li class="mono">${h(item.receivedAt)} · ${h(item.paymentStatus ?? '?')} · notificationID ${h(item.notificationId)}${item.duplicate ? ' · duplicate' : ''}</li>`,
     )
     .join('');
-  return `<h3>${step.index + 1}. ${h(step.name)} ${badge(step.status)} <span class="muted">${h(step.kind)} · line ${step.line} · ${Math.round(step.durationMs)} ms</span></h3>
+  return `<h3>${step.index + 1}. ${h(step.name)} ${badge(step.status)} <span class="muted">${h(step.kind)}${step.line ? ` · line ${step.line}` : ''} · ${Math.round(step.durationMs)} ms</span></h3>
 ${step.message ? `<p>${h(step.message)}</p>` : ''}${step.note ? `<p><strong>Note:</strong> ${h(step.note)}</p>` : ''}
 ${checks ? `<table><thead><tr><th>Check</th><th>Expected</th><th>Actual</th><th>Result</th></tr></thead><tbody>${checks}</tbody></table>` : ''}
 ${notifications ? `<p>Notifications received:</p><ul>${notifications}</ul>` : ''}
