@@ -106,7 +106,11 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
       receiver: notifications.receiver,
       webhookSecretOf,
     }),
-    ...createQaHandlers({ gateway, simulator, events, profiles }),
+    ...createQaHandlers({
+      core: { gateway, simulator, events, profiles, credentials },
+      webhookSecretOf,
+      timeouts: options.gateway,
+    }),
   };
   const dispatch = createDispatcher(handlers, {
     onInternalError: (method, error) => logger.error(`handler ${method} failed`, error),

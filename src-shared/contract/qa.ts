@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { exchangeSchema } from '../exchange';
 import { event, method } from './define';
+import { gatewayCallResultSchema } from './orders';
 
 export const stepStatusSchema = z.enum(['passed', 'failed', 'skipped', 'running']);
 export type StepStatus = z.infer<typeof stepStatusSchema>;
@@ -159,6 +160,49 @@ export const qaMethods = {
     'A run report as text: self-contained HTML, JSON, JUnit XML or a Markdown summary (redacted like exports).',
     z.object({ runId: runIdSchema, format: reportFormatSchema }),
     z.object({ fileName: z.string(), mediaType: z.string(), text: z.string() }),
+  ),
+  'qa.readiness': method(
+    'Go-live readiness of a test profile: environments separated, test connection, the shop’s webhook acknowledging a test notification, timeouts. Same report format as a run.',
+    z.object({ profileId: z.string().min(1).max(100), webhookUrl: z.string().url().max(2000).nullable() }),
+    runResultSchema,
+  ),
+  'qa.sandboxControl': method(
+    'Sandbox only: make the next gateway call answer an error, or fail the ack of / duplicate / reorder / redeliver a transaction’s notification.',
+    z.discriminatedUnion('action', [
+      z.object({
+        action: z.literal('nextCall'),
+        status: z.union([
+          z.literal(400),
+          z.literal(401),
+          z.literal(403),
+          z.literal(404),
+          z.literal(405),
+          z.literal(409),
+          z.literal(429),
+          z.literal(500),
+          z.literal(503),
+          z.literal(999),
+        ]),
+      }),
+      z.object({
+        action: z.literal('delivery'),
+        transactionId: z.string().min(1).max(100),
+        control: z.enum(['failAck', 'duplicate', 'reorder', 'redeliver']),
+        times: z.number().int().positive().max(20).optional(),
+      }),
+    ]),
+    z.object({ nextCalls: z.array(z.number()), deliveries: z.number().int() }),
+  ),
+  'qa.createUnvalidated': method(
+    '“Send without validation” after the tester confirmed: the order goes as typed so the gateway’s own validation can be tested. Sandbox and test profiles only (refused in main for production).',
+    z
+      .object({
+        profileId: z.string().min(1).max(100),
+        order: z.record(z.string(), z.unknown()),
+        confirmed: z.literal(true),
+      })
+      .strict(),
+    gatewayCallResultSchema,
   ),
 };
 

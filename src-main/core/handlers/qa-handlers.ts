@@ -11,8 +11,31 @@ import { newRunResult, ScenarioRunner, type QaProfile } from '../../qa/scenario-
 import type { ConsoleCore } from '../console-core';
 import type { Handlers } from '../dispatcher';
 import { logger } from '../logger';
+import { ProductionGuard } from '../profiles/production-guard';
+import { APP_VERSION } from '../version';
+import { SimError } from '../../simulator/errors';
+import { checkReadiness } from '../../qa/readiness';
 
-type QaMethod = 'qa.scenarios' | 'qa.addScenario' | 'qa.run' | 'qa.result' | 'qa.answerManual' | 'qa.report';
+/** The request sender's defaults (request-sender.ts), reported by the readiness check when none are set. */
+const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+const DEFAULT_TOTAL_TIMEOUT_MS = 30_000;
+
+type QaMethod =
+  | 'qa.scenarios'
+  | 'qa.addScenario'
+  | 'qa.run'
+  | 'qa.result'
+  | 'qa.answerManual'
+  | 'qa.report'
+  | 'qa.readiness'
+  | 'qa.sandboxControl'
+  | 'qa.createUnvalidated';
+
+export interface QaHandlerDeps {
+  core: Pick<ConsoleCore, 'gateway' | 'simulator' | 'events' | 'profiles' | 'credentials'>;
+  webhookSecretOf(profileId: string): Promise<string | null>;
+  timeouts: { connectTimeoutMs?: number | undefined; totalTimeoutMs?: number | undefined } | undefined;
+}
 
 const summary = (scenario: Scenario): ScenarioSummary => ({
   file: scenario.file,
@@ -33,9 +56,7 @@ const KEPT_RUNS = 50;
  * `qa.*`: the Scenarios screen's side of the one runner (src-main/qa). Runs go on in the background and
  * report each step as a `qa.progress` push event; a manual step waits here for `qa.answerManual`.
  */
-export function createQaHandlers(
-  core: Pick<ConsoleCore, 'gateway' | 'simulator' | 'events' | 'profiles'>,
-): Pick<Handlers, QaMethod> {
+export function createQaHandlers({ core, webhookSecretOf, timeouts }: QaHandlerDeps): Pick<Handlers, QaMethod> {
   const added = new Map<string, Scenario>();
   const runs = new Map<string, RunResult>();
   const waiting = new Map<string, (answer: { passed: boolean; note: string }) => void>();
@@ -116,5 +137,50 @@ export function createQaHandlers(
       return { accepted: true };
     },
     'qa.report': ({ runId, format }) => buildReport(mustRun(runId), format, redactReport),
+    'qa.readiness': async ({ profileId, webhookUrl }) => {
+      const stored = core.profiles.stored(profileId);
+      const connection = await core.profiles.connection(profileId);
+      const others = (await core.profiles.list()).filter((other) => other.id !== profileId);
+      const run = await checkReadiness({
+        profile: { ...qaProfileOf(core, profileId), baseUrl: stored.baseUrl },
+        otherProfiles: others.map(({ id, name, environment, baseUrl }) => ({ id, name, environment, baseUrl })),
+        secrets: {
+          bearerToken: connection.bearerToken,
+          clientId: connection.clientId,
+          webhookSecret: await webhookSecretOf(profileId),
+        },
+        guard: new ProductionGuard(core.credentials),
+        status: (transactionId) => core.gateway.status({ profileId, transactionId }),
+        webhookUrl,
+        timeouts: {
+          connectTimeoutMs: timeouts?.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+          totalTimeoutMs: timeouts?.totalTimeoutMs ?? DEFAULT_TOTAL_TIMEOUT_MS,
+        },
+        consoleVersion: APP_VERSION,
+      });
+      runs.set(run.id, run);
+      return run;
+    },
+    'qa.sandboxControl': (input) => {
+      const simulator = core.simulator;
+      if (!simulator)
+        throw new ConsoleFailure(
+          'simulator-not-running',
+          'Sandbox controls need the embedded simulator, which is not running.',
+        );
+      try {
+        const armed =
+          input.action === 'nextCall'
+            ? simulator.faults.armNextCall(input.status)
+            : simulator.faults.armDelivery(input.transactionId, input.control, input.times ?? 1);
+        return { nextCalls: armed.nextCalls, deliveries: armed.deliveries.length };
+      } catch (error) {
+        if (error instanceof SimError)
+          throw new ConsoleFailure(error.httpStatus === 404 ? 'not-found' : 'invalid-input', error.message);
+        throw error;
+      }
+    },
+    'qa.createUnvalidated': ({ profileId, order }) =>
+      core.gateway.createOrder({ profileId, order, skipValidation: true }),
   };
 }
