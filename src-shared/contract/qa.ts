@@ -193,6 +193,21 @@ export const qaMethods = {
     ]),
     z.object({ nextCalls: z.array(z.number()), deliveries: z.number().int() }),
   ),
+  'qa.testValues': method(
+    'The Sandbox’s magic values (MB WAY phones and order amounts) with the outcome each produces, for the test-value pickers.',
+    z.undefined(),
+    z.object({
+      phones: z.array(z.object({ value: z.string(), outcome: z.string(), statusCode: z.string().nullable() })),
+      amounts: z.array(
+        z.object({
+          value: z.number(),
+          when: z.string(),
+          httpStatus: z.number().nullable(),
+          statusCode: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
   'qa.createUnvalidated': method(
     '“Send without validation” after the tester confirmed: the order goes as typed so the gateway’s own validation can be tested. Sandbox and test profiles only (refused in main for production).',
     z

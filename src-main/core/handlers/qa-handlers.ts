@@ -14,6 +14,7 @@ import { logger } from '../logger';
 import { ProductionGuard } from '../profiles/production-guard';
 import { APP_VERSION } from '../version';
 import { SimError } from '../../simulator/errors';
+import { AMOUNT_SCENARIOS, MBWAY_SCENARIOS } from '../../simulator/scenarios';
 import { checkReadiness } from '../../qa/readiness';
 
 /** The request sender's defaults (request-sender.ts), reported by the readiness check when none are set. */
@@ -29,7 +30,8 @@ type QaMethod =
   | 'qa.report'
   | 'qa.readiness'
   | 'qa.sandboxControl'
-  | 'qa.createUnvalidated';
+  | 'qa.createUnvalidated'
+  | 'qa.testValues';
 
 export interface QaHandlerDeps {
   core: Pick<ConsoleCore, 'gateway' | 'simulator' | 'events' | 'profiles' | 'credentials'>;
@@ -180,6 +182,19 @@ export function createQaHandlers({ core, webhookSecretOf, timeouts }: QaHandlerD
         throw error;
       }
     },
+    'qa.testValues': () => ({
+      phones: MBWAY_SCENARIOS.map((scenario) => ({
+        value: scenario.phone,
+        outcome: scenario.outcome,
+        statusCode: scenario.returnStatus?.statusCode ?? null,
+      })),
+      amounts: AMOUNT_SCENARIOS.map((scenario) => ({
+        value: scenario.amount,
+        when: scenario.when,
+        httpStatus: scenario.httpStatus ?? null,
+        statusCode: scenario.statusCode ?? null,
+      })),
+    }),
     'qa.createUnvalidated': ({ profileId, order }) =>
       core.gateway.createOrder({ profileId, order, skipValidation: true }),
   };
