@@ -118,5 +118,14 @@ export default {
     confirmUnvalidated:
       'Send this order as typed, without the console’s validation, so the gateway’s own validation answers? ({profile})',
   },
+  readiness: {
+    title: 'Go-live readiness',
+    intro:
+      'Checks a test profile before go-live: environments separated, test connection, your shop’s webhook acknowledging an encrypted test notification, timeouts.',
+    profile: 'Test profile',
+    webhook: 'Shop notification URL',
+    webhookExample: 'https://shop.example/payments/notify',
+    run: 'Check readiness',
+  },
   showDetails: 'Show steps of {name}',
 };

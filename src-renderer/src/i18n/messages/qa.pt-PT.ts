@@ -121,5 +121,14 @@ export default {
     confirmUnvalidated:
       'Enviar esta encomenda tal como está, sem a validação da consola, para que responda a validação do próprio gateway? ({profile})',
   },
+  readiness: {
+    title: 'Prontidão para produção',
+    intro:
+      'Verifica um perfil de teste antes de entrar em produção: ambientes separados, teste de ligação, o webhook da loja a confirmar uma notificação de teste cifrada, tempos limite.',
+    profile: 'Perfil de teste',
+    webhook: 'URL de notificações da loja',
+    webhookExample: 'https://shop.example/payments/notify',
+    run: 'Verificar prontidão',
+  },
   showDetails: 'Mostrar os passos de {name}',
 } satisfies SameKeys<typeof en>;
