@@ -10,7 +10,22 @@ export const REPORT_FILES: Record<ReportFormat, { suffix: string; mediaType: str
   markdown: { suffix: '.md', mediaType: 'text/markdown' },
 };
 
-export function buildReport(run: RunResult, format: ReportFormat, redact: Redact) {
+/**
+ * Every string of the run redacted as it is (a body's JSON still has its own quotes, which escaping for
+ * HTML, XML or JSON would hide from the redaction's patterns), then the finished text once more.
+ */
+function redactDeep<T>(value: T, redact: Redact): T {
+  if (typeof value === 'string') return redact(value) as T;
+  if (Array.isArray(value)) return value.map((item) => redactDeep(item, redact)) as T;
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, redactDeep(item, redact)]),
+    ) as T;
+  return value;
+}
+
+export function buildReport(source: RunResult, format: ReportFormat, redact: Redact) {
+  const run = redactDeep(source, redact);
   const text =
     format === 'html'
       ? htmlReport(run, redact)
