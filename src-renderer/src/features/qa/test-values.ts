@@ -9,10 +9,14 @@ const values = shallowRef<TestValues | null>(null);
 let loading: Promise<void> | null = null;
 
 export function useTestValues() {
-  const api = useConsoleApi();
-  loading ??= api['qa.testValues']().then((result) => {
-    if (result.ok) values.value = result.value;
-  });
+  // A console without the method (an older host) or a failed call leaves the pickers hidden: they are a
+  // convenience and must never break the form they sit on.
+  loading ??= Promise.resolve()
+    .then(() => useConsoleApi()['qa.testValues']())
+    .then((result) => {
+      if (result.ok) values.value = result.value;
+    })
+    .catch(() => undefined);
   return values;
 }
 
