@@ -15,6 +15,7 @@ import { simulatorMethods } from './contract/simulator';
 import { demoMethods } from './contract/demo';
 import { vaultMethods } from './contract/vault';
 import { supportMethods } from './contract/support';
+import { qaEvents, qaMethods } from './contract/qa';
 
 export const methods = {
   ...appMethods,
@@ -26,6 +27,7 @@ export const methods = {
   ...demoMethods,
   ...vaultMethods,
   ...supportMethods,
+  ...qaMethods,
 };
 
 export const events = {
@@ -33,6 +35,7 @@ export const events = {
   ...profilesEvents,
   ...ordersEvents,
   ...notificationsEvents,
+  ...qaEvents,
 };
 
 export type Methods = typeof methods;

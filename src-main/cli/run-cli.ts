@@ -9,6 +9,7 @@ import { simulatorCommand } from './simulator-command';
 import { decryptNotificationCommand } from './decrypt-notification-command';
 import { encryptNotificationCommand } from './encrypt-notification-command';
 import { openApiCommand } from './openapi-command';
+import { runCommand } from './run-command';
 
 const commands: Record<string, CliCommand> = {
   profiles: profilesCommand,
@@ -21,6 +22,7 @@ const commands: Record<string, CliCommand> = {
   'decrypt-notification': decryptNotificationCommand,
   'encrypt-notification': encryptNotificationCommand,
   openapi: openApiCommand,
+  run: runCommand,
 };
 
 const usage = (): string =>

@@ -15,6 +15,7 @@ import { createSimulatorHandlers } from './handlers/simulator-handlers';
 import { createNotificationsHandlers } from './handlers/notifications-handlers';
 import { createSupportHandlers } from './handlers/support-handlers';
 import { AUDIT_LOG_FILE, AuditLog } from '../support/audit-log';
+import { createQaHandlers } from './handlers/qa-handlers';
 import { startNotificationsService } from '../notifications/notifications-service';
 import { logger } from '../common/logger';
 import { ProfileFile } from './profiles/profile-file';
@@ -136,6 +137,11 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
       webhookSecretOf,
     }),
     ...createSupportHandlers({ profiles, audit: new AuditLog(join(options.userDataDir, AUDIT_LOG_FILE)) }),
+    ...createQaHandlers({
+      core: { gateway, simulator, events, profiles, credentials },
+      webhookSecretOf,
+      timeouts: options.gateway,
+    }),
   };
   const dispatch = createDispatcher(handlers, {
     onInternalError: (method, error) => logger.error(`handler ${method} failed`, error),

@@ -31,12 +31,22 @@ export class GatewayService {
     confirmation?: ProductionConfirmation | undefined;
     /** The user confirmed the order's warnings (e.g. a short Multibanco window). */
     acceptWarnings?: boolean | undefined;
+    /** "Send without validation": Sandbox and test profiles only, refused here for production. */
+    skipValidation?: boolean | undefined;
   }): Promise<GatewayCallOutput> {
     const connection = await this.deps.profiles.connection(input.profileId);
     refuseOnLookupOnly(connection.profile, 'create an order');
+    if (input.skipValidation && connection.profile.environment === 'production')
+      throw new ConsoleFailure(
+        'production-guard',
+        'Orders are never sent without validation on a production profile: use a Sandbox or test profile.',
+      );
     ProductionGuard.confirm(connection.profile, orderAmount(input.order), input.confirmation);
     const result = await this.run(() =>
-      this.deps.client.createOrder(connection, input.order, { acceptWarnings: input.acceptWarnings === true }),
+      this.deps.client.createOrder(connection, input.order, {
+        acceptWarnings: input.acceptWarnings === true,
+        validate: !input.skipValidation,
+      }),
     );
     if (result.transactionSignature && result.exchange.transactionID) {
       await this.deps.signatures.put({

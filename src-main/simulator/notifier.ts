@@ -10,6 +10,7 @@ import type { SimClock } from './clock';
 import type { NotificationOptions, WebhookTarget } from './options';
 import type { Random } from './random';
 import type { StatusChange, Transaction } from './transactions';
+import type { QaFaults } from './qa-faults';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -107,7 +108,12 @@ export class Notifier {
     private readonly random: Random,
     private readonly options: Required<NotificationOptions>,
     private readonly webhookFor: (transaction: Transaction) => WebhookTarget | undefined,
-  ) {}
+    private readonly faults?: QaFaults,
+  ) {
+    if (faults) faults.redeliver = (transactionId) => this.redeliver(transactionId);
+  }
+
+  private readonly targets = new WeakMap<Delivery, WebhookTarget>();
 
   observe(observer: DeliveryObserver): void {
     this.observer = observer;
@@ -142,8 +148,9 @@ export class Notifier {
     if (!target || this.closed) return;
     const notificationID = this.random.uuid();
     const payload = notificationPayload(transaction, change, notificationID);
-    const hold = this.options.outOfOrder && !isFinalPaymentStatus(change.to) ? OUT_OF_ORDER_HOLD_SECONDS : 0;
-    const copies = this.options.duplicates ? 2 : 1;
+    const reorder = this.options.outOfOrder || (this.faults?.take(transaction.id, 'reorder') ?? false);
+    const hold = reorder && !isFinalPaymentStatus(change.to) ? OUT_OF_ORDER_HOLD_SECONDS : 0;
+    const copies = this.options.duplicates || this.faults?.take(transaction.id, 'duplicate') ? 2 : 1;
     for (let copy = 0; copy < copies; copy++) {
       const firstAt = this.clock.now() + hold * 1000;
       const delivery: Delivery = {
@@ -160,8 +167,30 @@ export class Notifier {
       };
       this.add(delivery);
       this.observer?.(delivery);
+      this.targets.set(delivery, target);
       this.clock.schedule(firstAt, () => this.attempt(delivery, target, firstAt, firstAt));
     }
+  }
+
+  /** Sends the transaction's last notification again, same notificationID, as the gateway's retry would. */
+  redeliver(transactionId: string): boolean {
+    const last = this.log.findLast((delivery) => delivery.transactionID === transactionId);
+    const target = last && this.targets.get(last);
+    if (!last || !target || this.closed) return false;
+    const firstAt = this.clock.now();
+    const copy: Delivery = {
+      ...last,
+      duplicate: true,
+      state: 'scheduled',
+      firstAt: this.clock.iso(firstAt),
+      nextAttemptAt: this.clock.iso(firstAt),
+      attempts: [],
+    };
+    this.add(copy);
+    this.observer?.(copy);
+    this.targets.set(copy, target);
+    this.clock.schedule(firstAt, () => this.attempt(copy, target, firstAt, firstAt));
+    return true;
   }
 
   deliveries(): Delivery[] {
@@ -238,6 +267,13 @@ export class Notifier {
       notificationId: delivery.notificationID,
       timeoutMs: this.options.ackTimeoutMs,
     });
+    // failAck: the merchant got it, but the gateway judges the ack lost, so the retry schedule runs.
+    if (sent.verdict.ok && this.faults?.take(delivery.transactionID, 'failAck'))
+      return {
+        httpStatus: sent.httpStatus,
+        acknowledged: false,
+        verdict: 'not acknowledged: Sandbox control failed the ack',
+      };
     if (sent.verdict.ok) return { httpStatus: sent.httpStatus, acknowledged: true, verdict: 'acknowledged' };
     const prefix = sent.httpStatus === null ? 'not delivered' : 'not acknowledged';
     return { httpStatus: sent.httpStatus, acknowledged: false, verdict: `${prefix}: ${sent.verdict.reason}` };

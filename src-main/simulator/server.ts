@@ -17,6 +17,7 @@ import { RateLimiter } from './rate-limiter';
 import { Router } from './router';
 import { SimulatorStateFile, type LoadedState } from './state-file';
 import { TransactionBook, type Transaction } from './transactions';
+import { QaFaults, addQaFaultRoutes } from './qa-faults';
 
 export interface RunningSimulator {
   /** Origin, e.g. `http://127.0.0.1:4010` (a profile's base URL). */
@@ -36,6 +37,8 @@ export interface RunningSimulator {
   /** What went wrong reading or writing the state file (unreadable lines skipped, failed writes). */
   stateProblems(): string[];
   control: SimulatorControl;
+  /** One-shot test controls: the next call's answer, the next notification's fate (qa-faults.ts). */
+  faults: QaFaults;
   /** Points notifications at a webhook (or stops them with null); terminals with their own webhook keep it. */
   setWebhook(webhook: WebhookTarget | null): void;
   webhookUrl(): string | null;
@@ -76,11 +79,13 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
   const clock = new SimClock();
   const book = new TransactionBook(clock, random);
   let webhook: WebhookTarget | undefined = options.webhook;
+  const faults = new QaFaults();
   const notifier = new Notifier(
     clock,
     random,
     options.notifications,
     (transaction) => transaction.terminal.webhook ?? webhook,
+    faults,
   );
   book.onChange((transaction, change) => notifier.notify(transaction, change));
   const stateFile = opened?.file ?? null;
@@ -108,12 +113,14 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
     webhookUrl: webhook?.url ?? null,
   });
   addControlRoutes(controlRouter, control, options, describe);
+  addQaFaultRoutes(controlRouter, CONTROL_PREFIX, faults);
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const pathname = pathOf(req.url ?? '/');
     const isControl = pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`);
     // Without --no-control and from loopback only; otherwise the control API simply does not exist.
     const router = isControl && options.control && isLoopback(req) ? controlRouter : gateway;
+    if (router === gateway && faults.intercept(req, res)) return;
     await router.resolve(req.method ?? 'GET', pathname)({ req, res });
   };
 
@@ -168,6 +175,7 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
     statePath: input.state ?? null,
     stateProblems: () => [...(opened?.loaded.problems ?? []), ...(stateFile?.problems ?? [])],
     control,
+    faults,
     setWebhook: (next) => {
       webhook = next ?? undefined;
     },

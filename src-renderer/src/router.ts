@@ -25,6 +25,7 @@ export const areas = [
     component: () => import('./features/simulator/SimulatorView.vue'),
   },
   { path: '/demo', name: 'demo', component: () => import('./features/demo/DemoView.vue') },
+  { path: '/scenarios', name: 'scenarios', component: () => import('./features/qa/ScenariosView.vue') },
   {
     path: '/settings',
     name: 'settings',

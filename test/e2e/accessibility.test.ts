@@ -53,6 +53,7 @@ const SCREENS: Screen[] = [
     },
   },
   area('Simulator'),
+  area('Scenarios'),
   area('Settings'),
   {
     name: 'Inspector drawer',

@@ -271,6 +271,41 @@ describe('secret canary', () => {
     add('API results seen by the page', JSON.stringify(afterCard));
   });
 
+  it('runs a scenario and the readiness check on the sentinel profile and builds every QA report', async () => {
+    const page = session.page;
+    const scenario = [
+      'format: gateway-console/scenario@1',
+      'name: Canary scenario',
+      'variant: A',
+      'steps:',
+      '  - id: create',
+      `    create: { overrides: { extendedInfo: [{ key: cardNumber, value: "${PAN_SPACED}" }, { key: cvv, value: "${CVV}" }] } }`,
+      '  - reference: { transactionID: "${create.transactionID}" }',
+      '  - status: { transactionID: "${create.transactionID}" }',
+      '',
+    ].join('\n');
+    const added = await pageCall(page, 'qa.addScenario', { file: 'canary.yaml', text: scenario });
+    expect(added.value?.problems).toEqual([]);
+    const started = await pageCall(page, 'qa.run', { files: ['added/canary.yaml'], profileA: profileId });
+    expect(started.ok, JSON.stringify(started.error)).toBe(true);
+    const runId = started.value.runId as string;
+    await expect
+      .poll(async () => (await pageCall(page, 'qa.result', { runId })).value?.finishedAt ?? null, { timeout: 20_000 })
+      .not.toBeNull();
+    const result = await pageCall(page, 'qa.result', { runId });
+    expect(result.value.counts).toMatchObject({ passed: 1, failed: 0 });
+    createdIds.push(result.value.scenarios[0].steps[0].exchanges[0].transactionID as string);
+    add('QA run result', JSON.stringify(result));
+    const receiver = (await pageCall(page, 'notifications.receiverStatus', {})).value as { url: string };
+    const readiness = await pageCall(page, 'qa.readiness', { profileId, webhookUrl: receiver.url });
+    expect(readiness.ok, JSON.stringify(readiness.error)).toBe(true);
+    add('QA readiness result', JSON.stringify(readiness));
+    for (const id of [runId, readiness.value.id as string])
+      for (const format of ['html', 'json', 'junit', 'markdown'])
+        add(`QA report: ${format}`, (await pageCall(page, 'qa.report', { runId: id, format })).value.text as string);
+    expect(places.get('QA report: html')).toContain('Canary scenario');
+  });
+
   it('visits every screen and exports the history as JSON, CSV and HAR', async () => {
     const page = session.page;
     for (const area of ['Orders', 'Notifications', 'Profiles', 'Simulator', 'Settings', 'History']) {

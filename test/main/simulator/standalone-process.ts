@@ -11,7 +11,7 @@ const unsupported = (what: string): never => {
   throw new Error(`${what} cannot be given to the standalone simulator on its command line.`);
 };
 
-type Described = Omit<RunningSimulator, 'url' | 'apiUrl' | 'close' | 'control' | 'setWebhook'>;
+type Described = Omit<RunningSimulator, 'url' | 'apiUrl' | 'close' | 'control' | 'faults' | 'setWebhook'>;
 
 export function standaloneArgs(options: SimulatorOptions): { args: string[]; sim: Described } {
   const seed = options.seed ?? 42;
@@ -91,6 +91,9 @@ export async function startStandalone(file: string, options: SimulatorOptions): 
     url,
     apiUrl: `${url}${sim.basePath}/${sim.version}`,
     get control(): never {
+      return notInProcess();
+    },
+    get faults(): never {
       return notInProcess();
     },
     setWebhook: notInProcess,

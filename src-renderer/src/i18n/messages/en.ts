@@ -1,6 +1,9 @@
 import support from './support.en';
 import demo from './demo.en';
+import qa from './qa.en';
+
 /** English: the reference catalogue. Every key here must exist in pt-PT.ts too (type-checked and tested). */
+
 export default {
   demo,
   app: { name: 'Gateway Console', short: 'GC' },
@@ -11,6 +14,7 @@ export default {
     support: 'Support',
     profiles: 'Profiles',
     simulator: 'Simulator',
+    scenarios: 'Scenarios',
     settings: 'Settings',
     demo: 'Demo',
   },
@@ -1005,4 +1009,5 @@ export default {
     notSaved: 'Could not save to history: {error}',
   },
   support,
+  qa,
 };

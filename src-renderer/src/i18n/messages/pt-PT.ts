@@ -2,6 +2,7 @@ import type en from './en';
 import type { SameKeys } from './shape';
 import support from './support.pt-PT';
 import demo from './demo.pt-PT';
+import qa from './qa.pt-PT';
 
 /** Português europeu (pt-PT): "ecrã", "utilizador", "Definições", "Transação", "Referência Multibanco". */
 const ptPT: SameKeys<typeof en> = {
@@ -14,6 +15,7 @@ const ptPT: SameKeys<typeof en> = {
     support: 'Apoio',
     profiles: 'Perfis',
     simulator: 'Simulador',
+    scenarios: 'Cenários',
     settings: 'Definições',
     demo: 'Demonstração',
   },
@@ -1017,6 +1019,7 @@ const ptPT: SameKeys<typeof en> = {
     notSaved: 'Não foi possível guardar no histórico: {error}',
   },
   support,
+  qa,
 };
 
 export default ptPT;

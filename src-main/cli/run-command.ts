@@ -1,0 +1,186 @@
+/**
+ * `gateway-console run PATH… [--builtin] [--profile P] [--report DIR] [--junit FILE]`: runs scenario
+ * files (and/or the built-in library) with the same runner as the Scenarios screen. Without --profile it
+ * starts its own Sandbox simulator with throwaway credentials in memory — no app, no keychain. Exit 0 only
+ * when every scenario passed.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { reportFormatSchema, type ScenarioResult } from '@shared/contract/qa';
+import { buildReport } from '@shared/qa/reports';
+import { stepFailureText } from '@shared/qa/report-text';
+import { createConsoleCore, type ConsoleCore } from '../core/console-core';
+import { defaultUserDataDir } from '../core/paths';
+import { SANDBOX_PROFILES } from '../core/sandbox';
+import type { CredentialStore } from '../credentials/credential-store';
+import { MemoryStore } from '../credentials/memory-store';
+import { builtinScenarios } from '../qa/builtin';
+import { qaProfileOf, runnerDepsFor } from '../qa/core-bindings';
+import { redactReport } from '../qa/redact-report';
+import { formatProblem } from '../qa/scenario-loader';
+import { loadScenarioPaths } from '../qa/scenario-files';
+import { ScenarioRunner, type QaProfile } from '../qa/scenario-runner';
+import { processIo, type CliIo } from './cli-io';
+import { EXIT_REFUSED, EXIT_USAGE } from './exit-codes';
+import type { CliCommand } from './cli-command';
+
+/** Some scenario failed, was skipped or could not run. */
+export const EXIT_SCENARIOS_FAILED = 1;
+
+const USAGE = `Usage: gateway-console run [PATH…] [--builtin] [--profile P] [--report DIR] [--junit FILE]
+
+Runs scenario files (YAML or JSON; folders are searched) with the console's scenario runner.
+  --builtin            also run the built-in library (every documented flow, the error table, notifications)
+  --profile P          run against a saved profile (name or id); Sandbox-only steps are then skipped.
+                       Without it the command starts its own Sandbox simulator (no app, no keychain needed).
+  --user-data-dir DIR  where saved profiles live (with --profile)
+  --tester NAME        who ran it, shown in the reports
+  --report DIR         write report.html, report.json, report.junit.xml and summary.md to DIR
+  --junit FILE         write JUnit XML to FILE
+  --quiet              print only failures and the summary
+
+Exit codes: 0 every scenario passed; 1 a scenario failed or was skipped; 2 usage error;
+3 a scenario file is invalid or the profile cannot be used.`;
+
+export interface RunCommandDeps {
+  credentials?: CredentialStore;
+}
+
+interface OpenedTarget {
+  core: ConsoleCore;
+  profiles: Partial<Record<'A' | 'B', QaProfile>>;
+  close(): Promise<void>;
+}
+
+async function openTarget(
+  profile: string | undefined,
+  userDataDir: string | undefined,
+  deps: RunCommandDeps,
+): Promise<OpenedTarget> {
+  if (profile === undefined) {
+    const dir = await mkdtemp(join(tmpdir(), 'gateway-console-run-'));
+    const core = await createConsoleCore({ mode: 'browser', userDataDir: dir, credentials: new MemoryStore() });
+    return {
+      core,
+      profiles: Object.fromEntries(SANDBOX_PROFILES.map((sandbox) => [sandbox.variant, qaProfileOf(core, sandbox.id)])),
+      close: async () => {
+        await core.close();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const core = await createConsoleCore({
+    mode: 'browser',
+    userDataDir: userDataDir ?? defaultUserDataDir(),
+    simulator: false,
+    ...(deps.credentials ? { credentials: deps.credentials } : {}),
+  });
+  const found = core.profiles.find(profile);
+  if (!found) {
+    await core.close();
+    throw new Error(`There is no profile named or with id "${profile}".`);
+  }
+  const qaProfile = qaProfileOf(core, found.id);
+  return { core, profiles: { [qaProfile.variant]: qaProfile }, close: () => core.close() };
+}
+
+const mark = (scenario: ScenarioResult): string =>
+  scenario.status === 'passed' ? 'PASS' : scenario.status === 'failed' ? 'FAIL' : 'SKIP';
+
+export async function runScenariosCommand(
+  args: string[],
+  io: CliIo = processIo,
+  deps: RunCommandDeps = {},
+): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        builtin: { type: 'boolean' },
+        profile: { type: 'string' },
+        'user-data-dir': { type: 'string' },
+        tester: { type: 'string' },
+        report: { type: 'string' },
+        junit: { type: 'string' },
+        quiet: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    io.stderr(`${(error as Error).message}\n${USAGE}\n`);
+    return EXIT_USAGE;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    io.stdout(`${USAGE}\n`);
+    return 0;
+  }
+  if (!values.builtin && positionals.length === 0) {
+    io.stderr(`Give scenario files or folders, or --builtin.\n${USAGE}\n`);
+    return EXIT_USAGE;
+  }
+  const loaded = await loadScenarioPaths(positionals);
+  if (loaded.problems.length) {
+    io.stderr(
+      `Scenario files with problems (nothing was run):\n${loaded.problems.map((problem) => `  ${formatProblem(problem)}\n`).join('')}`,
+    );
+    return EXIT_REFUSED;
+  }
+  const scenarios = [...(values.builtin ? builtinScenarios() : []), ...loaded.scenarios];
+  process.env.GATEWAY_CONSOLE_QUIET = '1';
+  let target: OpenedTarget;
+  try {
+    target = await openTarget(values.profile, values['user-data-dir'], deps);
+  } catch (error) {
+    io.stderr(`${(error as Error).message}\n`);
+    return EXIT_REFUSED;
+  }
+  try {
+    const runner = new ScenarioRunner(
+      runnerDepsFor(target.core, {
+        onProgress: (_runId, scenario) => {
+          if (scenario.status === 'running') return;
+          if (values.quiet && scenario.status !== 'failed') return;
+          io.stdout(`${mark(scenario)}  ${scenario.name}  (${(scenario.durationMs / 1000).toFixed(2)} s)\n`);
+          const failed = scenario.steps.find((step) => step.status === 'failed');
+          if (failed) io.stdout(`${stepFailureText(failed).replace(/^/gm, '      ')}\n`);
+          else if (scenario.status === 'skipped' && scenario.message) io.stdout(`      ${scenario.message}\n`);
+        },
+      }),
+    );
+    const run = await runner.run({
+      scenarios,
+      profiles: target.profiles,
+      tester: values.tester ?? null,
+      title: values.builtin && positionals.length === 0 ? 'Built-in scenario library' : 'Scenario run',
+    });
+    const { counts } = run;
+    io.stdout(
+      `\n${counts.total} scenarios: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`,
+    );
+    if (values.junit) {
+      await mkdir(dirname(values.junit), { recursive: true });
+      await writeFile(values.junit, buildReport(run, 'junit', redactReport).text);
+      io.stdout(`JUnit XML: ${values.junit}\n`);
+    }
+    if (values.report) {
+      await mkdir(values.report, { recursive: true });
+      const names = { html: 'report.html', json: 'report.json', junit: 'report.junit.xml', markdown: 'summary.md' };
+      for (const format of reportFormatSchema.options)
+        await writeFile(join(values.report, names[format]), buildReport(run, format, redactReport).text);
+      io.stdout(`Reports: ${values.report}\n`);
+    }
+    return counts.total > 0 && counts.passed === counts.total ? 0 : EXIT_SCENARIOS_FAILED;
+  } finally {
+    await target.close();
+  }
+}
+
+export const runCommand: CliCommand = {
+  summary: 'Run scenario files or the built-in library (--builtin); JUnit XML and HTML reports',
+  run: (args) => runScenariosCommand(args),
+};

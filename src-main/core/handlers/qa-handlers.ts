@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import type { RunResult, ScenarioSummary } from '@shared/contract/qa';
+import { buildReport } from '@shared/qa/reports';
+import { ConsoleFailure } from '@shared/result';
+import { builtinScenarios } from '../../qa/builtin';
+import { qaProfileOf, runnerDepsFor } from '../../qa/core-bindings';
+import { redactReport } from '../../qa/redact-report';
+import type { Scenario } from '../../qa/scenario-format';
+import { loadScenario, ScenarioLoadError } from '../../qa/scenario-loader';
+import { newRunResult, ScenarioRunner, type QaProfile } from '../../qa/scenario-runner';
+import type { ConsoleCore } from '../console-core';
+import type { Handlers } from '../dispatcher';
+import { logger } from '../../common/logger';
+import { ProductionGuard } from '../profiles/production-guard';
+import { APP_VERSION } from '../version';
+import { SimError } from '../../simulator/errors';
+import { AMOUNT_SCENARIOS, MBWAY_SCENARIOS } from '../../simulator/scenarios';
+import { checkReadiness } from '../../qa/readiness';
+
+/** The request sender's defaults (request-sender.ts), reported by the readiness check when none are set. */
+const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+const DEFAULT_TOTAL_TIMEOUT_MS = 30_000;
+
+type QaMethod =
+  | 'qa.scenarios'
+  | 'qa.addScenario'
+  | 'qa.run'
+  | 'qa.result'
+  | 'qa.answerManual'
+  | 'qa.report'
+  | 'qa.readiness'
+  | 'qa.sandboxControl'
+  | 'qa.createUnvalidated'
+  | 'qa.testValues';
+
+export interface QaHandlerDeps {
+  core: Pick<ConsoleCore, 'gateway' | 'simulator' | 'events' | 'profiles' | 'credentials'>;
+  webhookSecretOf(profileId: string): Promise<string | null>;
+  timeouts: { connectTimeoutMs?: number | undefined; totalTimeoutMs?: number | undefined } | undefined;
+}
+
+const summary = (scenario: Scenario): ScenarioSummary => ({
+  file: scenario.file,
+  folder: scenario.folder,
+  name: scenario.name,
+  description: scenario.description,
+  variant: scenario.variant,
+  tags: scenario.tags,
+  steps: scenario.steps.length,
+  rows: scenario.data?.length ?? null,
+  usesSandbox: scenario.usesSandbox,
+});
+
+/** Finished runs kept for reports and re-runs; older ones are dropped first. */
+const KEPT_RUNS = 50;
+
+/**
+ * `qa.*`: the Scenarios screen's side of the one runner (src-main/qa). Runs go on in the background and
+ * report each step as a `qa.progress` push event; a manual step waits here for `qa.answerManual`.
+ */
+export function createQaHandlers({ core, webhookSecretOf, timeouts }: QaHandlerDeps): Pick<Handlers, QaMethod> {
+  const added = new Map<string, Scenario>();
+  const runs = new Map<string, RunResult>();
+  const waiting = new Map<string, (answer: { passed: boolean; note: string }) => void>();
+  const library = (): Scenario[] => [...builtinScenarios(), ...added.values()];
+  const profileFor = (id: string | undefined, fallback: string): QaProfile | undefined => {
+    const chosen = id ?? fallback;
+    if (!core.profiles.find(chosen)) {
+      if (id !== undefined) throw new ConsoleFailure('not-found', `There is no profile with id "${id}".`);
+      return undefined;
+    }
+    return qaProfileOf(core, chosen);
+  };
+  const mustRun = (runId: string): RunResult => {
+    const run = runs.get(runId);
+    if (!run)
+      throw new ConsoleFailure(
+        'not-found',
+        `There is no scenario run ${runId} (runs are kept until the console restarts).`,
+      );
+    return run;
+  };
+  return {
+    'qa.scenarios': () => ({ scenarios: library().map(summary), problems: [] }),
+    'qa.addScenario': ({ file, text }) => {
+      const name = file.includes('/') ? file : `added/${file}`;
+      try {
+        const scenario = loadScenario(name, text);
+        added.set(name, scenario);
+        return { added: summary(scenario), problems: [] };
+      } catch (error) {
+        if (error instanceof ScenarioLoadError) return { added: null, problems: error.problems };
+        throw error;
+      }
+    },
+    'qa.run': (input) => {
+      const byFile = new Map(library().map((scenario) => [scenario.file, scenario]));
+      const scenarios = input.files.map((file) => {
+        const scenario = byFile.get(file);
+        if (!scenario) throw new ConsoleFailure('not-found', `There is no scenario "${file}" in the library.`);
+        return scenario;
+      });
+      const profiles: Partial<Record<'A' | 'B', QaProfile>> = {};
+      const a = profileFor(input.profileA, 'sandbox-a');
+      const b = profileFor(input.profileB, 'sandbox-b');
+      if (a) profiles.A = a;
+      if (b) profiles.B = b;
+      const request = { scenarios, profiles, tester: input.tester ?? null, runId: randomUUID(), title: 'Scenario run' };
+      const run = newRunResult(request, '');
+      const runner = new ScenarioRunner(
+        runnerDepsFor(core, {
+          onProgress: (runId, scenario, manual) =>
+            core.events.emit('qa.progress', {
+              runId,
+              scenarioKey: scenario.key,
+              scenario,
+              waitingManual: manual ? { stepIndex: manual.stepIndex, prompt: manual.prompt } : null,
+            }),
+          askManual: (manual) =>
+            new Promise((resolve) => waiting.set(`${manual.runId}|${manual.scenarioKey}|${manual.stepIndex}`, resolve)),
+        }),
+      );
+      run.consoleVersion = runnerDepsFor(core).consoleVersion;
+      runs.set(run.id, run);
+      for (const old of [...runs.keys()].slice(0, Math.max(0, runs.size - KEPT_RUNS))) runs.delete(old);
+      void runner
+        .run(request, run)
+        .catch((error: unknown) => logger.error('scenario run failed', error))
+        .finally(() => core.events.emit('qa.finished', { runId: run.id, counts: run.counts }));
+      return { runId: run.id };
+    },
+    'qa.result': ({ runId }) => mustRun(runId),
+    'qa.answerManual': ({ runId, scenarioKey, stepIndex, passed, note }) => {
+      const key = `${runId}|${scenarioKey}|${stepIndex}`;
+      const resolve = waiting.get(key);
+      if (!resolve) return { accepted: false };
+      waiting.delete(key);
+      resolve({ passed, note });
+      return { accepted: true };
+    },
+    'qa.report': ({ runId, format }) => buildReport(mustRun(runId), format, redactReport),
+    'qa.readiness': async ({ profileId, webhookUrl }) => {
+      const stored = core.profiles.stored(profileId);
+      const connection = await core.profiles.connection(profileId);
+      const others = (await core.profiles.list()).filter((other) => other.id !== profileId);
+      const run = await checkReadiness({
+        profile: { ...qaProfileOf(core, profileId), baseUrl: stored.baseUrl },
+        otherProfiles: others.map(({ id, name, environment, baseUrl }) => ({ id, name, environment, baseUrl })),
+        secrets: {
+          bearerToken: connection.bearerToken,
+          clientId: connection.clientId,
+          webhookSecret: await webhookSecretOf(profileId),
+        },
+        guard: new ProductionGuard(core.credentials),
+        status: (transactionId) => core.gateway.status({ profileId, transactionId }),
+        webhookUrl,
+        timeouts: {
+          connectTimeoutMs: timeouts?.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+          totalTimeoutMs: timeouts?.totalTimeoutMs ?? DEFAULT_TOTAL_TIMEOUT_MS,
+        },
+        consoleVersion: APP_VERSION,
+      });
+      runs.set(run.id, run);
+      return run;
+    },
+    'qa.sandboxControl': (input) => {
+      const simulator = core.simulator;
+      if (!simulator)
+        throw new ConsoleFailure(
+          'simulator-not-running',
+          'Sandbox controls need the embedded simulator, which is not running.',
+        );
+      try {
+        const armed =
+          input.action === 'nextCall'
+            ? simulator.faults.armNextCall(input.status)
+            : simulator.faults.armDelivery(input.transactionId, input.control, input.times ?? 1);
+        return { nextCalls: armed.nextCalls, deliveries: armed.deliveries.length };
+      } catch (error) {
+        if (error instanceof SimError)
+          throw new ConsoleFailure(error.httpStatus === 404 ? 'not-found' : 'invalid-input', error.message);
+        throw error;
+      }
+    },
+    'qa.testValues': () => ({
+      phones: MBWAY_SCENARIOS.map((scenario) => ({
+        value: scenario.phone,
+        outcome: scenario.outcome,
+        statusCode: scenario.returnStatus?.statusCode ?? null,
+      })),
+      amounts: AMOUNT_SCENARIOS.map((scenario) => ({
+        value: scenario.amount,
+        when: scenario.when,
+        httpStatus: scenario.httpStatus ?? null,
+        statusCode: scenario.statusCode ?? null,
+      })),
+    }),
+    'qa.createUnvalidated': ({ profileId, order }) =>
+      core.gateway.createOrder({ profileId, order, skipValidation: true }),
+  };
+}

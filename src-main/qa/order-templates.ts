@@ -1,0 +1,61 @@
+/**
+ * The `create` step's starting point: an order that passes validation as it stands for the variant (the
+ * same shape as the Orders screen's first draft), with a merchantTransactionId unique to the run.
+ * Overrides then set fields by dotted path: `transaction.amount.value: 4.29`.
+ */
+const DEVICE_INFO = {
+  browserAcceptHeader: 'application/json',
+  browserJavaEnabled: 'false',
+  browserJavascriptEnabled: 'true',
+  browserLanguage: 'pt-PT',
+  browserColorDepth: '24',
+  browserScreenHeight: '1080',
+  browserScreenWidth: '1920',
+  browserTZ: '0',
+  browserUserAgent: 'Gateway Console QA runner',
+  applicationName: 'Form:GatewayConsoleQA',
+  applicationVersion: '1.0:1.0',
+};
+
+export function templateOrder(variant: 'A' | 'B', terminalId: string, merchantTransactionId: string, now = new Date()) {
+  const order: Record<string, unknown> = {
+    merchant: {
+      terminalId: Number(terminalId),
+      channel: 'web',
+      merchantTransactionId,
+      transactionDescription: 'Gateway Console QA scenario',
+    },
+    customer: {
+      customerInfo: {
+        customerName: 'Test Shopper',
+        customerEmail: 'shopper@example.com',
+        customerPhone: '+351912345678',
+        customerLanguage: 'pt',
+      },
+    },
+    transaction: {
+      transactionTimestamp: now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      description: 'QA scenario order',
+      moto: false,
+      paymentType: 'PURS',
+      paymentMethod: variant === 'A' ? ['REFERENCE', 'CARD', 'MBWAY'] : ['CARD', 'MBWY'],
+      amount: { value: 10.5, currency: 'EUR' },
+    },
+  };
+  if (variant === 'B') order.info = { deviceInfo: { ...DEVICE_INFO } };
+  return order;
+}
+
+/** Sets `value` at a dotted path, creating objects on the way; `null` removes the field. */
+export function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split('.');
+  let current: Record<string, unknown> = target;
+  for (const key of keys.slice(0, -1)) {
+    const next = current[key];
+    if (next === null || typeof next !== 'object' || Array.isArray(next)) current[key] = {};
+    current = current[key] as Record<string, unknown>;
+  }
+  const last = keys[keys.length - 1]!;
+  if (value === null) delete current[last];
+  else current[last] = value;
+}

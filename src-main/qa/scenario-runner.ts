@@ -1,0 +1,485 @@
+/**
+ * The one scenario runner, used by the Scenarios screen (through the qa handlers) and by the CLI's
+ * `run` command alike. It drives the gateway through the core's GatewayService — so every exchange is
+ * recorded, redacted and pushed like a hand-made call — and the Sandbox through its controls.
+ *
+ * Rules it keeps: money-moving calls (create, reference, MB WAY, action) are sent once, never retried by
+ * the runner; only `pollUntil` repeats, and it repeats status queries. Sandbox-only steps are skipped
+ * with a reason on any other profile. A step whose capture has no value fails with that reason.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Exchange } from '@shared/exchange';
+import { isFinalPaymentStatus } from '@shared/gateway/codes';
+import type { DeliveryRecord } from '@shared/contract/notifications';
+import type {
+  CheckResult,
+  RunCounts,
+  RunResult,
+  ScenarioResult,
+  StepNotification,
+  StepResult,
+  StepStatus,
+} from '@shared/contract/qa';
+import { ConsoleFailure } from '@shared/result';
+import { CaptureError, readPath, resolveCaptures, type CaptureScope } from './captures';
+import { checkExpectations, type StepActual } from './expectations';
+import { setPath, templateOrder } from './order-templates';
+import type { Scenario, ScenarioStep } from './scenario-format';
+
+interface CallOutput {
+  exchange: Exchange;
+  response: unknown;
+}
+
+/** What the runner needs from the gateway side: GatewayService satisfies it. */
+export interface QaGateway {
+  createOrder(input: { profileId: string; order: unknown; skipValidation?: boolean }): Promise<CallOutput>;
+  generateReference(input: { profileId: string; transactionId: string }): Promise<CallOutput>;
+  mbwayPurchase(input: { profileId: string; transactionId: string; phone: string }): Promise<CallOutput>;
+  status(input: { profileId: string; transactionId: string }): Promise<CallOutput>;
+  performAction(input: {
+    profileId: string;
+    transactionId: string;
+    url: string;
+    params: Array<{ name: string; value: string }>;
+  }): Promise<CallOutput>;
+}
+
+/** The Sandbox's controls (the embedded simulator), or null when the core runs without one. */
+export interface QaSandbox {
+  advanceClock(seconds: number): Promise<unknown>;
+  complete(transactionId: string, status: string): Promise<unknown>;
+  armNextCall(status: number): void;
+  armDelivery(transactionId: string, control: string, times: number): void;
+}
+
+export interface QaProfile {
+  id: string;
+  name: string;
+  environment: string;
+  terminalId: string;
+  variant: 'A' | 'B';
+}
+
+export interface ManualRequest {
+  runId: string;
+  scenarioKey: string;
+  stepIndex: number;
+  prompt: string;
+}
+
+export interface RunnerDeps {
+  gateway: QaGateway;
+  sandbox: QaSandbox | null;
+  /** Every notification the console's receiver records (the runner subscribes for the run). */
+  subscribeNotifications(listener: (record: DeliveryRecord) => void): () => void;
+  consoleVersion: string;
+  /** Answers a manual step; without it manual steps are skipped ("needs a tester"). */
+  askManual?: (request: ManualRequest) => Promise<{ passed: boolean; note: string }>;
+  /** Live progress: called when a scenario starts and after every step. */
+  onProgress?: (runId: string, scenario: ScenarioResult, waitingManual: ManualRequest | null) => void;
+  /** Test hook: a shorter sleep. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface RunRequest {
+  scenarios: Scenario[];
+  /** Profile per variant; a scenario whose variant has none is skipped with that reason. */
+  profiles: Partial<Record<'A' | 'B', QaProfile>>;
+  tester?: string | null;
+  title?: string;
+  runId?: string;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export const countResults = (scenarios: readonly ScenarioResult[]): RunCounts => ({
+  total: scenarios.length,
+  passed: scenarios.filter((scenario) => scenario.status === 'passed').length,
+  failed: scenarios.filter((scenario) => scenario.status === 'failed').length,
+  skipped: scenarios.filter((scenario) => scenario.status === 'skipped').length,
+});
+
+/** A scenario passes when no step failed and at least one ran; all skipped is skipped. */
+const scenarioStatus = (steps: readonly StepResult[]): StepStatus =>
+  steps.some((step) => step.status === 'failed')
+    ? 'failed'
+    : steps.some((step) => step.status === 'passed')
+      ? 'passed'
+      : 'skipped';
+
+export class ScenarioRunner {
+  constructor(private readonly deps: RunnerDeps) {}
+
+  /** Runs every scenario (every row of a data table) in order; `result` is filled in as it goes. */
+  async run(
+    request: RunRequest,
+    result: RunResult = newRunResult(request, this.deps.consoleVersion),
+  ): Promise<RunResult> {
+    const received: DeliveryRecord[] = [];
+    const unsubscribe = this.deps.subscribeNotifications((record) => received.push(record));
+    try {
+      for (const scenario of request.scenarios) {
+        const rows = scenario.data ?? [null];
+        for (let row = 0; row < rows.length; row++) {
+          await this.runOne(result, scenario, scenario.data ? row : null, rows[row] ?? {}, request, received);
+          result.counts = countResults(result.scenarios);
+        }
+      }
+    } finally {
+      unsubscribe();
+      result.finishedAt = new Date().toISOString();
+      result.counts = countResults(result.scenarios);
+    }
+    return result;
+  }
+
+  private async runOne(
+    run: RunResult,
+    scenario: Scenario,
+    row: number | null,
+    rowValues: Record<string, unknown>,
+    request: RunRequest,
+    received: DeliveryRecord[],
+  ): Promise<ScenarioResult> {
+    const key = row === null ? scenario.file : `${scenario.file}#${row + 1}`;
+    const profile = request.profiles[scenario.variant];
+    const started = Date.now();
+    const result: ScenarioResult = {
+      key,
+      file: scenario.file,
+      folder: scenario.folder,
+      name: row === null ? scenario.name : `${scenario.name} [${describeRow(rowValues)}]`,
+      row,
+      profileId: profile?.id ?? null,
+      status: 'running',
+      message: null,
+      steps: [],
+      startedAt: new Date(started).toISOString(),
+      durationMs: 0,
+    };
+    run.scenarios.push(result);
+    this.deps.onProgress?.(run.id, result, null);
+    if (!profile) {
+      result.status = 'skipped';
+      result.message = `Skipped: the scenario needs a Variant ${scenario.variant} profile and the run has none.`;
+      result.durationMs = Date.now() - started;
+      this.deps.onProgress?.(run.id, result, null);
+      return result;
+    }
+    const scope: CaptureScope = {
+      row: rowValues,
+      run: { id: run.id, unique: `${run.id.slice(0, 8)}-${run.scenarios.length}` },
+    };
+    let stopReason: string | null = null;
+    for (const step of scenario.steps) {
+      const stepResult =
+        stopReason === null
+          ? await this.runStep(run, result, step, profile, scope, received)
+          : skipped(step, `Skipped: an earlier step failed (${stopReason}).`);
+      result.steps.push(stepResult);
+      // A failed step leaves later steps without what they need (a transaction, a status): stop there.
+      if (stepResult.status === 'failed' && stopReason === null) stopReason = `step ${step.index + 1}`;
+      this.deps.onProgress?.(run.id, result, null);
+    }
+    result.status = scenarioStatus(result.steps);
+    const failed = result.steps.find((step) => step.status === 'failed');
+    result.message = failed
+      ? `Step ${failed.index + 1} "${failed.name}" failed: ${failed.message ?? 'see its checks'}`
+      : null;
+    result.durationMs = Date.now() - started;
+    this.deps.onProgress?.(run.id, result, null);
+    return result;
+  }
+
+  private async runStep(
+    run: RunResult,
+    scenario: ScenarioResult,
+    step: ScenarioStep,
+    profile: QaProfile,
+    scope: CaptureScope,
+    received: DeliveryRecord[],
+  ): Promise<StepResult> {
+    const started = Date.now();
+    const base: StepResult = {
+      index: step.index,
+      name: step.name,
+      kind: step.input.kind,
+      line: step.line,
+      status: 'running',
+      message: null,
+      checks: [],
+      exchanges: [],
+      notifications: [],
+      note: null,
+      startedAt: new Date(started).toISOString(),
+      durationMs: 0,
+    };
+    const finish = (status: StepStatus, message: string | null, checks: CheckResult[] = []): StepResult => ({
+      ...base,
+      status,
+      message,
+      checks,
+      durationMs: Date.now() - started,
+    });
+    const isSandbox = profile.environment === 'sandbox' && this.deps.sandbox !== null;
+    const needsSandbox = step.input.kind === 'sandbox' || (step.input.kind === 'create' && !step.input.args.validate);
+    if (needsSandbox && !isSandbox && (step.input.kind === 'sandbox' || profile.environment === 'production'))
+      return finish(
+        'skipped',
+        `Skipped: Sandbox-only step, and "${profile.name}" is a ${profile.environment} profile${this.deps.sandbox ? '' : ' (no Sandbox is running)'}.`,
+      );
+    let args: unknown;
+    let expect: ScenarioStep['expect'];
+    try {
+      args = resolveCaptures(step.input.args, scope);
+      expect = resolveCaptures(step.expect, scope);
+    } catch (error) {
+      if (error instanceof CaptureError) return finish('failed', error.message);
+      throw error;
+    }
+    let actual: StepActual;
+    try {
+      actual = await this.perform(run, scenario, step, args, profile, scope, received, base);
+    } catch (error) {
+      if (error instanceof ConsoleFailure) {
+        actual = { refused: error.code, message: error.message };
+      } else {
+        return finish('failed', `The step could not run: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    if (actual.skip) return finish('skipped', actual.skip);
+    if (actual.manual)
+      return finish(
+        actual.manual.passed ? 'passed' : 'failed',
+        actual.manual.passed ? null : 'The tester marked this step failed.',
+        [],
+      );
+    const checks = checkExpectations(step.input.kind, expect, actual);
+    const failedChecks = checks.filter((check) => !check.passed);
+    if (step.id) scope[step.id] = actual.capture ?? {};
+    if (failedChecks.length)
+      return finish(
+        'failed',
+        actual.message && actual.refused !== undefined && expect.refused === undefined
+          ? actual.message
+          : failedChecks
+              .map((check) => `${check.what}: expected ${show(check.expected)}, got ${show(check.actual)}`)
+              .join('; '),
+        checks,
+      );
+    return finish('passed', actual.message ?? null, checks);
+  }
+
+  private async perform(
+    run: RunResult,
+    scenario: ScenarioResult,
+    step: ScenarioStep,
+    resolved: unknown,
+    profile: QaProfile,
+    scope: CaptureScope,
+    received: DeliveryRecord[],
+    result: StepResult,
+  ): Promise<StepActual> {
+    const gateway = this.deps.gateway;
+    const profileId = profile.id;
+    const record = (output: CallOutput): StepActual => {
+      result.exchanges.push(output.exchange);
+      return fromCall(output);
+    };
+    const input = { kind: step.input.kind, args: resolved } as ScenarioStep['input'];
+    switch (input.kind) {
+      case 'create': {
+        const { template, body, overrides, validate } = input.args;
+        const order: Record<string, unknown> =
+          template === 'none'
+            ? structuredClone(body ?? {})
+            : {
+                ...templateOrder(
+                  profile.variant,
+                  profile.terminalId,
+                  `QA-${String(scope.run && (scope.run as { unique: string }).unique)}`,
+                ),
+                ...structuredClone(body ?? {}),
+              };
+        for (const [path, value] of Object.entries(overrides ?? {})) setPath(order, path, value);
+        return record(await gateway.createOrder({ profileId, order, ...(validate ? {} : { skipValidation: true }) }));
+      }
+      case 'reference':
+        return record(await gateway.generateReference({ profileId, transactionId: input.args.transactionID }));
+      case 'mbway':
+        return record(
+          await gateway.mbwayPurchase({ profileId, transactionId: input.args.transactionID, phone: input.args.phone }),
+        );
+      case 'status':
+        return record(await gateway.status({ profileId, transactionId: input.args.transactionID }));
+      case 'pollUntil': {
+        const { transactionID, status, final, timeoutSeconds, intervalSeconds } = input.args;
+        const wanted = status === undefined ? null : Array.isArray(status) ? status : [status];
+        const deadline = Date.now() + timeoutSeconds * 1000;
+        const sleep = this.deps.sleep ?? defaultSleep;
+        for (;;) {
+          const actual = record(await gateway.status({ profileId, transactionId: transactionID }));
+          const current = actual.paymentStatus ?? null;
+          const reached =
+            current !== null &&
+            ((wanted?.includes(current) ?? false) || (final === true && isFinalPaymentStatus(current)));
+          // A final status other than the one wanted will never change: stop instead of waiting out the timeout.
+          if (reached || (current !== null && isFinalPaymentStatus(current)) || Date.now() >= deadline)
+            return { ...actual, timedOut: !reached && !(current !== null && isFinalPaymentStatus(current)) };
+          await sleep(intervalSeconds * 1000);
+        }
+      }
+      case 'action': {
+        const { transactionID, from, url, params, paymentStatus } = input.args;
+        let target = url;
+        let list = params ?? [];
+        if (from !== undefined) {
+          const action = readPath(scope[from], 'response.actionResponse') as
+            | { url?: string; data?: { url?: string; params?: Array<{ name: string; value?: string; data?: string }> } }
+            | undefined;
+          target ??= action?.data?.url ?? action?.url;
+          list = (action?.data?.params ?? []).map((param) => ({
+            name: param.name,
+            value: param.value ?? param.data ?? '',
+          }));
+          if (!target) return { message: `Step "${from}" has no actionResponse url.`, refused: 'no-action' };
+        }
+        if (paymentStatus)
+          list = [
+            ...list.filter((param) => param.name !== 'paymentStatus'),
+            { name: 'paymentStatus', value: paymentStatus },
+          ];
+        return record(
+          await gateway.performAction({ profileId, transactionId: transactionID, url: target!, params: list }),
+        );
+      }
+      case 'waitNotification': {
+        const { transactionID, status, atLeast, timeoutSeconds } = input.args;
+        const sleep = this.deps.sleep ?? defaultSleep;
+        const deadline = Date.now() + timeoutSeconds * 1000;
+        for (;;) {
+          const matching = received.filter(
+            (item) =>
+              item.verdict === 'accepted' &&
+              item.notification?.transactionId === transactionID &&
+              (status === undefined || item.notification.paymentStatus === status),
+          );
+          if (matching.length >= atLeast || Date.now() >= deadline) {
+            result.notifications.push(...matching.map(toStepNotification));
+            const last = matching[matching.length - 1];
+            const payload = last?.plaintext ? safeJson(last.plaintext) : null;
+            return {
+              timedOut: matching.length < atLeast,
+              count: matching.length,
+              paymentStatus: last?.notification?.paymentStatus ?? undefined,
+              returnStatus: last?.notification?.returnStatus?.statusCode ?? undefined,
+              body: payload,
+              capture: { notification: payload, count: matching.length },
+              message:
+                matching.length < atLeast
+                  ? `${matching.length} notification(s)${status ? ` with ${status}` : ''} for ${transactionID} within ${timeoutSeconds} s; ${atLeast} expected`
+                  : undefined,
+            };
+          }
+          await sleep(100);
+        }
+      }
+      case 'sandbox': {
+        const sandbox = this.deps.sandbox!;
+        const { complete, advanceClock, nextCall, delivery } = input.args;
+        if (complete) await sandbox.complete(complete.transactionID, complete.status);
+        if (advanceClock !== undefined) await sandbox.advanceClock(advanceClock);
+        if (nextCall) sandbox.armNextCall(nextCall.status);
+        if (delivery) sandbox.armDelivery(delivery.transactionID, delivery.do, delivery.times);
+        return {};
+      }
+      case 'manual': {
+        if (!this.deps.askManual)
+          return { skip: 'Skipped: a manual step needs a tester (run it from the Scenarios screen).' };
+        const request = { runId: run.id, scenarioKey: scenario.key, stepIndex: step.index, prompt: input.args.prompt };
+        this.deps.onProgress?.(run.id, scenario, request);
+        const answer = await this.deps.askManual(request);
+        result.note = answer.note || null;
+        return { manual: answer };
+      }
+    }
+  }
+}
+
+function fromCall(output: CallOutput): StepActual {
+  const { exchange } = output;
+  return {
+    httpStatus: exchange.response?.status,
+    classification: exchange.classification,
+    returnStatus: exchange.returnStatus?.statusCode,
+    paymentStatus: exchange.paymentStatus ?? undefined,
+    attempts: exchange.timings.attempts,
+    body: output.response,
+    message: exchange.classification === 'ok' ? undefined : `${exchange.summary}`,
+    capture: {
+      transactionID: exchange.transactionID ?? undefined,
+      merchantTransactionId: exchange.merchantTransactionId ?? undefined,
+      httpStatus: exchange.response?.status,
+      classification: exchange.classification,
+      paymentStatus: exchange.paymentStatus ?? undefined,
+      returnStatus: exchange.returnStatus?.statusCode,
+      response: output.response,
+    },
+  };
+}
+
+const toStepNotification = (record: DeliveryRecord): StepNotification => ({
+  seq: record.seq,
+  notificationId: record.notification?.notificationId ?? '',
+  transactionId: record.notification?.transactionId ?? null,
+  paymentStatus: record.notification?.paymentStatus ?? null,
+  duplicate: record.duplicate,
+  receivedAt: record.receivedAt,
+});
+
+const safeJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+};
+
+const skipped = (step: ScenarioStep, message: string): StepResult => ({
+  index: step.index,
+  name: step.name,
+  kind: step.input.kind,
+  line: step.line,
+  status: 'skipped',
+  message,
+  checks: [],
+  exchanges: [],
+  notifications: [],
+  note: null,
+  startedAt: new Date().toISOString(),
+  durationMs: 0,
+});
+
+const describeRow = (row: Record<string, unknown>): string =>
+  Object.entries(row)
+    .map(([key, value]) => `${key}=${String(value)}`)
+    .join(', ');
+
+const show = (value: unknown): string => (value === undefined ? 'nothing' : JSON.stringify(value));
+
+export function newRunResult(request: RunRequest, consoleVersion: string): RunResult {
+  return {
+    id: request.runId ?? randomUUID(),
+    title: request.title ?? 'Scenario run',
+    startedAt: new Date().toISOString(),
+    finishedAt: null,
+    consoleVersion,
+    tester: request.tester ?? null,
+    profiles: Object.values(request.profiles)
+      .filter((profile): profile is QaProfile => profile !== undefined)
+      .map(({ id, name, environment, terminalId, variant }) => ({ id, name, environment, terminalId, variant })),
+    scenarios: [],
+    counts: { total: 0, passed: 0, failed: 0, skipped: 0 },
+  };
+}

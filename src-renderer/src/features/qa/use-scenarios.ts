@@ -1,0 +1,167 @@
+/**
+ * State of the Scenarios screen: the library, the selection, the current run as its `qa.progress`
+ * events arrive, and the manual step it waits on. Module-level so a run keeps going (and showing) when
+ * the tester visits another screen and comes back.
+ */
+import { computed, ref, shallowRef } from 'vue';
+import type { EventPayload } from '@shared/contract';
+import type { ReportFormat, RunCounts, ScenarioResult, ScenarioSummary } from '@shared/contract/qa';
+import { useConsoleApi } from '../../api';
+
+interface ScenarioProblemView {
+  file: string;
+  line: number;
+  column: number;
+  field: string;
+  message: string;
+}
+
+const library = shallowRef<ScenarioSummary[]>([]);
+const selected = ref<Set<string>>(new Set());
+const runId = ref<string | null>(null);
+const results = ref<ScenarioResult[]>([]);
+const counts = ref<RunCounts | null>(null);
+const running = ref(false);
+const waitingManual = ref<{ scenarioKey: string; stepIndex: number; prompt: string } | null>(null);
+const error = ref<string | null>(null);
+let subscribed = false;
+
+type ProgressEvent = EventPayload<'qa.progress'>;
+type FinishedEvent = EventPayload<'qa.finished'>;
+/**
+ * Events of a run that may arrive before `qa.run` has answered with its id (a short run can even finish
+ * first): kept here, then replayed once the id is known.
+ */
+const early: Array<{ progress?: ProgressEvent; finished?: FinishedEvent }> = [];
+
+function applyProgress(event: ProgressEvent): void {
+  const index = results.value.findIndex((item) => item.key === event.scenarioKey);
+  if (index >= 0) results.value.splice(index, 1, event.scenario);
+  else results.value.push(event.scenario);
+  waitingManual.value = event.waitingManual ? { scenarioKey: event.scenarioKey, ...event.waitingManual } : null;
+}
+
+function applyFinished(event: FinishedEvent): void {
+  running.value = false;
+  counts.value = event.counts;
+  waitingManual.value = null;
+  // The finished run as main recorded it: events may have been missed while the page reconnected.
+  const api = useConsoleApi();
+  void api['qa.result']({ runId: event.runId }).then((result) => {
+    if (result.ok && result.value.id === runId.value) results.value = result.value.scenarios;
+  });
+}
+
+function subscribe(): void {
+  if (subscribed) return;
+  subscribed = true;
+  const api = useConsoleApi();
+  api.on('qa.progress', (event) => {
+    if (event.runId === runId.value) applyProgress(event);
+    else if (starting) early.push({ progress: event });
+  });
+  api.on('qa.finished', (event) => {
+    if (event.runId === runId.value) applyFinished(event);
+    else if (starting) early.push({ finished: event });
+  });
+}
+
+let starting = false;
+
+function adopt(id: string): void {
+  runId.value = id;
+  for (const item of early.splice(0)) {
+    if (item.progress?.runId === id) applyProgress(item.progress);
+    if (item.finished?.runId === id) applyFinished(item.finished);
+  }
+}
+
+export function useScenarios() {
+  subscribe();
+  const api = useConsoleApi();
+  const folders = computed(() => {
+    const map = new Map<string, ScenarioSummary[]>();
+    for (const scenario of library.value) map.set(scenario.folder, [...(map.get(scenario.folder) ?? []), scenario]);
+    return [...map.entries()].map(([folder, scenarios]) => ({ folder, scenarios }));
+  });
+  const failedFiles = computed(() => [
+    ...new Set(results.value.filter((item) => item.status === 'failed').map((item) => item.file)),
+  ]);
+
+  async function load(): Promise<void> {
+    const result = await api['qa.scenarios']();
+    if (result.ok) library.value = result.value.scenarios;
+    else error.value = result.error.message;
+  }
+
+  async function run(files: string[], options: { profileA?: string; profileB?: string; tester?: string }) {
+    if (!files.length || running.value) return;
+    error.value = null;
+    results.value = [];
+    counts.value = null;
+    running.value = true;
+    starting = true;
+    const result = await api['qa.run']({ files, ...options }).finally(() => {
+      starting = false;
+    });
+    if (!result.ok) {
+      running.value = false;
+      error.value = result.error.message;
+      return;
+    }
+    adopt(result.value.runId);
+  }
+
+  async function answerManual(passed: boolean, note: string): Promise<void> {
+    const waiting = waitingManual.value;
+    if (!waiting || !runId.value) return;
+    await api['qa.answerManual']({ runId: runId.value, ...waiting, passed, note });
+    waitingManual.value = null;
+  }
+
+  async function addScenario(
+    file: string,
+    text: string,
+  ): Promise<{ name: string | null; problems: ScenarioProblemView[] }> {
+    const result = await api['qa.addScenario']({ file, text });
+    if (!result.ok)
+      return { name: null, problems: [{ file, line: 1, column: 1, field: '', message: result.error.message }] };
+    if (result.value.added) await load();
+    return { name: result.value.added?.name ?? null, problems: result.value.problems };
+  }
+
+  async function report(format: ReportFormat) {
+    if (!runId.value) return null;
+    const result = await api['qa.report']({ runId: runId.value, format });
+    if (!result.ok) {
+      error.value = result.error.message;
+      return null;
+    }
+    return result.value;
+  }
+
+  function toggle(file: string, on: boolean): void {
+    const next = new Set(selected.value);
+    if (on) next.add(file);
+    else next.delete(file);
+    selected.value = next;
+  }
+
+  return {
+    library,
+    folders,
+    selected,
+    results,
+    counts,
+    running,
+    waitingManual,
+    error,
+    failedFiles,
+    load,
+    run,
+    answerManual,
+    addScenario,
+    report,
+    toggle,
+  };
+}

@@ -1,0 +1,235 @@
+/**
+ * `qa.*`: the QA workflow — the scenario library, runs with live per-step progress, the answer to a
+ * manual step, and run reports. The runner lives in main (src-main/qa), the same one the CLI uses.
+ */
+import { z } from 'zod';
+import { exchangeSchema } from '../exchange';
+import { event, method } from './define';
+import { gatewayCallResultSchema } from './orders';
+
+export const stepStatusSchema = z.enum(['passed', 'failed', 'skipped', 'running']);
+export type StepStatus = z.infer<typeof stepStatusSchema>;
+
+/** One expectation of a step: what the scenario expected, what happened. */
+export const checkResultSchema = z.object({
+  what: z.string(),
+  expected: z.unknown(),
+  actual: z.unknown(),
+  passed: z.boolean(),
+});
+export type CheckResult = z.infer<typeof checkResultSchema>;
+
+/** A notification the console's receiver recorded during the step (no secret: parsed plaintext fields). */
+export const stepNotificationSchema = z.object({
+  seq: z.number().int(),
+  notificationId: z.string(),
+  transactionId: z.string().nullable(),
+  paymentStatus: z.string().nullable(),
+  duplicate: z.boolean(),
+  receivedAt: z.string(),
+});
+export type StepNotification = z.infer<typeof stepNotificationSchema>;
+
+export const stepResultSchema = z.object({
+  index: z.number().int().nonnegative(),
+  name: z.string(),
+  kind: z.string(),
+  /** Line of the step in its scenario file. */
+  line: z.number().int(),
+  status: stepStatusSchema,
+  /** Why it failed or was skipped, in a sentence. */
+  message: z.string().nullable(),
+  checks: z.array(checkResultSchema),
+  /** Every gateway call the step made, redacted (open in the Inspector by id). */
+  exchanges: z.array(exchangeSchema),
+  notifications: z.array(stepNotificationSchema),
+  /** Verdict note of a manual step. */
+  note: z.string().nullable(),
+  startedAt: z.string(),
+  durationMs: z.number().nonnegative(),
+});
+export type StepResult = z.infer<typeof stepResultSchema>;
+
+export const scenarioResultSchema = z.object({
+  /** `file` or `file#row` for one row of a data table. */
+  key: z.string(),
+  file: z.string(),
+  folder: z.string(),
+  name: z.string(),
+  row: z.number().int().nullable(),
+  profileId: z.string().nullable(),
+  status: stepStatusSchema,
+  message: z.string().nullable(),
+  steps: z.array(stepResultSchema),
+  startedAt: z.string(),
+  durationMs: z.number().nonnegative(),
+});
+export type ScenarioResult = z.infer<typeof scenarioResultSchema>;
+
+export const runProfileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  environment: z.string(),
+  terminalId: z.string(),
+  variant: z.string(),
+});
+
+export const runCountsSchema = z.object({
+  total: z.number().int(),
+  passed: z.number().int(),
+  failed: z.number().int(),
+  skipped: z.number().int(),
+});
+export type RunCounts = z.infer<typeof runCountsSchema>;
+
+export const runResultSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  consoleVersion: z.string(),
+  tester: z.string().nullable(),
+  profiles: z.array(runProfileSchema),
+  scenarios: z.array(scenarioResultSchema),
+  counts: runCountsSchema,
+});
+export type RunResult = z.infer<typeof runResultSchema>;
+
+export const scenarioSummarySchema = z.object({
+  file: z.string(),
+  folder: z.string(),
+  name: z.string(),
+  description: z.string(),
+  variant: z.enum(['A', 'B']),
+  tags: z.array(z.string()),
+  steps: z.number().int(),
+  rows: z.number().int().nullable(),
+  usesSandbox: z.boolean(),
+});
+export type ScenarioSummary = z.infer<typeof scenarioSummarySchema>;
+
+export const scenarioProblemSchema = z.object({
+  kind: z.string(),
+  file: z.string(),
+  line: z.number().int(),
+  column: z.number().int(),
+  field: z.string(),
+  message: z.string(),
+});
+
+export const reportFormatSchema = z.enum(['html', 'json', 'junit', 'markdown']);
+export type ReportFormat = z.infer<typeof reportFormatSchema>;
+
+const runIdSchema = z.string().min(1).max(100);
+
+export const qaMethods = {
+  'qa.scenarios': method(
+    'The scenario library: the built-in scenarios and the ones added in this session, with any file problems.',
+    z.undefined(),
+    z.object({ scenarios: z.array(scenarioSummarySchema), problems: z.array(scenarioProblemSchema) }),
+  ),
+  'qa.addScenario': method(
+    'Adds a scenario file (YAML or JSON text) to the library after checking it; problems name line and field.',
+    z.object({ file: z.string().min(1).max(300), text: z.string().max(1_000_000) }),
+    z.object({ added: scenarioSummarySchema.nullable(), problems: z.array(scenarioProblemSchema) }),
+  ),
+  'qa.run': method(
+    'Starts a run of the given scenarios (by file); progress arrives as qa.progress events, the end as qa.finished.',
+    z.object({
+      files: z.array(z.string().min(1).max(300)).min(1).max(1000),
+      /** Profile per variant; by default the Sandbox profile of each variant. */
+      profileA: z.string().max(100).optional(),
+      profileB: z.string().max(100).optional(),
+      tester: z.string().max(200).optional(),
+    }),
+    z.object({ runId: runIdSchema }),
+  ),
+  'qa.result': method('A run as it stands (running or finished).', z.object({ runId: runIdSchema }), runResultSchema),
+  'qa.answerManual': method(
+    'Answers the manual step a run is waiting on, pass or fail with a note.',
+    z.object({
+      runId: runIdSchema,
+      scenarioKey: z.string().max(400),
+      stepIndex: z.number().int().nonnegative(),
+      passed: z.boolean(),
+      note: z.string().max(4000).default(''),
+    }),
+    z.object({ accepted: z.boolean() }),
+  ),
+  'qa.report': method(
+    'A run report as text: self-contained HTML, JSON, JUnit XML or a Markdown summary (redacted like exports).',
+    z.object({ runId: runIdSchema, format: reportFormatSchema }),
+    z.object({ fileName: z.string(), mediaType: z.string(), text: z.string() }),
+  ),
+  'qa.readiness': method(
+    'Go-live readiness of a test profile: environments separated, test connection, the shop’s webhook acknowledging a test notification, timeouts. Same report format as a run.',
+    z.object({ profileId: z.string().min(1).max(100), webhookUrl: z.string().url().max(2000).nullable() }),
+    runResultSchema,
+  ),
+  'qa.sandboxControl': method(
+    'Sandbox only: make the next gateway call answer an error, or fail the ack of / duplicate / reorder / redeliver a transaction’s notification.',
+    z.discriminatedUnion('action', [
+      z.object({
+        action: z.literal('nextCall'),
+        status: z.union([
+          z.literal(400),
+          z.literal(401),
+          z.literal(403),
+          z.literal(404),
+          z.literal(405),
+          z.literal(409),
+          z.literal(429),
+          z.literal(500),
+          z.literal(503),
+          z.literal(999),
+        ]),
+      }),
+      z.object({
+        action: z.literal('delivery'),
+        transactionId: z.string().min(1).max(100),
+        control: z.enum(['failAck', 'duplicate', 'reorder', 'redeliver']),
+        times: z.number().int().positive().max(20).optional(),
+      }),
+    ]),
+    z.object({ nextCalls: z.array(z.number()), deliveries: z.number().int() }),
+  ),
+  'qa.testValues': method(
+    'The Sandbox’s magic values (MB WAY phones and order amounts) with the outcome each produces, for the test-value pickers.',
+    z.undefined(),
+    z.object({
+      phones: z.array(z.object({ value: z.string(), outcome: z.string(), statusCode: z.string().nullable() })),
+      amounts: z.array(
+        z.object({
+          value: z.number(),
+          when: z.string(),
+          httpStatus: z.number().nullable(),
+          statusCode: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
+  'qa.createUnvalidated': method(
+    '“Send without validation” after the tester confirmed: the order goes as typed so the gateway’s own validation can be tested. Sandbox and test profiles only (refused in main for production).',
+    z
+      .object({
+        profileId: z.string().min(1).max(100),
+        order: z.record(z.string(), z.unknown()),
+        confirmed: z.literal(true),
+      })
+      .strict(),
+    gatewayCallResultSchema,
+  ),
+};
+
+export const qaEvents = {
+  'qa.progress': event(
+    'A scenario of a run started, a step finished or a manual step waits for the tester.',
+    z.object({
+      runId: z.string(),
+      scenarioKey: z.string(),
+      scenario: scenarioResultSchema,
+      waitingManual: z.object({ stepIndex: z.number().int(), prompt: z.string() }).nullable(),
+    }),
+  ),
+  'qa.finished': event('A run ended.', z.object({ runId: z.string(), counts: runCountsSchema })),
+};

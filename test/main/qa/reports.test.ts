@@ -1,0 +1,114 @@
+import { XMLParser } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import type { RunResult } from '@shared/contract/qa';
+import { buildReport } from '@shared/qa/reports';
+import { registerSecret } from '../../../src-main/common/redact-text';
+import { redactReport } from '../../../src-main/qa/redact-report';
+
+const SECRET = 'tok_REPORTcanary_1234567890';
+
+const run = (): RunResult => ({
+  id: 'run-1',
+  title: 'Run <with> "quotes" & ampersands',
+  startedAt: '2026-11-24T10:00:00.000Z',
+  finishedAt: '2026-11-24T10:00:05.000Z',
+  consoleVersion: '0.1.0',
+  tester: 'Ana',
+  profiles: [{ id: 'p', name: 'Shop test', environment: 'test', terminalId: '1', variant: 'A' }],
+  counts: { total: 1, passed: 0, failed: 1, skipped: 0 },
+  scenarios: [
+    {
+      key: 'a.yaml',
+      file: 'a.yaml',
+      folder: 'orders',
+      name: 'Fails </testcase> on purpose',
+      row: null,
+      profileId: 'p',
+      status: 'failed',
+      message: 'Step 1 failed',
+      startedAt: '2026-11-24T10:00:00.000Z',
+      durationMs: 1234,
+      steps: [
+        {
+          index: 0,
+          name: 'Status',
+          kind: 'status',
+          line: 7,
+          status: 'failed',
+          message: 'paymentStatus: expected "Success", got "Pending"',
+          checks: [{ what: 'paymentStatus', expected: 'Success', actual: 'Pending', passed: false }],
+          notifications: [],
+          note: null,
+          startedAt: '2026-11-24T10:00:00.000Z',
+          durationMs: 12,
+          exchanges: [
+            {
+              id: 'ex-1',
+              profileId: 'p',
+              operation: 'getStatus',
+              method: 'GET',
+              url: 'http://127.0.0.1/api/v2/payments/T1/status',
+              // An exchange that somehow still holds a secret (an old import): the report must not.
+              request: { headers: { Authorization: `Bearer ${SECRET}` }, body: null },
+              response: {
+                status: 200,
+                headers: {},
+                bodyText: '{"transactionSignature":"sig-abcdefghijklmnop","card":"4000056655665556"}',
+              },
+              timings: { startedAt: '2026-11-24T10:00:00.000Z', durationMs: 12, attempts: 1 },
+              size: { requestBytes: 0, responseBytes: 10 },
+              classification: 'ok',
+              summary: 'HTTP 200',
+              suggestedAction: null,
+              returnStatus: { statusCode: '000' },
+              paymentStatus: 'Pending',
+              conformanceNotes: [],
+              transactionID: 'T1',
+              merchantTransactionId: null,
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});
+
+describe('QA reports', () => {
+  registerSecret(SECRET);
+
+  it('every format is redacted like an export: no token, no signature, card at most BIN + last 4', () => {
+    for (const format of ['html', 'json', 'junit', 'markdown'] as const) {
+      const { text } = buildReport(run(), format, redactReport);
+      expect(text, format).not.toContain(SECRET);
+      expect(text, format).not.toContain('sig-abcdefghijklmnop');
+      expect(text, format).not.toContain('4000056655665556');
+    }
+  });
+
+  it('HTML is one self-contained file: no script, no external asset, a CSP that forbids fetching, print rules', () => {
+    const { text, fileName, mediaType } = buildReport(run(), 'html', redactReport);
+    expect(fileName).toMatch(/^qa-report-.*\.html$/);
+    expect(mediaType).toBe('text/html');
+    expect(text).not.toMatch(/<script|<link|<img|src=|url\(/i);
+    expect(text).toContain(`content="default-src 'none'; style-src 'unsafe-inline'"`);
+    expect(text).toContain('@media print');
+    expect(text).toContain('Fails &lt;/testcase&gt; on purpose');
+    expect(text).toMatch(/<td class="mono">&quot;Success&quot;<\/td><td class="mono">&quot;Pending&quot;<\/td>/);
+  });
+
+  it('JUnit XML parses back with its counts, names escaped, and the failure says expected vs actual', () => {
+    const { text } = buildReport(run(), 'junit', redactReport);
+    const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(text);
+    expect(parsed.testsuites).toMatchObject({ name: 'Run <with> "quotes" & ampersands', tests: '1', failures: '1' });
+    const testcase = parsed.testsuites.testsuite.testcase;
+    expect(testcase.name).toBe('Fails </testcase> on purpose');
+    expect(testcase.time).toBe('1.234');
+    expect(testcase.failure['#text']).toContain('paymentStatus: expected "Success", actual "Pending"');
+  });
+
+  it('the Markdown summary lists the failure for a ticket', () => {
+    const { text } = buildReport(run(), 'markdown', redactReport);
+    expect(text).toContain('Result: **FAILED** — 0 passed, 1 failed, 0 skipped (1 total)');
+    expect(text).toContain('- paymentStatus: expected "Success", actual "Pending"');
+  });
+});
