@@ -95,7 +95,7 @@ describe('Demo mode and the guided tour (Chromium, browser mode)', () => {
       if (step.id === 'referencePaid') diagrams.reference = await diagram(page, 7);
       if (step.id === 'bAction') diagrams.action = await diagram(page, 4);
       if (step.id === 'error') {
-        expect(await page.locator('#demo-response').textContent()).toContain('Wait and retry later');
+        expect(await page.locator('#demo-response').textContent()).toContain('query the status before doing anything');
       }
       // Keyboard-operable: the arrow key moves the tour on (and runs the next step's calls).
       await page.keyboard.press('ArrowRight');

@@ -68,12 +68,12 @@ steps:
   {
     file: 'builtin/errors/http-500-create.yaml',
     text: `format: gateway-console/scenario@1
-name: 500 on create is reported, not retried (magic amount 5.00)
+name: 500 on create leaves the outcome unknown (query the status), never resent (magic amount 5.00)
 variant: A
 tags: [errors, http-500]
 steps:
   - create: { overrides: { transaction.amount.value: 5.00 } }
-    expect: { httpStatus: 500, classification: http-error, attempts: 1 }
+    expect: { httpStatus: 500, classification: outcome-unknown, attempts: 1 }
 `,
   },
   {

@@ -104,7 +104,8 @@ describe('demo seeding', () => {
   it('records the error the tour explains, with its suggested action', () => {
     const refused = first.result.exchanges.find((exchange) => exchange.response?.status === 503);
     expect(refused?.operation).toBe('createOrder');
-    expect(refused?.suggestedAction).toMatch(/retry/i);
+    expect(refused?.classification).toBe('outcome-unknown');
+    expect(refused?.suggestedAction).toMatch(/query the status before doing anything/i);
     // The 9.99 order's first status answer is 999 "try again": the SDK asked again by itself (a read).
     expect(first.result.exchanges.some((e) => e.operation === 'getStatus' && e.timings.attempts > 1)).toBe(true);
   });

@@ -148,7 +148,7 @@ export default {
       },
       error: {
         title: 'An error, and what to do',
-        body: 'Check the HTTP status and returnStatus together. The console names the spec’s suggested action — here: wait and retry later; never retry a payment blindly.',
+        body: 'Check the HTTP status and returnStatus together. A 5xx on a call that moves money leaves its outcome unknown: the order may exist, so never resend it — query the status first, as the suggested action says.',
       },
       code: {
         title: "Your server's code",

@@ -151,7 +151,7 @@ const demoPt: SameKeys<typeof demoEn> = {
       },
       error: {
         title: 'Um erro, e o que fazer',
-        body: 'Verifique o estado HTTP e o returnStatus em conjunto. A consola indica a ação sugerida pela especificação — aqui: aguardar e tentar mais tarde; nunca repetir um pagamento às cegas.',
+        body: 'Verifique o estado HTTP e o returnStatus em conjunto. Um 5xx numa chamada que movimenta dinheiro deixa o resultado desconhecido: a encomenda pode existir, por isso nunca a reenvie — consulte primeiro o estado, como diz a ação sugerida.',
       },
       code: {
         title: 'O código do seu servidor',
