@@ -16,7 +16,10 @@ const profile = (id: string, name: string, environment: string) => ({
 const api = {
   'profiles.list': async () => ({
     ok: true,
-    value: { profiles: [profile('sandbox-a', 'Sandbox', 'sandbox'), profile('live-1', 'Live', 'production')], problems: [] },
+    value: {
+      profiles: [profile('sandbox-a', 'Sandbox', 'sandbox'), profile('live-1', 'Live', 'production')],
+      problems: [],
+    },
   }),
   on: () => () => {},
 } as unknown as ConsoleApi;
