@@ -1,5 +1,6 @@
 /** One entry point for the four report forms, with file names and media types. */
 import type { ReportFormat, RunResult } from '../contract/qa';
+import { masksCustomerData, maskCustomerDataInText } from '../support/customer-data';
 import { htmlReport } from './report-html';
 import { jsonReport, junitReport, markdownSummary, type Redact } from './report-text';
 
@@ -24,8 +25,21 @@ function redactDeep<T>(value: T, redact: Redact): T {
   return value;
 }
 
+/**
+ * A run against a production profile exchanged a real shopper's data: its report masks it like every other
+ * export of such a profile. Only JSON-looking strings go through the masking, so that a check's expected
+ * "16.20" is not rewritten as the number 16.2.
+ */
+function customerMasking(source: RunResult, redact: Redact): Redact {
+  if (!source.profiles.some((profile) => masksCustomerData(profile))) return redact;
+  return (text) => {
+    const redacted = redact(text);
+    return /^\s*[[{]/.test(redacted) || redacted.includes('"') ? maskCustomerDataInText(redacted) : redacted;
+  };
+}
+
 export function buildReport(source: RunResult, format: ReportFormat, redact: Redact) {
-  const run = redactDeep(source, redact);
+  const run = redactDeep(source, customerMasking(source, redact));
   const text =
     format === 'html'
       ? htmlReport(run, redact)

@@ -119,11 +119,22 @@ const CUSTOMER_KEYS: Record<string, CustomerField> = {
 const ADDRESS_KEYS = new Set(['billingAddress', 'shippingAddress']);
 const ADDRESS_MASK = '••••••';
 
+/**
+ * A notification's `token` (`{ tokenType, value }`): for MB WAY its value is the shopper's phone
+ * ("351#912345678"), so the value is masked like a phone whatever the token type says.
+ */
+function maskToken(token: object): unknown {
+  const { value, ...rest } = token as Record<string, unknown>;
+  const masked = maskTree(rest) as Record<string, unknown>;
+  return typeof value === 'string' ? { ...masked, value: maskCustomerValue('phone', value) } : { ...masked, value };
+}
+
 function maskTree(value: unknown, inAddress = false): unknown {
   if (Array.isArray(value)) return value.map((item) => maskTree(item, inAddress));
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(
     Object.entries(value as Record<string, unknown>).map(([key, child]) => {
+      if (key === 'token' && typeof child === 'object' && child !== null) return [key, maskToken(child)];
       if (typeof child === 'string' && Object.hasOwn(CUSTOMER_KEYS, key))
         return [key, maskCustomerValue(CUSTOMER_KEYS[key]!, child)];
       // Inside an address every line is personal except the country (kept: it helps, it identifies no one).
@@ -147,6 +158,15 @@ export function maskCustomerDataInText(text: string): string {
         (_all, open: string, key: string, value: string, close: string) =>
           open + maskCustomerValue(CUSTOMER_KEYS[key]!, value) + close,
       )
-      .replace(/("(street1|street2|city|postcode|countrySubDivision)"\s*:\s*")([^"]*)(")/g, `$1${ADDRESS_MASK}$4`);
+      .replace(/("(street1|street2|city|postcode|countrySubDivision)"\s*:\s*")([^"]*)(")/g, `$1${ADDRESS_MASK}$4`)
+      .replace(
+        /("token"\s*:\s*\{[^{}]*?"value"\s*:\s*")([^"]*)(")/g,
+        (_all, open: string, value: string, close: string) => open + maskCustomerValue('phone', value) + close,
+      );
   }
+}
+
+/** Any decoded value (a parsed notification, an order) with every customer field masked, for views. */
+export function maskCustomerDataInValue<T>(value: T): T {
+  return maskTree(value) as T;
 }

@@ -111,4 +111,26 @@ describe('QA reports', () => {
     expect(text).toContain('Result: **FAILED** — 0 passed, 1 failed, 0 skipped (1 total)');
     expect(text).toContain('- paymentStatus: expected "Success", actual "Pending"');
   });
+
+  it('a run on a production profile masks the shopper’s data in every format; a test profile’s run keeps it', () => {
+    const withShopper = (environment: string): RunResult => {
+      const source = run();
+      source.profiles[0]!.environment = environment;
+      source.scenarios[0]!.steps[0]!.exchanges[0]!.response!.bodyText = JSON.stringify({
+        paymentStatus: 'Pending',
+        customer: { customerInfo: { customerName: 'Ana Maria Silva', customerPhone: '+351912345678' } },
+        token: { tokenType: 'MBWAY', value: '351#912345678' },
+      });
+      return source;
+    };
+    for (const format of ['html', 'json', 'junit', 'markdown'] as const) {
+      const { text } = buildReport(withShopper('production'), format, redactReport);
+      expect(text, format).not.toContain('912345');
+      expect(text, format).not.toContain('Ana Maria');
+    }
+    const production = buildReport(withShopper('production'), 'html', redactReport).text;
+    expect(production).toContain('A••• M••• S•••');
+    expect(production).toContain('&quot;Success&quot;'); // checks stay as they were
+    expect(buildReport(withShopper('test'), 'html', redactReport).text).toContain('351#912345678');
+  });
 });

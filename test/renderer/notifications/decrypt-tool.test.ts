@@ -14,9 +14,10 @@ import { notificationJson } from './fixtures';
  */
 let answer: Result<DecryptResult>;
 const decrypt = vi.fn(async (_input: unknown) => answer);
-const profile = (id: string, name: string, webhookSet: boolean) => ({
+const profile = (id: string, name: string, webhookSet: boolean, environment = 'sandbox') => ({
   id,
   name,
+  environment,
   secrets: { bearerToken: { set: true }, clientId: { set: true }, webhookSecret: { set: webhookSet } },
 });
 const api = {
@@ -24,7 +25,11 @@ const api = {
   'profiles.list': async () => ({
     ok: true,
     value: {
-      profiles: [profile('sandbox-a', 'Sandbox · Variant A', true), profile('test-1', 'No secret here', false)],
+      profiles: [
+        profile('sandbox-a', 'Sandbox · Variant A', true),
+        profile('test-1', 'No secret here', false),
+        profile('live-1', 'Live shop', true, 'production'),
+      ],
       problems: [],
     },
   }),
@@ -79,7 +84,7 @@ describe('paste-to-decrypt form', () => {
     await flushPromises();
     const options = wrapper.findAll('#decrypt-secret-profile option').map((option) => option.text());
     // Only profiles that have a webhook secret are offered, by name.
-    expect(options).toEqual(['Choose a profile…', 'Sandbox · Variant A']);
+    expect(options).toEqual(['Choose a profile…', 'Sandbox · Variant A', 'Live shop']);
 
     await submit(wrapper);
     expect(decrypt).toHaveBeenCalledWith({ secret: { profileId: 'sandbox-a' }, ...PASTED });
@@ -89,6 +94,33 @@ describe('paste-to-decrypt form', () => {
     expect(view).toContain('order-77'); // merchant.transactionId read as the merchant's order id
     expect(view).toContain('16.20 EUR');
     expect(view).toContain('merchant.terminalId was a number, read as text.');
+  });
+
+  it('masks the shopper’s MB WAY phone when a production profile’s secret decrypted it, not for a sandbox one', async () => {
+    const json = notificationJson({ token: { tokenType: 'MBWAY', value: '351#912345678' } });
+    const parsed = parseNotification(json);
+    answer = {
+      ok: true,
+      value: {
+        plaintext: JSON.stringify(json),
+        json,
+        notification: parsed.ok ? parsed.notification : null,
+        parseProblem: null,
+      },
+    };
+    const shownWith = async (profileId: string) => {
+      wrapper?.unmount();
+      wrapper = mountInApp(DecryptTool);
+      await submit(wrapper, profileId);
+      const result = wrapper.get('[aria-label="Decrypted notification"]');
+      return `${result.get('[aria-label="Plaintext"]').text()}\n${result.get('[aria-label="Parsed view"]').text()}`;
+    };
+
+    const live = await shownWith('live-1');
+    expect(live).not.toContain('912345');
+    expect(live).toContain('••••••••678');
+    expect(live).toContain('order-77'); // the rest stays readable
+    expect(await shownWith('sandbox-a')).toContain('351#912345678');
   });
 
   it.each([

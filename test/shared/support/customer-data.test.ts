@@ -3,6 +3,7 @@ import {
   customerDataOfOrder,
   maskCustomerData,
   maskCustomerDataInText,
+  maskCustomerDataInValue,
   masksCustomerData,
 } from '@shared/support/customer-data';
 
@@ -69,5 +70,15 @@ describe('customer data masking in bodies (views and exports)', () => {
     const cut = JSON.stringify(order).slice(0, 180);
     expect(() => JSON.parse(cut)).toThrow();
     expect(maskCustomerDataInText(cut)).not.toMatch(/Ana Maria|ana\.silva|Rua Augusta/);
+  });
+
+  it('masks the MB WAY phone a notification carries in token.value, in JSON, truncated text and parsed values', () => {
+    const notification = { paymentMethod: 'MBWAY', token: { tokenType: 'MBWAY', value: '351#912345678' } };
+    const text = JSON.stringify(notification);
+    const masked = JSON.parse(maskCustomerDataInText(text)) as typeof notification;
+    expect(masked.token).toEqual({ tokenType: 'MBWAY', value: '••••••••678' });
+    expect(masked.paymentMethod).toBe('MBWAY');
+    expect(maskCustomerDataInText(text.slice(0, -2))).not.toContain('912345');
+    expect(maskCustomerDataInValue({ ...notification, unknownFields: {} }).token.value).toBe('••••••••678');
   });
 });
