@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLocale } from '../../../src-renderer/src/i18n';
-import { formatAmount, formatDateTime } from '../../../src-renderer/src/i18n/format';
+import { formatAmount, formatBytes, formatDateTime } from '../../../src-renderer/src/i18n/format';
+import { formatBytes as formatQuota } from '../../../src-renderer/src/features/history/storage-quota';
 import { systemLocale } from '../../../src-renderer/src/i18n/locales';
 import { translateServerText } from '../../../src-renderer/src/i18n/server-text';
 import { describePaymentStatus } from '../../../src-renderer/src/composables/payment-status';
@@ -20,6 +21,19 @@ describe('language-dependent texts and formats', () => {
     setLocale('pt-PT');
     expect(formatAmount(1234.5, 'EUR').replace(/\s/g, ' ')).toBe('1234,50 €');
     expect(formatDateTime(Date.UTC(2026, 0, 31, 12, 0, 5))).toMatch(/^31\/01\/26, \d{2}:00:05$/);
+  });
+
+  it('writes sizes with the units and decimal separator of each language', () => {
+    const plain = (text: string) => text.replace(/\s/g, ' ');
+    expect(formatBytes(512)).toBe('512 bytes');
+    expect(formatBytes(1536)).toBe('1.5 kB');
+    expect(formatBytes(5.5 * 1024 * 1024)).toBe('5.5 MB');
+    expect(formatQuota(null)).toBe('not reported');
+    setLocale('pt-PT');
+    expect(plain(formatBytes(1536))).toBe('1,5 kB');
+    expect(plain(formatBytes(5.5 * 1024 * 1024))).toBe('5,5 MB');
+    expect(plain(formatQuota(3 * 1024 ** 3))).toBe('3,0 GB');
+    expect(formatQuota(null)).toBe('não indicado');
   });
 
   it('translates rule messages from src-shared and main by what they say, keeping their values', () => {
