@@ -46,6 +46,23 @@ describe('language-dependent texts and formats', () => {
     expect(translateServerText('Something only main knows.')).toBe('Something only main knows.');
   });
 
+  it('translates history-import errors, including the reader error they wrap', () => {
+    const reader = 'Expected "," or "}" after "transactions".';
+    const wrapped = `The file cannot be read past record 1200: ${reader} Nothing was imported.`;
+    expect(translateServerText(reader)).toBe(reader);
+    expect(translateServerText(wrapped)).toBe(wrapped);
+    setLocale('pt-PT');
+    expect(translateServerText(wrapped)).toBe(
+      'Não é possível ler o ficheiro para além do registo 1200: Era esperado "," ou "}" depois de "transactions". Nada foi importado.',
+    );
+    expect(translateServerText('The file ends before its JSON object does (truncated?).')).toBe(
+      'O ficheiro termina antes do seu objeto JSON (truncado?).',
+    );
+    expect(translateServerText('The file cannot be imported: version: must be a number')).toBe(
+      'Não é possível importar o ficheiro: version: deve ser um número',
+    );
+  });
+
   it('explains payment statuses in the chosen language', () => {
     setLocale('pt-PT');
     const pending = describePaymentStatus('Pending');
