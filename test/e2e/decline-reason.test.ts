@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConsole, type ConsoleSession } from '../support/browser-mode';
 import { createOrderThroughUi, openArea } from '../support/console-actions';
 
-const REASON = '01.106.0004 Declined — MB WAY declined.';
+// The meaning is the support desk's agent explanation of the code (src-shared/support/explanations.ts).
+const REASON =
+  '01.106.0004 Declined — MB WAY declined (statusMsg "Declined"): the shopper refused in the app or the bank declined. No money was taken.';
 
 describe('the decline reason (Chromium, browser mode)', () => {
   let session: ConsoleSession;

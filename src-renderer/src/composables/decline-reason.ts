@@ -3,13 +3,13 @@
  * that came with a refusing status or notification, e.g. `01.106.0004 Declined — MB WAY declined.`
  * One reader for the order card, History (row and detail) and the timeline, so they never disagree.
  */
-import { describeReturnStatusCode } from '@shared/gateway/codes';
+import { returnCodeMeaning } from './return-code-meaning';
 
 export interface DeclineReason {
   code: string;
   /** The gateway's statusMsg (or statusDescription); empty when it sent none. */
   message: string;
-  /** What the code means from the spec's table; null for a code the console does not know. */
+  /** What the code means, in the current language; null for a code the console does not know. */
   meaning: string | null;
 }
 
@@ -31,7 +31,7 @@ export function declineReasonOf(returnStatus: unknown): DeclineReason | null {
   const message = [...new Set([asText(fields.statusMsg), asText(fields.statusDescription)].filter(Boolean))].join(
     ' — ',
   );
-  return { code, message, meaning: describeReturnStatusCode(code) ?? null };
+  return { code, message, meaning: returnCodeMeaning(code) };
 }
 
 /** One line: `01.106.0004 Declined — MB WAY declined.` */

@@ -53,3 +53,31 @@ export function formatAmount(value: number, currency: string | null | undefined)
     return `${formatNumber(value, 2)} ${currency}`;
   }
 }
+
+const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+
+/**
+ * A size in the current language, e.g. "512 bytes" / "1.5 kB" (English), "512 bytes" / "1,5 kB"
+ * (Portuguese): Intl writes the unit and the decimal separator, so neither stays English. Steps of
+ * 1024, as the browser reports storage quotas; plain bytes spelled out (the short form reads "512 byte").
+ */
+export function formatBytes(bytes: number): string {
+  let value = bytes;
+  let step = 0;
+  while (Math.abs(value) >= 1024 && step < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    step++;
+  }
+  const unit = BYTE_UNITS[step];
+  return cached(
+    `bytes|${unit}`,
+    (tag) =>
+      new Intl.NumberFormat(tag, {
+        style: 'unit',
+        unit,
+        unitDisplay: step === 0 ? 'long' : 'short',
+        maximumFractionDigits: step === 0 ? 0 : 1,
+        minimumFractionDigits: step === 0 ? 0 : 1,
+      }),
+  ).format(value);
+}

@@ -59,6 +59,32 @@ const PATTERNS: [RegExp, string, string[]][] = [
   [/^This page was opened without its session token: open the URL the console printed\.$/, 'serverText.noSession', []],
   [/^The console host is not answering\. Is `npm start` still running\?$/, 'serverText.hostDown', []],
   [/^The console host answered HTTP (\d+) without a result\.$/, 'serverText.hostBadResponse', ['status']],
+  // History import (the streaming JSON reader and the file checks); `detail` is itself translated.
+  [
+    /^The file cannot be imported: (.+) \(in a large file, "format" and "version" must come before the records\)$/,
+    'serverText.cannotImportHeader',
+    ['detail'],
+  ],
+  [/^The file cannot be imported: (.+)$/, 'serverText.cannotImport', ['detail']],
+  [
+    /^The file cannot be read past record (\d+): (.+) The ([\d,.\s]+) transactions before that point were imported; importing the complete file again is safe \(duplicates merge\)\.$/,
+    'serverText.readPastKept',
+    ['record', 'detail', 'count'],
+  ],
+  [
+    /^The file cannot be read past record (\d+): (.+) Nothing was imported\.$/,
+    'serverText.readPastNothing',
+    ['record', 'detail'],
+  ],
+  [/^The file is not JSON: (.+)$/, 'serverText.notJson', ['error']],
+  [/^The file does not start with a JSON object\.$/, 'serverText.notObject', []],
+  [/^Unexpected text after the end of the JSON object\.$/, 'serverText.textAfterEnd', []],
+  [/^The file ends before its JSON object does \(truncated\?\)\.$/, 'serverText.truncated', []],
+  [/^Unexpected "(.)" where a field name belongs\.$/, 'serverText.unexpectedChar', ['char']],
+  [/^Expected ":" after "(.+)"\.$/, 'serverText.expectedColon', ['key']],
+  [/^Expected "," or "\}" after "(.+)"\.$/, 'serverText.expectedCommaBrace', ['key']],
+  [/^Expected "," or "\]" between the elements of "(.+)"\.$/, 'serverText.expectedCommaBracket', ['key']],
+  [/^The value of "(.+?)" is not valid JSON: (.+)$/, 'serverText.invalidValue', ['key', 'error']],
 ];
 
 /** The message in the current language when it is one the console knows; otherwise as given. */
@@ -67,7 +93,13 @@ export function translateServerText(message: string): string {
   for (const [pattern, key, names] of PATTERNS) {
     const match = pattern.exec(text);
     if (!match) continue;
-    const values = Object.fromEntries(names.map((name, index) => [name, match[index + 1] ?? '']));
+    const values = Object.fromEntries(
+      names.map((name, index) => {
+        const value = match[index + 1] ?? '';
+        // A wrapped message (e.g. the reader's error inside an import error) is translated too.
+        return [name, name === 'detail' ? value.split('; ').map(translateServerText).join('; ') : value];
+      }),
+    );
     return t(key, values);
   }
   // "path: message" lines (describeIssue) keep the path and translate the rule.

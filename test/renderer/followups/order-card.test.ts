@@ -99,7 +99,11 @@ describe('the order card derived from the record', () => {
       payload: { paymentStatus: 'Declined', returnStatus: { statusCode: '01.106.0004', statusMsg: 'Declined' } },
     });
     const card = deriveOrderCard([answer(8, 'getStatus', { paymentStatus: 'Declined' })], [declined]);
-    expect(card.declineReason).toEqual({ code: '01.106.0004', message: 'Declined', meaning: 'MB WAY declined.' });
+    expect(card.declineReason).toEqual({
+      code: '01.106.0004',
+      message: 'Declined',
+      meaning: expect.stringMatching(/^MB WAY declined \(statusMsg "Declined"\)/),
+    });
     expect(deriveOrderCard([answer(8, 'getStatus', { paymentStatus: 'Success' })], []).declineReason).toBeNull();
   });
 });

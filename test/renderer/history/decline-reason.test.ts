@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { rowDeclineReason } from '../../../src-renderer/src/composables/decline-reason';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLocale } from '../../../src-renderer/src/i18n';
+import {
+  declineReasonOf,
+  formatDeclineReason,
+  rowDeclineReason,
+} from '../../../src-renderer/src/composables/decline-reason';
 import { exchangesOf, notificationsOf } from '../../../src-renderer/src/db/exchange-query';
 import { recordExchange } from '../../../src-renderer/src/db/history-writer';
 import { getTransaction } from '../../../src-renderer/src/db/transaction-query';
@@ -7,6 +12,12 @@ import { ingestDelivery } from '../../../src-renderer/src/features/notifications
 import { buildTimeline } from '../../../src-renderer/src/features/transaction/timeline';
 import { freshDb, lookupProfile, makeExchange, makeRow, statusExchange, T0 } from '../db/fixtures';
 import { makeDelivery, notificationJson, TX } from '../notifications/fixtures';
+
+// The support desk's agent explanation of 01.106.0004, the one table every screen reads code meanings from.
+const DECLINED_EN =
+  'MB WAY declined (statusMsg "Declined"): the shopper refused in the app or the bank declined. No money was taken.';
+
+afterEach(() => setLocale('en'));
 
 const declined = notificationJson({
   paymentStatus: 'Declined',
@@ -31,7 +42,7 @@ describe('the decline reason', () => {
     expect(rowDeclineReason((await getTransaction(db, TX))!)).toEqual({
       code: '01.106.0004',
       message: 'Declined',
-      meaning: 'MB WAY declined.',
+      meaning: DECLINED_EN,
     });
   });
 
@@ -55,7 +66,7 @@ describe('the decline reason', () => {
     expect(rowDeclineReason((await getTransaction(db, TX))!)).toEqual({
       code: 'E0506',
       message: 'MB WAY alias does not exist',
-      meaning: 'MB WAY alias does not exist.',
+      meaning: expect.stringMatching(/^MB WAY: no MB WAY account exists for this phone number/),
     });
   });
 
@@ -70,6 +81,18 @@ describe('the decline reason', () => {
     await recordExchange(db, statusExchange(TX, 'Pending', T0), lookupProfile);
     await ingestDelivery(db, makeDelivery(5, declined), lookupProfile);
     const timeline = buildTimeline(await exchangesOf(db, TX), await notificationsOf(db, TX));
-    expect(timeline.map((entry) => entry.reasonText)).toEqual([null, '01.106.0004 Declined — MB WAY declined.']);
+    expect(timeline.map((entry) => entry.reasonText)).toEqual([null, `01.106.0004 Declined — ${DECLINED_EN}`]);
+  });
+
+  it('says what the code means in European Portuguese under pt-PT, and back in English after switching', () => {
+    const status = { statusCode: '01.106.0004', statusMsg: 'Declined' };
+    setLocale('pt-PT');
+    const reason = declineReasonOf(status)!;
+    expect(reason.meaning).toBe(
+      'MB WAY recusado (statusMsg "Declined"): o cliente recusou na aplicação ou o banco recusou. Nenhum valor foi cobrado.',
+    );
+    expect(formatDeclineReason(reason)).toMatch(/^01\.106\.0004 Declined — MB WAY recusado/);
+    setLocale('en');
+    expect(declineReasonOf(status)!.meaning).toBe(DECLINED_EN);
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLocale } from '../../../src-renderer/src/i18n';
-import { formatAmount, formatDateTime } from '../../../src-renderer/src/i18n/format';
+import { formatAmount, formatBytes, formatDateTime } from '../../../src-renderer/src/i18n/format';
+import { formatBytes as formatQuota } from '../../../src-renderer/src/features/history/storage-quota';
 import { systemLocale } from '../../../src-renderer/src/i18n/locales';
 import { translateServerText } from '../../../src-renderer/src/i18n/server-text';
 import { describePaymentStatus } from '../../../src-renderer/src/composables/payment-status';
@@ -22,6 +23,19 @@ describe('language-dependent texts and formats', () => {
     expect(formatDateTime(Date.UTC(2026, 0, 31, 12, 0, 5))).toMatch(/^31\/01\/26, \d{2}:00:05$/);
   });
 
+  it('writes sizes with the units and decimal separator of each language', () => {
+    const plain = (text: string) => text.replace(/\s/g, ' ');
+    expect(formatBytes(512)).toBe('512 bytes');
+    expect(formatBytes(1536)).toBe('1.5 kB');
+    expect(formatBytes(5.5 * 1024 * 1024)).toBe('5.5 MB');
+    expect(formatQuota(null)).toBe('not reported');
+    setLocale('pt-PT');
+    expect(plain(formatBytes(1536))).toBe('1,5 kB');
+    expect(plain(formatBytes(5.5 * 1024 * 1024))).toBe('5,5 MB');
+    expect(plain(formatQuota(3 * 1024 ** 3))).toBe('3,0 GB');
+    expect(formatQuota(null)).toBe('não indicado');
+  });
+
   it('translates rule messages from src-shared and main by what they say, keeping their values', () => {
     setLocale('pt-PT');
     expect(translateServerText('must be at most 36 characters')).toBe('deve ter no máximo 36 caracteres');
@@ -30,6 +44,23 @@ describe('language-dependent texts and formats', () => {
     ).toBe('customer.customerInfo.customerPhone: é obrigatório quando paymentMethod inclui MBWY');
     // An unknown message is shown as it came rather than lost.
     expect(translateServerText('Something only main knows.')).toBe('Something only main knows.');
+  });
+
+  it('translates history-import errors, including the reader error they wrap', () => {
+    const reader = 'Expected "," or "}" after "transactions".';
+    const wrapped = `The file cannot be read past record 1200: ${reader} Nothing was imported.`;
+    expect(translateServerText(reader)).toBe(reader);
+    expect(translateServerText(wrapped)).toBe(wrapped);
+    setLocale('pt-PT');
+    expect(translateServerText(wrapped)).toBe(
+      'Não é possível ler o ficheiro para além do registo 1200: Era esperado "," ou "}" depois de "transactions". Nada foi importado.',
+    );
+    expect(translateServerText('The file ends before its JSON object does (truncated?).')).toBe(
+      'O ficheiro termina antes do seu objeto JSON (truncado?).',
+    );
+    expect(translateServerText('The file cannot be imported: version: must be a number')).toBe(
+      'Não é possível importar o ficheiro: version: deve ser um número',
+    );
   });
 
   it('explains payment statuses in the chosen language', () => {

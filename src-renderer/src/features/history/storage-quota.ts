@@ -1,5 +1,8 @@
 /** Browser storage facts for the Settings/History panels: persistence and usage against quota. */
 
+import { t } from '../../i18n';
+import { formatBytes as formatSize } from '../../i18n/format';
+
 export interface StorageUsage {
   usage: number | null;
   quota: number | null;
@@ -33,14 +36,7 @@ export function isQuotaError(error: unknown): boolean {
   return false;
 }
 
+/** A quota figure in the current language; the browser may not report one. */
 export function formatBytes(bytes: number | null): string {
-  if (bytes === null) return 'unknown';
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(unit === 0 ? 0 : 1)} ${units[unit]}`;
+  return bytes === null ? t('common.notReported') : formatSize(bytes);
 }

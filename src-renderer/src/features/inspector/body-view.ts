@@ -9,8 +9,3 @@ export function viewBody(text: string | null | undefined): BodyView {
     return { kind: 'text', text };
   }
 }
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  return `${(bytes / 1024).toFixed(1)} KB`;
-}

@@ -1,5 +1,4 @@
 import type { GatewayCallResult } from '@shared/contract/orders';
-import { describeReturnStatusCode } from '@shared/gateway/codes';
 import {
   createOrderResponseSchema,
   readActionResponse,
@@ -7,6 +6,7 @@ import {
 } from '@shared/gateway/response-schemas';
 import { t } from '../../i18n';
 import { translateServerText } from '../../i18n/server-text';
+import { returnCodeMeaning } from '../../composables/return-code-meaning';
 
 export interface CreateOrderView {
   /** The gateway's own words plus what the code means; `000` never reads as "paid". */
@@ -39,9 +39,7 @@ export function viewCreateOrder(call: GatewayCallResult): CreateOrderView {
           // Gateways often repeat statusMsg as statusDescription: say it once.
           message: [...new Set([status.statusMsg, status.statusDescription].filter(Boolean))].join(' — '),
           meaning:
-            code === '000'
-              ? t('result.processed')
-              : (describeReturnStatusCode(status.statusCode) ?? t('result.unknownCode')),
+            code === '000' ? t('result.processed') : (returnCodeMeaning(status.statusCode) ?? t('result.unknownCode')),
         }
       : null,
     transactionId: body?.transactionID ?? exchange.transactionID,
