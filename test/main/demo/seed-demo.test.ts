@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoSeedResult } from '@shared/contract/demo';
+import type { DeliveryRecord } from '@shared/contract/notifications';
 import type { SimulatorDelivery, SimulatorTransaction } from '@shared/contract/simulator';
 import { startCore } from '../core/harness';
 
@@ -12,6 +13,8 @@ interface Seeded {
   result: DemoSeedResult;
   transactions: SimulatorTransaction[];
   deliveries: SimulatorDelivery[];
+  /** What the console's notification receiver recorded of the seeding. */
+  received: DeliveryRecord[];
   /** The same core, after `simulator.reset` and a second seeding (what Start demo does the next time). */
   afterReset: Seeded | null;
 }
@@ -22,6 +25,9 @@ async function seedOnce(): Promise<Seeded> {
     const result = (await harness.call('demo.seed')) as DemoSeedResult;
     const transactions = (await harness.call('simulator.transactions', { limit: 1000 })) as SimulatorTransaction[];
     const deliveries = (await harness.call('simulator.deliveries')) as SimulatorDelivery[];
+    const received = (
+      (await harness.call('notifications.list', { after: 0, limit: 500 })) as { records: DeliveryRecord[] }
+    ).records;
     // Seeding twice without a reset would mix two stories: it is refused, and nothing is added.
     const again = await harness.core.dispatch('demo.seed', undefined);
     expect(again.ok).toBe(false);
@@ -35,9 +41,10 @@ async function seedOnce(): Promise<Seeded> {
       result: reseeded,
       transactions: (await harness.call('simulator.transactions', { limit: 1000 })) as SimulatorTransaction[],
       deliveries: [],
+      received: [],
       afterReset: null,
     };
-    return { result, transactions, deliveries, afterReset };
+    return { result, transactions, deliveries, received, afterReset };
   } finally {
     await harness.close();
     await harness.removeDir();
@@ -101,10 +108,33 @@ describe('demo seeding', () => {
     expect(deliveries.every((delivery) => delivery.state === 'delivered')).toBe(true);
   });
 
+  it('records each notification at its story time, not at the moment the seeding received it', () => {
+    const { result, received, transactions } = first;
+    const accepted = received.filter((record) => record.verdict === 'accepted' && record.notification);
+    expect(accepted.length).toBeGreaterThanOrEqual(transactions.length);
+    const createdAt = new Map(
+      result.exchanges
+        .filter((exchange) => exchange.operation === 'createOrder' && exchange.transactionID)
+        .map((exchange) => [exchange.transactionID!, Date.parse(exchange.timings.startedAt)]),
+    );
+    const times = accepted.map((record) => Date.parse(record.receivedAt));
+    // Spread over the weeks like the exchanges, not bunched at the end of the seeding.
+    expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(14 * 86_400_000);
+    for (const record of accepted) {
+      const at = Date.parse(record.receivedAt);
+      const created = createdAt.get(record.notification!.transactionId!);
+      expect(created, record.notification!.transactionId!).toBeDefined();
+      // After its order was created, and inside the story (which ends now).
+      expect(at).toBeGreaterThanOrEqual(created! - 1000);
+      expect(at).toBeLessThanOrEqual(Date.parse(result.to) + 1000);
+    }
+  });
+
   it('records the error the tour explains, with its suggested action', () => {
     const refused = first.result.exchanges.find((exchange) => exchange.response?.status === 503);
     expect(refused?.operation).toBe('createOrder');
-    expect(refused?.suggestedAction).toMatch(/retry/i);
+    // A create is never resent automatically (money-moving): the advice is to look it up first.
+    expect(refused?.suggestedAction).toMatch(/do not resend/i);
     // The 9.99 order's first status answer is 999 "try again": the SDK asked again by itself (a read).
     expect(first.result.exchanges.some((e) => e.operation === 'getStatus' && e.timings.attempts > 1)).toBe(true);
   });
