@@ -6,8 +6,7 @@ import { startCore } from '../core/harness';
 
 const A_METHODS = ['REFERENCE', 'CARD', 'MBWAY'];
 const B_METHODS = ['CARD', 'TOKEN', 'PAY_BY_LINK', 'BLIK', 'XPAY', 'IDEL', 'BNCT', 'SPDD', 'CRTB', 'MBWY', 'BIZM'];
-// Partial is left out: the simulator's state machine has no move into it (no card purchase endpoint).
-const EVERY_STATUS = ['Pending', 'InProcessing', 'Success', 'Declined', 'Error', 'Timeout', 'Expired'];
+const EVERY_STATUS = ['Pending', 'InProcessing', 'Partial', 'Success', 'Declined', 'Error', 'Timeout', 'Expired'];
 
 interface Seeded {
   result: DemoSeedResult;
@@ -128,6 +127,25 @@ describe('demo seeding', () => {
       expect(at).toBeGreaterThanOrEqual(created! - 1000);
       expect(at).toBeLessThanOrEqual(Date.parse(result.to) + 1000);
     }
+  });
+
+  it('shows a card order waiting for 3-D Secure as Partial, with the actionResponse, then paid', () => {
+    const card = first.transactions.find((t) => t.variant === 'B' && t.paymentMethodList.join() === 'CARD')!;
+    expect(card.history.map((change) => `${change.from}→${change.to}`)).toEqual([
+      'null→Pending',
+      'Pending→Partial',
+      'Partial→Success',
+    ]);
+    const statuses = first.result.exchanges.filter(
+      (exchange) => exchange.operation === 'getStatus' && exchange.url.includes(card.transactionID),
+    );
+    expect(statuses.map((exchange) => exchange.paymentStatus)).toEqual(['Partial', 'Success']);
+    const partialAnswer = JSON.parse(statuses[0]!.response!.bodyText) as {
+      actionResponse?: { type?: string; data?: { url?: string } };
+    };
+    expect(partialAnswer.actionResponse?.type).toBe('THREEDS_CHALLENGE');
+    expect(partialAnswer.actionResponse?.data?.url).toMatch(/\/action$/);
+    expect(first.deliveries.some((d) => d.transactionID === card.transactionID && d.paymentStatus === 'Partial')).toBe(true);
   });
 
   it('records the error the tour explains, with its suggested action', () => {
