@@ -145,7 +145,9 @@ describe('demo seeding', () => {
     };
     expect(partialAnswer.actionResponse?.type).toBe('THREEDS_CHALLENGE');
     expect(partialAnswer.actionResponse?.data?.url).toMatch(/\/action$/);
-    expect(first.deliveries.some((d) => d.transactionID === card.transactionID && d.paymentStatus === 'Partial')).toBe(true);
+    expect(first.deliveries.some((d) => d.transactionID === card.transactionID && d.paymentStatus === 'Partial')).toBe(
+      true,
+    );
   });
 
   it('records the error the tour explains, with its suggested action', () => {
