@@ -129,6 +129,7 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
       gateway: demoGateway,
       getSimulator: () => simulator,
       onExchange: (exchange) => events.emit('exchanges.recorded', exchange),
+      stampNotifications: (receiptTime) => notifications.receiver.stampReceiptsWith(receiptTime),
     }),
     ...createVaultHandlers(backend),
     ...createNotificationsHandlers({

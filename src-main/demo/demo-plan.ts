@@ -16,7 +16,7 @@ export type DemoStep =
   /** The shopper's side of the actionResponse (Variant B), approving or refusing. */
   | { kind: 'action'; outcome: 'Success' | 'Declined' }
   /** The shopper (or the bank) settles the payment: played through the simulator's control API. */
-  | { kind: 'complete'; paymentStatus: 'InProcessing' | 'Success' | 'Declined' | 'Error' }
+  | { kind: 'complete'; paymentStatus: 'InProcessing' | 'Partial' | 'Success' | 'Declined' | 'Error' }
   /** Time passes on the simulator clock (shopper delays, MB WAY windows, order expiry). */
   | { kind: 'wait'; seconds: number }
   /** The merchant's server asks the gateway for the status. */
@@ -133,6 +133,20 @@ function variantBStories(): Array<Omit<DemoStory, 'atMinute' | 'shopper' | 'desc
   const codes = ['CARD', 'TOKEN', 'PAY_BY_LINK', 'BLIK', 'XPAY', 'IDEL', 'BNCT', 'SPDD', 'CRTB', 'MBWY', 'BIZM'];
   return codes.map((code, index) => {
     const amount = 10 + index * 7.25;
+    // The card's issuer asks for 3-D Secure: the order is Partial (with the actionResponse) until the
+    // shopper's browser goes through that extra step (gateway-behaviour.md).
+    if (code === 'CARD')
+      return {
+        variant: 'B' as const,
+        paymentMethod: [code],
+        amount,
+        steps: [
+          { kind: 'complete', paymentStatus: 'Partial' } as DemoStep,
+          STATUS,
+          { kind: 'action', outcome: 'Success' } as DemoStep,
+          STATUS,
+        ],
+      };
     if (WITH_ACTION.includes(code))
       return {
         variant: 'B' as const,

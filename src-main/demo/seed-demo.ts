@@ -6,6 +6,7 @@
  * the handlers and a script can run it alike.
  */
 import type { Exchange } from '@shared/exchange';
+import type { ReceiptTime } from '../notifications/receiver';
 import { DEMO_SPAN_MINUTES, demoStories, type DemoStep, type DemoStory } from './demo-plan';
 import { demoOrder } from './demo-orders';
 
@@ -43,6 +44,11 @@ export interface DemoSeedOptions {
   profiles: { A: string; B: string };
   /** Called with each exchange as it is recorded (already moved onto the story's time line). */
   onExchange?: (exchange: Exchange) => void;
+  /**
+   * Where the console's notification receiver takes a notification's time from (its
+   * `stampReceiptsWith`): set to the story's time line while seeding, `null` afterwards.
+   */
+  stampNotifications?: (receiptTime: ReceiptTime | null) => void;
 }
 
 export interface DemoSeedResult {
@@ -71,7 +77,7 @@ const SPAN_MS = DEMO_SPAN_MINUTES * 60_000;
  * that end now, and the tour's own calls follow on from them.
  */
 export async function seedDemo(options: DemoSeedOptions): Promise<DemoSeedResult> {
-  const { gateway, control, profiles } = options;
+  const { control } = options;
   if (control.transactionCount() > 0)
     throw new DemoSeedError(
       'sandbox-not-empty',
@@ -93,6 +99,32 @@ export async function seedDemo(options: DemoSeedOptions): Promise<DemoSeedResult
     options.onExchange?.(exchange);
     return { ...output, exchange };
   };
+  // The simulator dates each status change on its own clock (the notification's transactionDateTime);
+  // that clock runs `startOffset` ahead of the wall, and the story's start is SPAN_MS before the end.
+  const storyShiftMs = startOffset * 1000 + SPAN_MS;
+  options.stampNotifications?.((notification, wallClock) => {
+    const changedAt = Date.parse(notification.transactionDateTimeUtc ?? '');
+    return Number.isFinite(changedAt) ? new Date(changedAt - storyShiftMs) : storyTime(wallClock.getTime());
+  });
+  try {
+    return await liveStory(options, { storyTime, elapsedMs, record, exchanges });
+  } finally {
+    options.stampNotifications?.(null);
+  }
+}
+
+/** The stories themselves, on the time line `seedDemo` set up. */
+async function liveStory(
+  options: DemoSeedOptions,
+  timeLine: {
+    storyTime: (wallMs: number) => Date;
+    elapsedMs: () => number;
+    record: (output: CallOutput) => CallOutput;
+    exchanges: Exchange[];
+  },
+): Promise<DemoSeedResult> {
+  const { gateway, control, profiles } = options;
+  const { storyTime, elapsedMs, record, exchanges } = timeLine;
   const stories = demoStories();
   for (const [index, story] of stories.entries()) {
     const target = story.atMinute * 60_000;

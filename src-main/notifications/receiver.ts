@@ -45,6 +45,9 @@ export interface ReceiverOptions {
   onDelivery?: (record: DeliveryRecord) => void;
 }
 
+/** Maps a received notification to the instant it is recorded at (see `stampReceiptsWith`). */
+export type ReceiptTime = (notification: NonNullable<DeliveryRecord['notification']>, wallClock: Date) => Date | null;
+
 export const DEFAULT_RECEIVER_PATH = '/notifications';
 const DEFAULT_MAX_BODY = 1024 * 1024;
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
@@ -97,6 +100,8 @@ export class NotificationReceiver {
   private readonly maxBodyBytes: number;
   private readonly requestTimeoutMs: number;
   private readonly refusedPerSource: SourceRateLimit;
+  /** While set (the demo seeding), what a parsed notification's `receivedAt` is instead of the wall clock. */
+  private receiptTime: ReceiptTime | null = null;
 
   constructor(private readonly options: ReceiverOptions) {
     this.host = options.host ?? '127.0.0.1';
@@ -106,6 +111,15 @@ export class NotificationReceiver {
     this.requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     this.refusedPerSource = new SourceRateLimit(options.maxRejectedPerMinute ?? 30, 60_000);
     if (!this.path.startsWith('/')) throw new Error(`The receiver path must start with "/" (got "${this.path}").`);
+  }
+
+  /**
+   * The onboarding demo lives its weeks ahead on the simulator clock and moves what it records back onto
+   * the story's time line; notifications received meanwhile must land there too, or a seeded
+   * transaction's timeline would show them all "now". `null` restores the wall clock.
+   */
+  stampReceiptsWith(receiptTime: ReceiptTime | null): void {
+    this.receiptTime = receiptTime;
   }
 
   async start(): Promise<ReceiverStatus> {
@@ -193,9 +207,13 @@ export class NotificationReceiver {
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const receivedAt = new Date().toISOString();
+    const wallReceivedAt = new Date();
     const { bytes, truncated } = await readBody(request, this.maxBodyBytes);
     const outcome = await this.judge(request, bytes, truncated);
+    const receivedAt = (
+      (outcome.notification && this.receiptTime?.(outcome.notification, wallReceivedAt)) ||
+      wallReceivedAt
+    ).toISOString();
     const source = request.socket.remoteAddress ?? 'unknown';
     // A flood of garbage from one source is answered, not journaled: the journal and memory stay bounded
     // while genuine notifications (which are authentic, so never counted here) are still received.

@@ -61,6 +61,12 @@ export class SimulatorControl {
       );
     const transaction = this.mustGet(transactionId);
     const status: PaymentStatus = paymentStatus;
+    // Partial is "the extra step is still to do" and always comes with its actionResponse (gateway-behaviour.md).
+    if (status === 'Partial' && !transaction.action)
+      throw httpError(
+        409,
+        `Transaction ${transaction.id} has no extra step (actionResponse) to wait for; it cannot be Partial.`,
+      );
     if (status === 'Success' && transaction.reference) {
       payReference(this.book, transaction, 'shopper paid the reference (control API)');
     } else {

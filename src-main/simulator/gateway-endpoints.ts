@@ -149,7 +149,8 @@ export function addGatewayRoutes(router: Router, deps: GatewayDeps): void {
       if (scenario.httpStatus && scenario.httpStatus !== 200)
         throw scenarioFault(scenario.httpStatus, 'on the first status query');
     }
-    sendJson(res, 200, statusResponse(transaction, execution(startTime)), noteHeaders);
+    const actionUrl = `${deps.origin()}${actionPath(transaction.id)}`;
+    sendJson(res, 200, statusResponse(transaction, execution(startTime), undefined, actionUrl), noteHeaders);
   });
 
   router.add('POST', `${prefix}/:id/service-reference/generate`, async ({ req, res, params }) => {

@@ -71,7 +71,12 @@ export function createResponse(
 }
 
 /** Status query answer; amounts as two-decimal strings (spec: Status response). */
-export function statusResponse(transaction: Transaction, execution: Execution, returnStatus: ReturnStatus = SUCCESS) {
+export function statusResponse(
+  transaction: Transaction,
+  execution: Execution,
+  returnStatus: ReturnStatus = SUCCESS,
+  actionUrl?: string,
+) {
   return {
     returnStatus,
     merchant: {
@@ -84,6 +89,21 @@ export function statusResponse(transaction: Transaction, execution: Execution, r
     paymentStatus: transaction.status,
     paymentMethod: transaction.paymentMethod,
     transactionDateTime: transaction.history.at(-1)?.at,
+    // Partial means the 3-D Secure step is still to do: it comes with the actionResponse to do it with.
+    ...(transaction.status === 'Partial' && transaction.action && actionUrl
+      ? {
+          actionResponse: {
+            type: 'THREEDS_CHALLENGE',
+            data: {
+              url: actionUrl,
+              params: [
+                { name: 'transactionID', value: transaction.id },
+                { name: 'actionToken', value: transaction.action.token },
+              ],
+            },
+          },
+        }
+      : {}),
     execution,
   };
 }

@@ -63,7 +63,9 @@ export const isFinalPaymentStatus = (value: unknown): boolean =>
 
 /** Allowed transitions (gateway-behaviour.md); finals have none. */
 export const PAYMENT_STATUS_TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]> = {
-  Pending: ['InProcessing', 'Success', 'Declined', 'Timeout', 'Error', 'Expired'],
+  // Partial too: a card payment on a pending order that needs 3-D Secure answers Partial with an
+  // actionResponse (gateway-behaviour.md, card purchase), so a pending order does become Partial.
+  Pending: ['InProcessing', 'Partial', 'Success', 'Declined', 'Timeout', 'Error', 'Expired'],
   InProcessing: ['Success', 'Declined', 'Error', 'Timeout'],
   Partial: ['InProcessing', 'Success', 'Declined'],
   Success: [],

@@ -2,10 +2,12 @@
  * The self-contained HTML report: one file, inline CSS, no script, no external asset (its own CSP
  * forbids any fetch), opens offline and prints cleanly to PDF (every exchange is laid out, nothing is
  * behind a click). Summary first, then per scenario or transaction its steps, verdicts and notes, each
- * redacted request and response, the notifications received and the timings.
+ * redacted request and response, the notifications received and the timings, and a sequence diagram
+ * (inline SVG) of each transaction it touched.
  */
 import type { Exchange } from '../exchange';
 import type { RunResult, ScenarioResult, StepResult } from '../contract/qa';
+import { scenarioDiagrams } from './report-diagrams';
 import { htmlEscape as h, show, type Redact } from './report-text';
 
 const STYLE = `
@@ -21,6 +23,8 @@ pre{white-space:pre-wrap;word-break:break-all;background:#f6f8fa;border:1px soli
 .mono{font-family:ui-monospace,Menlo,Consolas,monospace}.muted{color:#59636e}
 .exchange{border-left:3px solid #8c959f;padding-left:8px;margin:8px 0}
 .scenario{break-inside:auto;margin-bottom:18px}
+figure.diagram{margin:8px 0;overflow-x:auto}figure.diagram svg{max-width:100%;height:auto}
+@media print{figure.diagram{break-inside:avoid}}
 @media print{body{margin:0;max-width:none}.scenario{break-before:auto}.exchange,tr{break-inside:avoid}a{color:inherit;text-decoration:none}}
 `;
 
@@ -67,6 +71,12 @@ function scenarioSection(scenario: ScenarioResult, index: number): string {
 <p class="muted mono">${h(scenario.file)} · ${h(scenario.startedAt)} · ${(scenario.durationMs / 1000).toFixed(2)} s</p>
 ${scenario.message ? `<p>${h(scenario.message)}</p>` : ''}
 ${scenario.steps.map(stepRows).join('\n')}
+${scenarioDiagrams(scenario)
+  .map(
+    (diagram) =>
+      `<figure class="diagram"><figcaption>Sequence diagram · <span class="mono">${h(diagram.transactionId)}</span></figcaption>\n${diagram.svg}\n</figure>`,
+  )
+  .join('\n')}
 </section>`;
 }
 

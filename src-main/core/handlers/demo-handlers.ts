@@ -1,6 +1,7 @@
 import type { Exchange } from '@shared/exchange';
 import { ConsoleFailure } from '@shared/result';
 import { DemoSeedError, seedDemo, type DemoGateway } from '../../demo/seed-demo';
+import type { ReceiptTime } from '../../notifications/receiver';
 import type { RunningSimulator } from '../../simulator';
 import type { Handlers } from '../dispatcher';
 import { SANDBOX_PROFILES } from '../sandbox';
@@ -17,6 +18,8 @@ export function createDemoHandlers(deps: {
   gateway: DemoGateway;
   getSimulator: () => RunningSimulator | null;
   onExchange: (exchange: Exchange) => void;
+  /** The notification receiver's clock, put on the story's time line while seeding. */
+  stampNotifications?: (receiptTime: ReceiptTime | null) => void;
 }): Pick<Handlers, 'demo.seed'> {
   let seeding = false;
   return {
@@ -31,6 +34,7 @@ export function createDemoHandlers(deps: {
           control: simulator.control,
           profiles: { A: profileOf('A'), B: profileOf('B') },
           onExchange: deps.onExchange,
+          stampNotifications: deps.stampNotifications,
         });
       } catch (error) {
         if (error instanceof DemoSeedError)

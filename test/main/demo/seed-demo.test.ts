@@ -1,17 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoSeedResult } from '@shared/contract/demo';
+import type { DeliveryRecord } from '@shared/contract/notifications';
 import type { SimulatorDelivery, SimulatorTransaction } from '@shared/contract/simulator';
 import { startCore } from '../core/harness';
 
 const A_METHODS = ['REFERENCE', 'CARD', 'MBWAY'];
 const B_METHODS = ['CARD', 'TOKEN', 'PAY_BY_LINK', 'BLIK', 'XPAY', 'IDEL', 'BNCT', 'SPDD', 'CRTB', 'MBWY', 'BIZM'];
-// Partial is left out: the simulator's state machine has no move into it (no card purchase endpoint).
-const EVERY_STATUS = ['Pending', 'InProcessing', 'Success', 'Declined', 'Error', 'Timeout', 'Expired'];
+const EVERY_STATUS = ['Pending', 'InProcessing', 'Partial', 'Success', 'Declined', 'Error', 'Timeout', 'Expired'];
 
 interface Seeded {
   result: DemoSeedResult;
   transactions: SimulatorTransaction[];
   deliveries: SimulatorDelivery[];
+  /** What the console's notification receiver recorded of the seeding. */
+  received: DeliveryRecord[];
   /** The same core, after `simulator.reset` and a second seeding (what Start demo does the next time). */
   afterReset: Seeded | null;
 }
@@ -22,6 +24,9 @@ async function seedOnce(): Promise<Seeded> {
     const result = (await harness.call('demo.seed')) as DemoSeedResult;
     const transactions = (await harness.call('simulator.transactions', { limit: 1000 })) as SimulatorTransaction[];
     const deliveries = (await harness.call('simulator.deliveries')) as SimulatorDelivery[];
+    const received = (
+      (await harness.call('notifications.list', { after: 0, limit: 500 })) as { records: DeliveryRecord[] }
+    ).records;
     // Seeding twice without a reset would mix two stories: it is refused, and nothing is added.
     const again = await harness.core.dispatch('demo.seed', undefined);
     expect(again.ok).toBe(false);
@@ -35,9 +40,10 @@ async function seedOnce(): Promise<Seeded> {
       result: reseeded,
       transactions: (await harness.call('simulator.transactions', { limit: 1000 })) as SimulatorTransaction[],
       deliveries: [],
+      received: [],
       afterReset: null,
     };
-    return { result, transactions, deliveries, afterReset };
+    return { result, transactions, deliveries, received, afterReset };
   } finally {
     await harness.close();
     await harness.removeDir();
@@ -99,6 +105,49 @@ describe('demo seeding', () => {
     for (const status of ['Success', 'Declined', 'Error', 'Timeout', 'Expired', 'InProcessing'])
       expect(notified, status).toContain(status);
     expect(deliveries.every((delivery) => delivery.state === 'delivered')).toBe(true);
+  });
+
+  it('records each notification at its story time, not at the moment the seeding received it', () => {
+    const { result, received, transactions } = first;
+    const accepted = received.filter((record) => record.verdict === 'accepted' && record.notification);
+    expect(accepted.length).toBeGreaterThanOrEqual(transactions.length);
+    const createdAt = new Map(
+      result.exchanges
+        .filter((exchange) => exchange.operation === 'createOrder' && exchange.transactionID)
+        .map((exchange) => [exchange.transactionID!, Date.parse(exchange.timings.startedAt)]),
+    );
+    const times = accepted.map((record) => Date.parse(record.receivedAt));
+    // Spread over the weeks like the exchanges, not bunched at the end of the seeding.
+    expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(14 * 86_400_000);
+    for (const record of accepted) {
+      const at = Date.parse(record.receivedAt);
+      const created = createdAt.get(record.notification!.transactionId!);
+      expect(created, record.notification!.transactionId!).toBeDefined();
+      // After its order was created, and inside the story (which ends now).
+      expect(at).toBeGreaterThanOrEqual(created! - 1000);
+      expect(at).toBeLessThanOrEqual(Date.parse(result.to) + 1000);
+    }
+  });
+
+  it('shows a card order waiting for 3-D Secure as Partial, with the actionResponse, then paid', () => {
+    const card = first.transactions.find((t) => t.variant === 'B' && t.paymentMethodList.join() === 'CARD')!;
+    expect(card.history.map((change) => `${change.from}→${change.to}`)).toEqual([
+      'null→Pending',
+      'Pending→Partial',
+      'Partial→Success',
+    ]);
+    const statuses = first.result.exchanges.filter(
+      (exchange) => exchange.operation === 'getStatus' && exchange.url.includes(card.transactionID),
+    );
+    expect(statuses.map((exchange) => exchange.paymentStatus)).toEqual(['Partial', 'Success']);
+    const partialAnswer = JSON.parse(statuses[0]!.response!.bodyText) as {
+      actionResponse?: { type?: string; data?: { url?: string } };
+    };
+    expect(partialAnswer.actionResponse?.type).toBe('THREEDS_CHALLENGE');
+    expect(partialAnswer.actionResponse?.data?.url).toMatch(/\/action$/);
+    expect(first.deliveries.some((d) => d.transactionID === card.transactionID && d.paymentStatus === 'Partial')).toBe(
+      true,
+    );
   });
 
   it('records the error the tour explains, with its suggested action', () => {

@@ -1,4 +1,4 @@
-import { XMLParser } from 'fast-xml-parser';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import type { RunResult } from '@shared/contract/qa';
 import { buildReport } from '@shared/qa/reports';
@@ -94,6 +94,56 @@ describe('QA reports', () => {
     expect(text).toContain('@media print');
     expect(text).toContain('Fails &lt;/testcase&gt; on purpose');
     expect(text).toMatch(/<td class="mono">&quot;Success&quot;<\/td><td class="mono">&quot;Pending&quot;<\/td>/);
+  });
+
+  it('HTML draws one inline SVG sequence diagram per transaction, naming the participants and what was said', () => {
+    const source = run();
+    const step = source.scenarios[0]!.steps[0]!;
+    const status = step.exchanges[0]!;
+    step.exchanges.push({
+      ...status,
+      id: 'ex-2',
+      operation: 'createOrder',
+      method: 'POST',
+      url: 'http://127.0.0.1/api/v2/payments',
+      transactionID: 'T2',
+      timings: { ...status.timings, startedAt: '2026-11-24T10:00:03.000Z' },
+    });
+    const notification = {
+      seq: 4,
+      notificationId: 'n-1',
+      transactionId: 'T1',
+      paymentStatus: 'Success',
+      duplicate: false,
+      receivedAt: '2026-11-24T10:00:02.000Z',
+    };
+    // Listed by two steps (both were running when it arrived): drawn once.
+    step.notifications.push(notification);
+    source.scenarios[0]!.steps.push({ ...step, index: 1, exchanges: [], notifications: [notification] });
+    const { text } = buildReport(source, 'html', redactReport);
+    const svgs = text.match(/<svg[\s\S]*?<\/svg>/g) ?? [];
+    expect(svgs).toHaveLength(2);
+    expect(text).toMatch(/<figcaption>Sequence diagram · <span class="mono">T1<\/span><\/figcaption>/);
+    expect(text).toMatch(/<figcaption>Sequence diagram · <span class="mono">T2<\/span><\/figcaption>/);
+    for (const svg of svgs) {
+      expect(XMLValidator.validate(svg)).toBe(true);
+      for (const participant of [
+        'Shop&#39;s server',
+        'Gateway',
+        'Shopper (phone or bank app)',
+        'Notification receiver',
+      ])
+        expect(svg).toContain(`>${participant}</text>`);
+    }
+    const [t1, t2] = svgs;
+    expect(t1).toContain('10:00:00 Status query: GET /api/v2/payments/{id}/status');
+    expect(t1).toContain('HTTP 200 · 000 · Pending');
+    expect(t1!.match(/Notification \(encrypted\): Success/g)).toHaveLength(1);
+    expect(t1).toContain('10:00:02 HTTP 200, acknowledged');
+    expect(t2).toContain('10:00:03 Create order: POST /api/v2/payments');
+    expect(t2).not.toContain('Notification (encrypted)');
+    // Still self-contained: the diagrams add no reference to anything outside the file.
+    expect(text).not.toMatch(/<script|<link|<img|src=|url\(|href="http/i);
   });
 
   it('JUnit XML parses back with its counts, names escaped, and the failure says expected vs actual', () => {

@@ -190,6 +190,28 @@ describe('status, reference, MB WAY and action endpoints', () => {
       ).status,
     ).toBe(409);
   });
+
+  it('a card order waiting for 3-D Secure is Partial with its actionResponse, then the extra step settles it', async () => {
+    const { answer, id } = await h.order('B');
+    const created = readActionResponse(answer.body.actionResponse);
+    expect((await h.control('POST', `/transactions/${id}/complete`, { paymentStatus: 'Partial' })).status).toBe(200);
+    const partial = await h.status(id, 'B');
+    expect(partial.body.paymentStatus).toBe('Partial');
+    expect(partial.body.actionResponse.type).toBe('THREEDS_CHALLENGE');
+    const action = readActionResponse(partial.body.actionResponse);
+    expect(action).toEqual(created);
+    const done = await h.call('POST', action.url!, {
+      headers: { 'Content-Type': 'application/json' },
+      body: { params: [...action.params, { name: 'paymentStatus', value: 'Declined' }] },
+    });
+    expect(done.body.paymentStatus).toBe('Declined');
+    expect((await h.status(id, 'B')).body.actionResponse).toBeUndefined();
+    // Partial always comes with an extra step: an order without one cannot be put there.
+    const plain = await h.order('B', (b) => (b.transaction.paymentMethod = ['MBWY', 'SPDD']));
+    const refused = await h.control('POST', `/transactions/${plain.id}/complete`, { paymentStatus: 'Partial' });
+    expect(refused.status).toBe(409);
+    expect(await h.paymentStatus(plain.id, 'B')).toBe('Pending');
+  });
 });
 
 describe('determinism', () => {

@@ -4,12 +4,11 @@ import { loadTransactionRecord } from '../../db/exchange-query';
 import { useHistoryDb } from '../../db/history-db';
 import type { NotificationRecord } from '../../db/records';
 import { t } from '../../i18n';
-import type { Exchange } from '@shared/exchange';
 import { renderMermaid } from './render-mermaid';
 import {
+  diagramExchangeOf,
   diagramMessages,
   toMermaid,
-  type DiagramExchange,
   type DiagramMessage,
   type DiagramNotification,
   type DiagramWords,
@@ -47,18 +46,7 @@ export function diagramWords(): DiagramWords {
   };
 }
 
-export const toDiagramExchange = (exchange: Exchange): DiagramExchange => ({
-  id: exchange.id,
-  operation: exchange.operation,
-  method: exchange.method,
-  url: exchange.url,
-  startedAtMs: Date.parse(exchange.timings.startedAt) || 0,
-  durationMs: exchange.timings.durationMs,
-  httpStatus: exchange.response?.status ?? null,
-  statusCode: exchange.returnStatus?.statusCode ?? null,
-  paymentStatus: exchange.paymentStatus,
-  summary: exchange.summary,
-});
+export const toDiagramExchange = diagramExchangeOf;
 
 export const toDiagramNotification = (notification: NotificationRecord): DiagramNotification => {
   const payload = (notification.payload ?? {}) as { paymentMethod?: unknown };

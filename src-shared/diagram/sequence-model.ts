@@ -1,0 +1,178 @@
+/**
+ * A transaction as a sequence diagram: who said what to whom, and when — the shop's server, the
+ * gateway, the shopper's phone or bank app and the notification receiver — built only from what was
+ * recorded (exchanges and notifications, with their times), written as Mermaid source for the renderer (and drawn as plain SVG by sequence-svg.ts for QA reports).
+ * Pure: the renderer and the main process share it.
+ */
+import type { Exchange, GatewayOperation } from '../exchange';
+
+export type Participant = 'shop' | 'gateway' | 'shopper' | 'receiver';
+export const PARTICIPANTS: readonly Participant[] = ['shop', 'gateway', 'shopper', 'receiver'];
+
+/** The parts of a recorded exchange the diagram reads. */
+export interface DiagramExchange {
+  id: string;
+  operation: GatewayOperation;
+  method: string;
+  url: string;
+  startedAtMs: number;
+  durationMs: number;
+  httpStatus: number | null;
+  statusCode: string | null;
+  paymentStatus: string | null;
+  summary: string;
+}
+
+/** A recorded exchange as the diagram reads it. */
+export const diagramExchangeOf = (exchange: Exchange): DiagramExchange => ({
+  id: exchange.id,
+  operation: exchange.operation,
+  method: exchange.method,
+  url: exchange.url,
+  startedAtMs: Date.parse(exchange.timings.startedAt) || 0,
+  durationMs: exchange.timings.durationMs,
+  httpStatus: exchange.response?.status ?? null,
+  statusCode: exchange.returnStatus?.statusCode ?? null,
+  paymentStatus: exchange.paymentStatus,
+  summary: exchange.summary,
+});
+
+/** The parts of a received notification the diagram reads. */
+export interface DiagramNotification {
+  id: string;
+  receivedAt: number;
+  paymentStatus: string | null;
+  paymentMethod: string | null;
+  duplicate: boolean;
+}
+
+export interface DiagramMessage {
+  at: number;
+  from: Participant;
+  to: Participant;
+  /** A reply (dashed arrow). */
+  reply: boolean;
+  text: string;
+}
+
+/** The words the diagram uses, from the i18n catalogue (so a Portuguese demo gets a Portuguese picture). */
+export interface DiagramWords {
+  participant: Record<Participant, string>;
+  operation: Record<GatewayOperation, string>;
+  /** `{status}` is the paymentStatus reached. */
+  shopperAnswers: (method: string | null, status: string) => string;
+  notification: (status: string, duplicate: boolean) => string;
+  acknowledged: string;
+  noAnswer: string;
+  showReference: string;
+  mbwayOnPhone: string;
+}
+
+const FINAL = new Set(['Success', 'Declined', 'Error', 'Timeout', 'Expired']);
+
+const pathOf = (url: string) => {
+  try {
+    return new URL(url).pathname.replace(/\/payments\/[^/]+/, '/payments/{id}');
+  } catch {
+    return url;
+  }
+};
+
+const answerText = (exchange: DiagramExchange, noAnswer: string) => {
+  if (exchange.httpStatus === null) return noAnswer;
+  const parts = [`HTTP ${exchange.httpStatus}`];
+  if (exchange.statusCode) parts.push(exchange.statusCode);
+  if (exchange.paymentStatus) parts.push(exchange.paymentStatus);
+  return parts.join(' · ');
+};
+
+/** Every message, in time order (ties keep the order they were recorded in). */
+export function diagramMessages(
+  exchanges: readonly DiagramExchange[],
+  notifications: readonly DiagramNotification[],
+  words: DiagramWords,
+): DiagramMessage[] {
+  const messages: DiagramMessage[] = [];
+  for (const exchange of exchanges) {
+    const end = exchange.startedAtMs + Math.max(0, Math.round(exchange.durationMs));
+    // The extra step of an actionResponse is the shopper's browser talking to the gateway.
+    const caller: Participant = exchange.operation === 'performAction' ? 'shopper' : 'shop';
+    messages.push({
+      at: exchange.startedAtMs,
+      from: caller,
+      to: 'gateway',
+      reply: false,
+      text: `${words.operation[exchange.operation]}: ${exchange.method} ${pathOf(exchange.url)}`,
+    });
+    messages.push({ at: end, from: 'gateway', to: caller, reply: true, text: answerText(exchange, words.noAnswer) });
+    const ok = exchange.httpStatus === 200 && exchange.statusCode === '000';
+    if (ok && exchange.operation === 'mbwayPurchase')
+      messages.push({ at: end, from: 'gateway', to: 'shopper', reply: false, text: words.mbwayOnPhone });
+    if (ok && exchange.operation === 'generateReference')
+      messages.push({ at: end, from: 'shop', to: 'shopper', reply: false, text: words.showReference });
+  }
+  const answered = new Set<string>();
+  for (const notification of notifications) {
+    const status = notification.paymentStatus ?? '?';
+    // The shopper's (or bank's) answer is not recorded by itself: the first notification of a final
+    // status after an MB WAY request or a reference is where it shows.
+    const shopperMethod = notification.paymentMethod === 'MBWAY' || notification.paymentMethod === 'REFERENCE';
+    if (
+      shopperMethod &&
+      FINAL.has(status) &&
+      status !== 'Expired' &&
+      !answered.has(status) &&
+      !notification.duplicate
+    ) {
+      answered.add(status);
+      messages.push({
+        at: notification.receivedAt - 1,
+        from: 'shopper',
+        to: 'gateway',
+        reply: false,
+        text: words.shopperAnswers(notification.paymentMethod, status),
+      });
+    }
+    messages.push({
+      at: notification.receivedAt,
+      from: 'gateway',
+      to: 'receiver',
+      reply: false,
+      text: words.notification(status, notification.duplicate),
+    });
+    messages.push({
+      at: notification.receivedAt,
+      from: 'receiver',
+      to: 'gateway',
+      reply: true,
+      text: words.acknowledged,
+    });
+  }
+  // Stable: equal times keep insertion order (a request before its reply).
+  return messages
+    .map((message, index) => ({ message, index }))
+    .sort((a, b) => a.message.at - b.message.at || a.index - b.index)
+    .map(({ message }) => message);
+}
+
+/** Mermaid treats `;` and `#` specially in message text and `:` only once; keep the text plain. */
+const plain = (text: string) =>
+  text
+    .replace(/[;#<>]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+const clock = (ms: number, timeZone?: string) =>
+  new Date(ms).toLocaleTimeString('en-GB', { hour12: false, ...(timeZone ? { timeZone } : {}) });
+
+/** Mermaid source of the diagram; times are shown HH:MM:SS in the given zone (the system's by default). */
+export function toMermaid(messages: readonly DiagramMessage[], words: DiagramWords, timeZone?: string): string {
+  const lines = ['sequenceDiagram'];
+  for (const participant of PARTICIPANTS)
+    lines.push(`  participant ${participant} as ${plain(words.participant[participant])}`);
+  for (const message of messages) {
+    const arrow = message.reply ? '-->>' : '->>';
+    lines.push(`  ${message.from}${arrow}${message.to}: ${clock(message.at, timeZone)} ${plain(message.text)}`);
+  }
+  return lines.join('\n');
+}
