@@ -121,6 +121,7 @@ describe('SimulatorView with the simulator running', () => {
     const select = row.find('select');
     expect(select.findAll('option').map((o) => o.text())).toEqual([
       'InProcessing',
+      'Partial',
       'Success',
       'Declined',
       'Timeout',
