@@ -40,6 +40,11 @@ export function createHostTransport(origin: string, token: string | null): Conso
     if (source || !token) return;
     source = new EventSource(`${origin}/api/events?token=${encodeURIComponent(token)}`);
     for (const name of listeners.keys()) addSourceListener(name);
+    // A change made before the stream was (re)connected was pushed to nobody: the profile listeners
+    // read the list again (they reload whatever the ids), so a page never keeps a stale profile list.
+    source.addEventListener('open', () => {
+      for (const listener of listeners.get('profiles.changed') ?? []) listener({ ids: [] });
+    });
   };
   const addSourceListener = (name: EventName) => {
     source?.addEventListener(name, (message) => {
