@@ -9,10 +9,22 @@ import { httpError } from './errors';
 import { header } from './http-io';
 import type { ResolvedOptions, SimulatorTerminal } from './options';
 
-const sameSecret = (a: string, b: string): boolean => {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
+/** The configured secrets' bytes (client id, terminal tokens), made once: every call compares against them. */
+const configuredBytes = new Map<string, Buffer>();
+const bytesOfConfigured = (secret: string): Buffer => {
+  let bytes = configuredBytes.get(secret);
+  if (!bytes) {
+    bytes = Buffer.from(secret);
+    // A handful per simulator; the bound only guards against a caller that reconfigures forever.
+    if (configuredBytes.size < 256) configuredBytes.set(secret, bytes);
+  }
+  return bytes;
+};
+
+/** Constant-time comparison of what a caller sent with a secret the simulator holds. */
+const sameSecret = (given: string, held: Buffer): boolean => {
+  const left = Buffer.from(given);
+  return left.length === held.length && timingSafeEqual(left, held);
 };
 
 const JSON_MEDIA_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
@@ -64,7 +76,7 @@ export function checkContentType(req: IncomingMessage): string | null {
 }
 
 export function checkClientId(clientId: string, options: ResolvedOptions): void {
-  if (!sameSecret(clientId.trim(), options.clientId))
+  if (!sameSecret(clientId.trim(), bytesOfConfigured(options.clientId)))
     throw httpError(403, `The ${options.clientIdHeader} header is invalid or has no valid subscription to the API.`);
 }
 
@@ -77,7 +89,7 @@ const scheme = (authorization: string): { scheme: string; value: string } => {
 export function bearerTerminal(authorization: string, options: ResolvedOptions): SimulatorTerminal {
   const parsed = scheme(authorization);
   if (parsed.scheme !== 'bearer') throw httpError(401, 'This call is authorised with "Authorization: Bearer <token>".');
-  const terminal = options.terminals.find((candidate) => sameSecret(candidate.token, parsed.value));
+  const terminal = options.terminals.find((candidate) => sameSecret(parsed.value, bytesOfConfigured(candidate.token)));
   if (!terminal) throw httpError(401, 'The bearer token is invalid, expired or not tied to the terminal used.');
   return terminal;
 }
@@ -87,6 +99,6 @@ export function checkDigest(authorization: string, signature: string): void {
   const parsed = scheme(authorization);
   if (parsed.scheme === 'bearer')
     throw httpError(401, 'This call is authorised with "Authorization: Digest <transactionSignature>", not Bearer.');
-  if (parsed.scheme !== 'digest' || !sameSecret(parsed.value, signature))
+  if (parsed.scheme !== 'digest' || !sameSecret(parsed.value, Buffer.from(signature)))
     throw httpError(401, 'The transaction signature is invalid for this transaction.');
 }

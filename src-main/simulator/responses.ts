@@ -27,14 +27,14 @@ export function createResponse(
   transaction: Transaction,
   order: Order,
   execution: Execution,
-  extras: { websiteAddress: string; expiry: string; actionUrl?: string; formContext?: string },
+  extras: { signature: string; websiteAddress: string; expiry: string; actionUrl?: string; formContext?: string },
 ) {
   const { merchant } = order;
   const customerInfo = 'customer' in order ? order.customer?.customerInfo : undefined;
   return {
     returnStatus: SUCCESS,
     transactionID: transaction.id,
-    transactionSignature: transaction.signature,
+    transactionSignature: extras.signature,
     amount: { ...transaction.amount },
     merchant: {
       terminalId: transaction.terminal.terminalId,

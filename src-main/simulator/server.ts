@@ -2,6 +2,7 @@
  * `startSimulator(options)`: the embedded gateway on node:http. Used by the CLI (`npm run simulator`),
  * by the console core for the Sandbox profile, and by tests. Electron-free.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SimClock } from './clock';
@@ -77,7 +78,13 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
     random,
   );
   const clock = new SimClock();
-  const book = new TransactionBook(clock, random);
+  // Kept with the state (signatures are derived from it); a seeded simulator derives it from the seed.
+  const signatureKey =
+    stored?.signatureKey ??
+    (input.seed !== undefined
+      ? createHash('sha256').update(`gateway-simulator signatures ${input.seed}`).digest('hex')
+      : randomBytes(32).toString('hex'));
+  const book = new TransactionBook(clock, random, signatureKey);
   let webhook: WebhookTarget | undefined = options.webhook;
   const faults = new QaFaults();
   const notifier = new Notifier(
@@ -90,7 +97,7 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
   book.onChange((transaction, change) => notifier.notify(transaction, change));
   const stateFile = opened?.file ?? null;
   const control = new SimulatorControl(clock, book, notifier, () => stateFile?.reset());
-  if (opened) restoreState(opened.loaded, opened.file, { options, clock, book, notifier });
+  if (opened) restoreState(opened.loaded, opened.file, { options, signatureKey, clock, book, notifier });
   let origin = '';
 
   const gateway = new Router();
@@ -198,9 +205,15 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
 function restoreState(
   loaded: LoadedState,
   file: SimulatorStateFile,
-  parts: { options: ReturnType<typeof resolveOptions>; clock: SimClock; book: TransactionBook; notifier: Notifier },
+  parts: {
+    options: ReturnType<typeof resolveOptions>;
+    signatureKey: string;
+    clock: SimClock;
+    book: TransactionBook;
+    notifier: Notifier;
+  },
 ): void {
-  const { options, clock, book, notifier } = parts;
+  const { options, signatureKey, clock, book, notifier } = parts;
   clock.restoreOffset(loaded.clockOffsetMs);
   const terminals = new Map(options.terminals.map((terminal) => [terminal.terminalId, terminal]));
   for (const stored of loaded.transactions) {
@@ -222,6 +235,7 @@ function restoreState(
   const config = {
     clientId: options.clientId,
     terminals: options.terminals.map(({ terminalId, variant, token }) => ({ terminalId, variant, token })),
+    signatureKey,
   };
   if (JSON.stringify(config) !== JSON.stringify(loaded.config)) file.configChanged(config);
   clock.onOffsetChange = (offsetMs) => file.clockChanged(offsetMs);

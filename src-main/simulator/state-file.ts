@@ -45,6 +45,8 @@ const READ_CHUNK = 1 << 20;
 export interface PersistedConfig {
   clientId: string;
   terminals: Array<{ terminalId: string; variant: 'A' | 'B'; token: string }>;
+  /** Key the transaction signatures are derived with (absent in files of former simulators). */
+  signatureKey?: string;
 }
 
 export type { StoredTransaction };
@@ -107,7 +109,8 @@ function isConfig(value: unknown): value is PersistedConfig {
         typeof terminal.terminalId === 'string' &&
         (terminal.variant === 'A' || terminal.variant === 'B') &&
         typeof terminal.token === 'string',
-    )
+    ) &&
+    (value.signatureKey === undefined || (typeof value.signatureKey === 'string' && value.signatureKey !== ''))
   );
 }
 

@@ -41,7 +41,8 @@ export function encodeTransaction(transaction: Transaction): EncodedTransaction 
   for (const step of transaction.steps) steps.push(step.kind, step.at);
   return [
     transaction.id,
-    transaction.signature,
+    // Empty: derived from the id (TransactionBook.signatureOf); a former random signature is kept.
+    transaction.signature ?? '',
     transaction.terminal.terminalId,
     transaction.variant,
     transaction.merchantTransactionId,
@@ -126,11 +127,11 @@ export function decodeTransaction(record: unknown): StoredTransaction | null {
   }
   if (extras !== 0 && !isObject(extras)) return null;
   const optional = (extras === 0 ? {} : extras) as Extras;
-  // Optional parts are assigned after the literal, not spread into it: spreads would give every
-  // restored transaction a hidden class of its own.
+  // Optional parts are declared in the literal (so they live inside the object) and assigned after it,
+  // not spread into it: spreads would give every restored transaction a hidden class of its own.
   const transaction: StoredTransaction = {
     id,
-    signature,
+    signature: signature === '' ? undefined : signature,
     terminal: intern(terminal),
     variant,
     merchantTransactionId,
@@ -145,6 +146,10 @@ export function decodeTransaction(record: unknown): StoredTransaction | null {
     history: changes,
     statusQueries,
     steps: scheduled,
+    referenceLimits: undefined,
+    reference: undefined,
+    mbwayPhone: undefined,
+    action: undefined,
   };
   if (isObject(optional.referenceLimits)) transaction.referenceLimits = optional.referenceLimits;
   if (isObject(optional.reference)) transaction.reference = optional.reference;

@@ -99,3 +99,51 @@ describe('SimClock', () => {
     clock.close();
   });
 });
+
+describe('JobQueue subjects and clearing', () => {
+  it('passes each job its subject and due time, so one shared function serves every job', () => {
+    const clock = new SimClock();
+    const seen: string[] = [];
+    const run = (subject: { name: string }, at: number) => seen.push(`${subject.name}@${at - start}`);
+    const start = clock.now();
+    clock.scheduleFor(start + 2_000, { name: 'b' }, run);
+    clock.scheduleFor(start + 1_000, { name: 'a' }, run);
+    clock.advance(5);
+    expect(seen).toEqual(['a@1000', 'b@2000']);
+    clock.close();
+  });
+
+  it('a cancel handle kept across a clear, or used after its job ran, changes nothing', () => {
+    const clock = new SimClock();
+    const ran: string[] = [];
+    const now = clock.now();
+    const early = clock.schedule(now + 1_000, () => ran.push('early'));
+    clock.advance(2);
+    early(); // already ran
+    const stale = clock.schedule(now + 60_000, () => ran.push('stale'));
+    clock.reset();
+    stale(); // cleared by the reset
+    clock.schedule(clock.now() + 1_000, () => ran.push('fresh'));
+    expect(clock.pendingJobs).toBe(1);
+    clock.advance(2);
+    expect(ran).toEqual(['early', 'fresh']);
+    clock.close();
+  });
+});
+
+describe('Random', () => {
+  it('unseeded strings draw every character of the alphabet about equally often (no modulo bias)', () => {
+    const random = createRandom();
+    const counts = new Map<string, number>();
+    for (const char of random.string(62_000)) counts.set(char, (counts.get(char) ?? 0) + 1);
+    expect(counts.size).toBe(62);
+    // 1,000 expected per character; ±25 % is > 7 standard deviations.
+    for (const count of counts.values()) expect(Math.abs(count - 1_000)).toBeLessThan(250);
+    expect(random.string(20)).not.toBe(random.string(20));
+  });
+
+  it('a seed gives the same sequence', () => {
+    expect(createRandom(42).string(40)).toBe(createRandom(42).string(40));
+    expect(createRandom(42).string(40)).not.toBe(createRandom(43).string(40));
+  });
+});

@@ -179,6 +179,24 @@ describe('simulator state file', () => {
     expect((await second.reference(a.id, b.signature)).status).toBe(401);
   });
 
+  it('keeps no signature in the state file: they are derived from the id with a key kept there', async () => {
+    const first = await start();
+    const a = await first.order('A');
+    await stop(first);
+    expect(a.signature).toMatch(/^[0-9a-f]{64}$/);
+    expect(readFileSync(statePath, 'utf8')).not.toContain(a.signature);
+    const second = await start();
+    expect((await second.reference(a.id, a.signature)).status).toBe(200);
+    expect(
+      (
+        await second.reference(
+          a.id,
+          a.signature.replace(/.$/, (last) => (last === '0' ? '1' : '0')),
+        )
+      ).status,
+    ).toBe(401);
+  });
+
   it('keeps only the order fields it answers with (no shopper data in the file), compactly', async () => {
     const first = await start();
     const { id, signature } = await first.order('A', (body) => {
@@ -212,7 +230,8 @@ describe('simulator state file', () => {
     const former = lines.map((entry) => {
       const parsed = JSON.parse(entry);
       if (parsed.k !== 't') return entry;
-      const [id, signature, terminal, variant, merchantTransactionId, , value, currency, ...more] = parsed.v;
+      // Former records held the signature itself (today's derive it from the id): the one the create answered.
+      const [id, , terminal, variant, merchantTransactionId, , value, currency, ...more] = parsed.v;
       const [paymentType, paymentMethod, createdAt, expiresAt, status, statusQueries, , history, steps] = more;
       const order = validOrderA();
       order.merchant.merchantTransactionId = merchantTransactionId;
