@@ -106,11 +106,14 @@ function wrap(child: ChildProcess, url: string): PeerProcess {
   };
 }
 
-/** Our simulator as its one-file build, with fixed credentials; `args` add options such as --state. */
+/**
+ * Our simulator as its one-file build, with fixed credentials and no seed (as a merchant's CI runs it:
+ * ids and signatures from crypto); `args` add options such as --state.
+ */
 export async function startOurSimulator(args: string[] = []): Promise<PeerProcess & { startMs: number }> {
   const file = ensureStandaloneBuilt();
   const started = performance.now();
-  const child = spawn(process.execPath, [file, '--port', '0', '--seed', '1', ...BENCH_CREDENTIAL_ARGS, ...args], {
+  const child = spawn(process.execPath, [file, '--port', '0', ...BENCH_CREDENTIAL_ARGS, ...args], {
     cwd: dirname(file),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -118,14 +121,28 @@ export async function startOurSimulator(args: string[] = []): Promise<PeerProces
   return { ...wrap(child, url), startMs: performance.now() - started };
 }
 
-/** Prism mocking an OpenAPI document (static examples, request validation on: its defaults). */
-export async function startPrism(documentPath: string, port: number): Promise<PeerProcess> {
+/**
+ * Prism mocking an OpenAPI document (static examples, request validation on). `as-shipped`: `prism mock`
+ * with its default options, as a merchant's CI runs it — it logs every request (to /dev/null here, the
+ * cheapest place). `quiet`: request logging off (`--verboseLevel error`), Prism at its fastest.
+ */
+export async function startPrism(
+  documentPath: string,
+  port: number,
+  mode: 'as-shipped' | 'quiet',
+): Promise<PeerProcess> {
   const bin = ensurePrism();
-  // Logging only errors: Prism's default logs every request, which would cost it throughput ours does
-  // not pay (ours logs nothing per request either).
   const child = spawn(
     bin,
-    ['mock', documentPath, '--host', '127.0.0.1', '--port', String(port), '--verboseLevel', 'error'],
+    [
+      'mock',
+      documentPath,
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      ...(mode === 'quiet' ? ['--verboseLevel', 'error'] : []),
+    ],
     { cwd: PEERS_DIR, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } },
   );
   const url = `http://127.0.0.1:${port}`;

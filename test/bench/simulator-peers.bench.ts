@@ -2,8 +2,11 @@
  * Our simulator against Prism (the OpenAPI mock server a merchant would otherwise pick), both serving the
  * interface of our generated OpenAPI document, with the same requests, in the same run, interleaved.
  * Prism only answers examples (no state, no auth beyond header presence); our simulator checks the
- * credentials, validates the order and stores it — and must still be ≥ 10× (status) / ≥ 5× (create).
- * Both run as their own process (ours as the one-file build), autocannon in this one.
+ * credentials, validates the order and stores it. Prism is measured twice: as shipped (`prism mock`, its
+ * defaults, which log every request — how the issue set the targets of ≥ 10× on status and ≥ 5× on
+ * create, and how a merchant's CI runs it) and quiet (request logging off, Prism at its fastest: our
+ * simulator must still be faster). All run as their own process (ours as the one-file build),
+ * autocannon in this one.
  */
 import autocannon from 'autocannon';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,6 +19,8 @@ import { benchHeaders, startOurSimulator, startPrism } from './peer-processes';
 
 const STATUS_RATIO = 10;
 const CREATE_RATIO = 5;
+/** Against Prism with its logging off: still faster, by any margin. */
+const QUIET_RATIO = 1;
 const CONNECTIONS = 10;
 
 const freePort = () =>
@@ -54,6 +59,9 @@ async function check(target: Target, what: string): Promise<void> {
   if (answer.status !== 200) throw new Error(`${what} answered ${answer.status}: ${await answer.text()}`);
 }
 
+type Kind = 'status' | 'create';
+const SIDES = ['simulator', 'Prism as shipped', 'Prism quiet'] as const;
+
 export const simulatorPeers: Benchmark = {
   name: 'simulator vs Prism',
   async run({ full, log }) {
@@ -61,68 +69,58 @@ export const simulatorPeers: Benchmark = {
     const ours = await startOurSimulator();
     const documentPath = join(folder, 'gateway.openapi.json');
     writeFileSync(documentPath, JSON.stringify(buildOpenApiDocument({ serverUrl: 'http://127.0.0.1' })));
-    let prism: Awaited<ReturnType<typeof startPrism>> | null = null;
+    const prisms: Array<Awaited<ReturnType<typeof startPrism>>> = [];
     try {
-      prism = await startPrism(documentPath, await freePort());
+      prisms.push(await startPrism(documentPath, await freePort(), 'as-shipped'));
+      prisms.push(await startPrism(documentPath, await freePort(), 'quiet'));
       const orderBody = JSON.stringify(ORDER_EXAMPLES.variantA.value);
       const created = (await (
         await fetch(`${ours.url}/api/v2/payments`, { method: 'POST', headers: benchHeaders(), body: orderBody })
       ).json()) as { transactionID: string };
-      const targets = (origin: string, id: string) => ({
-        status: { method: 'GET' as const, url: `${origin}/api/v2/payments/${id}/status` },
-        create: { method: 'POST' as const, url: `${origin}/api/v2/payments`, body: orderBody },
+      const targets = (origin: string, id: string): Record<Kind, Target> => ({
+        status: { method: 'GET', url: `${origin}/api/v2/payments/${id}/status` },
+        create: { method: 'POST', url: `${origin}/api/v2/payments`, body: orderBody },
       });
-      const mine = targets(ours.url, created.transactionID);
-      const theirs = targets(prism.url, created.transactionID);
-      for (const [what, target] of [
-        ['simulator status', mine.status],
-        ['simulator create', mine.create],
-        ['Prism status', theirs.status],
-        ['Prism create', theirs.create],
-      ] as const)
-        await check(target, what);
+      const sides = [ours, ...prisms].map((server) => targets(server.url, created.transactionID));
+      for (const [index, side] of sides.entries())
+        for (const kind of ['status', 'create'] as const) await check(side[kind], `${SIDES[index]} ${kind}`);
 
       const seconds = full ? 8 : 3;
       const rounds = full ? 5 : 3;
-      const samples = { status: [[], []] as number[][], create: [[], []] as number[][] };
-      // Warm-up (JIT) for both: on a busy 2-core machine one second left our create path half-optimised
+      const samples: Record<Kind, number[][]> = { status: [[], [], []], create: [[], [], []] };
+      // Warm-up (JIT) for all: on a busy 2-core machine one second left our create path half-optimised
       // (its first round ran at a third of the later ones).
-      for (const kind of ['status', 'create'] as const) {
-        await measure(mine[kind], 3);
-        await measure(theirs[kind], 3);
-      }
+      for (const kind of ['status', 'create'] as const) for (const side of sides) await measure(side[kind], 3);
       for (let round = 1; round <= rounds; round++) {
         for (const kind of ['status', 'create'] as const) {
-          // Alternate which goes first so neither always runs on a warmer (or busier) machine.
-          const order = round % 2 ? [0, 1] : [1, 0];
-          for (const side of order) samples[kind][side]!.push(await measure(side ? theirs[kind] : mine[kind], seconds));
+          // Rotate which goes first so none always runs on a warmer (or busier) machine.
+          const order = [0, 1, 2].map((offset) => (offset + round) % 3);
+          for (const side of order) samples[kind][side]!.push(await measure(sides[side]![kind], seconds));
           log(
-            `  round ${round}/${rounds} ${kind}: simulator ${samples[kind][0]!.at(-1)!.toFixed(0)} req/s, Prism ${samples[kind][1]!.at(-1)!.toFixed(0)} req/s`,
+            `  round ${round}/${rounds} ${kind}: ` +
+              SIDES.map((name, side) => `${name} ${samples[kind][side]!.at(-1)!.toFixed(0)}`).join(', ') +
+              ' req/s',
           );
         }
       }
+      const row = (kind: Kind, prism: 1 | 2, passes: (ratio: number) => boolean, target: string) =>
+        figure({
+          figure: `${kind === 'status' ? 'GET …/status' : 'POST …/payments (create)'}: simulator vs ${SIDES[prism]}`,
+          unit: 'req/s',
+          samples: samples[kind][0]!,
+          baselineSamples: samples[kind][prism]!,
+          paired: true,
+          target,
+          pass: (_value, ratio) => passes(ratio ?? 0),
+        });
       return [
-        figure({
-          figure: 'GET …/status: simulator vs Prism',
-          unit: 'req/s',
-          samples: samples.status[0]!,
-          baselineSamples: samples.status[1]!,
-          paired: true,
-          target: `≥ ${STATUS_RATIO}× Prism`,
-          pass: (_value, ratio) => (ratio ?? 0) >= STATUS_RATIO,
-        }),
-        figure({
-          figure: 'POST …/payments (create): simulator vs Prism',
-          unit: 'req/s',
-          samples: samples.create[0]!,
-          baselineSamples: samples.create[1]!,
-          paired: true,
-          target: `≥ ${CREATE_RATIO}× Prism`,
-          pass: (_value, ratio) => (ratio ?? 0) >= CREATE_RATIO,
-        }),
+        row('status', 1, (ratio) => ratio >= STATUS_RATIO, `≥ ${STATUS_RATIO}× Prism`),
+        row('create', 1, (ratio) => ratio >= CREATE_RATIO, `≥ ${CREATE_RATIO}× Prism`),
+        row('status', 2, (ratio) => ratio > QUIET_RATIO, `> ${QUIET_RATIO}× (faster)`),
+        row('create', 2, (ratio) => ratio > QUIET_RATIO, `> ${QUIET_RATIO}× (faster)`),
       ];
     } finally {
-      await prism?.close();
+      for (const prism of prisms) await prism.close();
       await ours.close();
       rmSync(folder, { recursive: true, force: true });
     }
