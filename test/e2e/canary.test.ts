@@ -53,10 +53,14 @@ const eventPayloads: string[] = [];
 let wire: NodeEventSource;
 const wireFrames: string[] = [];
 const createdIds: string[] = [];
-/** The sentinel simulator keeps each transaction's signature; reading its book is the only way to know them. */
-const signatureOf = (id: string): string =>
-  (simulator.control as unknown as { book: { get(id: string): { signature: string } | undefined } }).book.get(id)
-    ?.signature ?? '';
+/** The sentinel simulator derives each transaction's signature; asking its book is the only way to know them. */
+const signatureOf = (id: string): string => {
+  const { book } = simulator.control as unknown as {
+    book: { get(id: string): object | undefined; signatureOf(transaction: object): string };
+  };
+  const transaction = book.get(id);
+  return transaction ? book.signatureOf(transaction) : '';
+};
 let userDataForCli: string;
 
 /** A ConsoleApi call made from inside the page, exactly as the renderer's host transport makes it. */

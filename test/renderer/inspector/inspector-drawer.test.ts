@@ -8,6 +8,13 @@ import { useInspectorStore } from '../../../src-renderer/src/stores/inspector';
 import { fakeApi, mountInApp } from '../followups/mount';
 import { lookupProfile, makeExchange } from '../db/fixtures';
 
+/** Promises done and the drawer's lazily loaded exchange views imported (they load on first use). */
+async function settle(): Promise<void> {
+  await flushPromises();
+  await vi.dynamicImportSettled();
+  await flushPromises();
+}
+
 const api = fakeApi();
 vi.mock('../../../src-renderer/src/api', () => ({ useConsoleApi: () => api }));
 
@@ -47,12 +54,12 @@ describe('inspector drawer', () => {
   afterEach(async () => {
     wrapper?.unmount();
     wrapper = undefined;
-    await flushPromises();
+    await settle();
   });
 
   it('lists session exchanges from the push event and shows one in full', async () => {
     wrapper = mountInApp(InspectorDrawer);
-    await flushPromises();
+    await settle();
     api.emit('exchanges.recorded', created);
     api.emit('exchanges.recorded', refused);
     api.emit('exchanges.recorded', refused); // a duplicate delivery is listed once
@@ -60,7 +67,7 @@ describe('inspector drawer', () => {
     expect(store.session.map((e) => e.id)).toEqual([refused.id, created.id]);
 
     await store.open(created.id);
-    await flushPromises();
+    await settle();
     const text = drawer()?.textContent ?? '';
     expect(text).toContain('POST');
     expect(text).toContain('http://127.0.0.1:9/api/v2/payments');
@@ -74,9 +81,9 @@ describe('inspector drawer', () => {
 
   it('shows a non-JSON answer as raw text with the classification and the suggested action', async () => {
     wrapper = mountInApp(InspectorDrawer);
-    await flushPromises();
+    await settle();
     await useInspectorStore().open(refused);
-    await flushPromises();
+    await settle();
     const text = drawer()?.textContent ?? '';
     expect(text).toContain('HTTP error');
     expect(text).toContain('Suggested action');
@@ -88,7 +95,7 @@ describe('inspector drawer', () => {
   it('opens an exchange from history by id through the timeline seam, and Esc closes it', async () => {
     await recordExchange(useHistoryDb(), created, lookupProfile);
     wrapper = mountInApp(InspectorDrawer);
-    await flushPromises();
+    await settle();
     const store = useInspectorStore();
     useExchangeInspector().open(created.id);
     await vi.waitFor(() => expect(store.selected?.id).toBe(created.id));
@@ -101,7 +108,7 @@ describe('inspector drawer', () => {
 
   it('says so when an id is neither in the session nor in history', async () => {
     wrapper = mountInApp(InspectorDrawer);
-    await flushPromises();
+    await settle();
     const store = useInspectorStore();
     expect(await store.open('no-such-exchange')).toBe(false);
     expect(store.error).toContain('no-such-exchange');
@@ -110,7 +117,7 @@ describe('inspector drawer', () => {
   it("lists a transaction's exchanges from history and from the session", async () => {
     await recordExchange(useHistoryDb(), created, lookupProfile);
     wrapper = mountInApp(InspectorDrawer);
-    await flushPromises();
+    await settle();
     api.emit('exchanges.recorded', refused);
     const store = useInspectorStore();
     await store.openTransaction(TX);
