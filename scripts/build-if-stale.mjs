@@ -12,7 +12,7 @@ const SOURCES = [
   'src-shared',
   'src-renderer',
   'electron.vite.config.ts',
-  'vite.simulator.config.ts',
+  'vite.simulator.config.mts',
   'package.json',
 ];
 
@@ -43,7 +43,7 @@ export function buildIfStale({ force = false, logLevel = 'warn' } = {}) {
   // The one-file standalone simulator (out/simulator/gateway-simulator.mjs), as `npm run build` makes it.
   const simulator = spawnSync(
     'npx',
-    ['--no-install', 'vite', 'build', '-c', 'vite.simulator.config.ts', '--logLevel', logLevel],
+    ['--no-install', 'vite', 'build', '-c', 'vite.simulator.config.mts', '--logLevel', logLevel],
     {
       cwd: ROOT,
       stdio: 'inherit',

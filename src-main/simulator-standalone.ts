@@ -1,6 +1,6 @@
 /**
  * Entry of the one-file simulator (`out/simulator/gateway-simulator.mjs`, built by
- * vite.simulator.config.ts): the `simulator` command alone, with every dependency bundled, so that
+ * vite.simulator.config.mts): the `simulator` command alone, with every dependency bundled, so that
  * `node gateway-simulator.mjs --port 4010` runs on Node ≥ 20 without this repository or node_modules.
  */
 import { simulatorCommand } from './cli/simulator-command';

@@ -1,11 +1,11 @@
-/** The one-file simulator, (re)built with vite.simulator.config.ts when a source is newer than it. */
+/** The one-file simulator, (re)built with vite.simulator.config.mts when a source is newer than it. */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(__dirname, '../../..');
 export const STANDALONE_FILE = join(ROOT, 'out/simulator/gateway-simulator.mjs');
-const SOURCES = ['src-main', 'src-shared', 'vite.simulator.config.ts', 'package-lock.json'];
+const SOURCES = ['src-main', 'src-shared', 'vite.simulator.config.mts', 'package-lock.json'];
 
 const newest = (path: string): number => {
   const info = statSync(path);
@@ -19,7 +19,7 @@ export function ensureStandaloneBuilt(): string {
   if (stale) {
     const build = spawnSync(
       'npx',
-      ['--no-install', 'vite', 'build', '-c', 'vite.simulator.config.ts', '--logLevel', 'warn'],
+      ['--no-install', 'vite', 'build', '-c', 'vite.simulator.config.mts', '--logLevel', 'warn'],
       {
         cwd: ROOT,
         encoding: 'utf8',
