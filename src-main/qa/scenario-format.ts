@@ -17,6 +17,8 @@
 import { z } from 'zod';
 import { PAYMENT_STATUS_VALUES } from '@shared/gateway/codes';
 import { exchangeClassificationSchema } from '@shared/exchange';
+import { DELIVERY_CONTROLS } from '@shared/qa/sandbox-controls';
+import { nextCallStatusSchema } from '@shared/contract/qa';
 
 export const SCENARIO_FORMAT = 'gateway-console/scenario';
 export const SCENARIO_FORMAT_VERSION = 1;
@@ -125,18 +127,7 @@ export const STEP_KINDS = {
       /** Make the next gateway call answer this HTTP status (or 200 with statusCode 999). */
       nextCall: z
         .object({
-          status: z.union([
-            z.literal(400),
-            z.literal(401),
-            z.literal(403),
-            z.literal(404),
-            z.literal(405),
-            z.literal(409),
-            z.literal(429),
-            z.literal(500),
-            z.literal(503),
-            z.literal(999),
-          ]),
+          status: nextCallStatusSchema,
         })
         .strict()
         .optional(),
@@ -144,7 +135,7 @@ export const STEP_KINDS = {
       delivery: z
         .object({
           transactionID: text,
-          do: z.enum(['failAck', 'duplicate', 'reorder', 'redeliver']),
+          do: z.enum(DELIVERY_CONTROLS),
           /** failAck: how many attempts in a row are not acknowledged. */
           times: z.number().int().positive().max(20).default(1),
         })

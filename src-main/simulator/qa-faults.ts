@@ -5,15 +5,15 @@
  * one again. Armed controls are one-shot: each is consumed by the call or notification it applies to.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  DELIVERY_CONTROLS,
+  NEXT_CALL_STATUSES,
+  type DeliveryControl,
+  type NextCallStatus,
+} from '@shared/qa/sandbox-controls';
 import { httpError } from './errors';
 import { parseJson, readBody, sendError, sendJson } from './http-io';
 import type { Router } from './router';
-
-export const NEXT_CALL_STATUSES = [400, 401, 403, 404, 405, 409, 429, 500, 503, 999] as const;
-export type NextCallStatus = (typeof NEXT_CALL_STATUSES)[number];
-
-export const DELIVERY_CONTROLS = ['failAck', 'duplicate', 'reorder', 'redeliver'] as const;
-export type DeliveryControl = (typeof DELIVERY_CONTROLS)[number];
 
 export interface ArmedFaults {
   nextCalls: NextCallStatus[];

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { exchangeSchema } from '../exchange';
+import { DELIVERY_CONTROLS, NEXT_CALL_STATUSES, type NextCallStatus } from '../qa/sandbox-controls';
 import { event, method } from './define';
 import { gatewayCallResultSchema } from './orders';
 
@@ -81,6 +82,14 @@ export const runCountsSchema = z.object({
   skipped: z.number().int(),
 });
 export type RunCounts = z.infer<typeof runCountsSchema>;
+
+/** The HTTP status a Sandbox control makes the next gateway call answer (scenario files use it too). */
+export const nextCallStatusSchema = z.union(
+  NEXT_CALL_STATUSES.map((status) => z.literal(status)) as [
+    z.ZodLiteral<NextCallStatus>,
+    ...Array<z.ZodLiteral<NextCallStatus>>,
+  ],
+);
 
 export const runResultSchema = z.object({
   id: z.string(),
@@ -171,23 +180,12 @@ export const qaMethods = {
     z.discriminatedUnion('action', [
       z.object({
         action: z.literal('nextCall'),
-        status: z.union([
-          z.literal(400),
-          z.literal(401),
-          z.literal(403),
-          z.literal(404),
-          z.literal(405),
-          z.literal(409),
-          z.literal(429),
-          z.literal(500),
-          z.literal(503),
-          z.literal(999),
-        ]),
+        status: nextCallStatusSchema,
       }),
       z.object({
         action: z.literal('delivery'),
         transactionId: z.string().min(1).max(100),
-        control: z.enum(['failAck', 'duplicate', 'reorder', 'redeliver']),
+        control: z.enum(DELIVERY_CONTROLS),
         times: z.number().int().positive().max(20).optional(),
       }),
     ]),
