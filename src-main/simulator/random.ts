@@ -37,9 +37,15 @@ function pooledCryptoInt(): (max: number) => number {
     }
     return pool[next++]!;
   };
+  // A string draws many values below the same max: its bound is checked and its limit computed once.
+  let lastMax = 0;
+  let limit = 0;
   return (max) => {
-    if (!Number.isInteger(max) || max < 1 || max > 0x1_0000_0000) throw new RangeError('max must be in 1 … 2^32');
-    const limit = 0x1_0000_0000 - (0x1_0000_0000 % max);
+    if (max !== lastMax) {
+      if (!Number.isInteger(max) || max < 1 || max > 0x1_0000_0000) throw new RangeError('max must be in 1 … 2^32');
+      limit = 0x1_0000_0000 - (0x1_0000_0000 % max);
+      lastMax = max;
+    }
     for (;;) {
       const value = draw();
       if (value < limit) return value % max;

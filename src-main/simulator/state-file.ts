@@ -45,7 +45,7 @@ const READ_CHUNK = 1 << 20;
 export interface PersistedConfig {
   clientId: string;
   terminals: Array<{ terminalId: string; variant: 'A' | 'B'; token: string }>;
-  /** Key the transaction signatures are derived with (absent in files of former simulators). */
+  /** Key signatures were derived with, for transactions stored without one (absent in older files). */
   signatureKey?: string;
 }
 
