@@ -1,11 +1,16 @@
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import vue from '@vitejs/plugin-vue';
 
+// An ES module (.mts): loaded natively, without the "ESM syntax in a CommonJS file" warning a .ts
+// config printed at the start of every test run.
+const root = dirname(fileURLToPath(import.meta.url));
+
 const alias = {
-  '@shared': resolve(__dirname, 'src-shared'),
+  '@shared': resolve(root, 'src-shared'),
   // Tests never need Electron: the shell's own tests stub what they touch.
-  electron: resolve(__dirname, 'test/stubs/electron.ts'),
+  electron: resolve(root, 'test/stubs/electron.ts'),
 };
 
 export default defineConfig({
