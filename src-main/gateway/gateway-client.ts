@@ -250,7 +250,7 @@ export class GatewayClient {
       { credentials: [connection.bearerToken, connection.clientId], signatures: spec.signatures ?? [] },
       connection.clientIdHeader,
     );
-    const { exchange, rawBody, salvaged } = await this.sender.send({
+    const { exchange, response, rawBody, salvaged } = await this.sender.send({
       operation: spec.operation,
       method: spec.method,
       url,
@@ -267,7 +267,7 @@ export class GatewayClient {
     this.rememberActionTokens(spec.transactionID ?? idOf(rawBody), actionTokens);
     return {
       exchange,
-      response: rawBody === undefined ? null : redactor.json(rawBody),
+      response,
       actionTokens,
       rawBody,
       salvaged,

@@ -1,6 +1,6 @@
 import { redactCardJson } from '@shared/card-data';
 import { CLEAR_HEADERS, looksLikeCredentialHeader, maskHeaderValue } from '../common/credential-headers';
-import { maskSecret, maskSecretsIn, redactText, registerSecret } from '../common/redact-text';
+import { maskSecret, redactText, registerSecret } from '../common/redact-text';
 
 /**
  * Fields whose value is a per-transaction credential, masked by name wherever they appear: a create
@@ -15,8 +15,13 @@ const SECRET_PAIR = new RegExp(
 );
 const isSecretFieldName = (name: unknown): boolean => typeof name === 'string' && SECRET_FIELD_NAMES.includes(name);
 
-/** A JSON string literal holding at least one escape: `\/` or `\u0074…` can spell a secret `includes` misses. */
-const ESCAPED_LITERAL = /"((?:[^"\\]|\\.)*\\(?:[^"\\]|\\.)*)"/g;
+/**
+ * A JSON string literal holding at least one escape: `\/` or `\u0074…` can spell a secret `includes` misses.
+ * Every backslash is read with the character it escapes: a pattern that let a lone backslash be "the
+ * escape" ended the match at an escaped quote, so a literal whose last escape is `\"` was cut short, not
+ * decoded, and its escaped spellings left as they were.
+ */
+const ESCAPED_LITERAL = /"([^"\\]*(?:\\.[^"\\]*)+)"/g;
 
 function usable(list: Array<string | null | undefined>): string[] {
   return list.filter((secret): secret is string => !!secret && secret.length >= 4);
@@ -26,6 +31,10 @@ function usable(list: Array<string | null | undefined>): string[] {
  * Masks the secrets of one call wherever they appear in what the SDK hands out (design rule 5): the
  * profile's credentials and the call's signatures in every spelling, secret fields by name, card data,
  * and everything the shared registry knows.
+ *
+ * A call's record is masked in two steps. The structural ones work on the parts whose structure says what
+ * is secret: `credentialHeaders` (credential headers masked whole, by name) and `parsed` (card data and
+ * secret fields of a parsed body, by name). Then `mask` masks the text of the whole record at once.
  */
 export class CallRedactor {
   private readonly secrets: string[];
@@ -51,58 +60,152 @@ export class CallRedactor {
     if (typeof secret === 'string' && secret.length >= 4 && !this.secrets.includes(secret)) this.secrets.push(secret);
   }
 
+  /** Free text or JSON text with every secret masked. */
   text(value: string): string {
     // The closing quote is optional: an answer cut off mid-signature must not show the part that came.
     const maskField = (_match: string, prefix: string, secret: string, end: string) =>
       `${prefix}${maskSecret(secret)}${end}`;
-    let out = value.replace(SECRET_FIELD, maskField).replace(SECRET_PAIR, maskField);
-    out = maskSecretsIn(out, this.secrets);
-    if (out.includes('\\'))
-      out = out.replace(ESCAPED_LITERAL, (literal, inner: string) => {
-        const decoded = decodeLiteral(inner);
-        if (decoded === null) return literal;
-        const masked = maskSecretsIn(decoded, this.secrets);
-        return masked === decoded ? literal : JSON.stringify(masked);
-      });
-    return redactText(out);
+    const fieldsMasked = value.replace(SECRET_FIELD, maskField).replace(SECRET_PAIR, maskField);
+    // This call's secrets with every registered one, card data and auth values.
+    const out = redactText(fieldsMasked, this.secrets);
+    if (!out.includes('\\')) return out;
+    // A literal with escapes can spell any of them so the search above misses it: decoded, it gets the same.
+    return out.replace(ESCAPED_LITERAL, (literal, inner: string) => {
+      const decoded = decodeLiteral(inner);
+      if (decoded === null) return literal;
+      const masked = redactText(decoded, this.secrets);
+      return masked === decoded ? literal : JSON.stringify(masked);
+    });
   }
 
   /**
-   * Authorization and the client-id header are masked whole; headers on the clear list keep their value
-   * (secrets inside still masked); any other header that looks like a credential is masked whole.
+   * Every string of a record (plain data: objects, arrays, strings, numbers, booleans, null) masked as
+   * text, keys and structure kept: the record is serialised, its JSON text masked once (`text`: a string
+   * appears there verbatim, or as a literal with escapes, which `text` decodes), and parsed back. Text
+   * masking only ever rewrites the inside of strings, so the result must parse to the same shape; when it
+   * does not (a secret spelling matched across JSON syntax: in a key, a number, or spanning a quote), that
+   * text is thrown away and each string is masked on its own.
+   *
+   * A string holding JSON text (a body) is better masked with `text` on its own: inside the record its
+   * quotes are escaped, which the secret-field and CVV patterns do not read through.
    */
-  headers(headers: Readonly<Record<string, string>>): Record<string, string> {
+  mask<T>(record: T): T {
+    const json = JSON.stringify(record);
+    const masked = this.text(json);
+    if (masked === json) return record;
+    const parsed = parseJson(masked);
+    return parsed !== undefined && sameShape(record, parsed) ? (parsed as T) : (this.eachString(record) as T);
+  }
+
+  /**
+   * A parsed answer masked, given the text it was parsed from and that text masked (`text`, as the
+   * Exchange shows it): the masked text parsed back when it keeps the answer's shape, otherwise (an
+   * answer salvaged from a cut-off text, a secret spelling across JSON syntax) each string masked on its
+   * own; then the structural step. The answer's text is masked once, for both.
+   */
+  answer(body: unknown, text: string, maskedText: string): unknown {
+    if (maskedText === text) return this.parsed(body);
+    const parsed = parseJson(maskedText);
+    return this.parsed(parsed !== undefined && sameShape(body, parsed) ? parsed : this.eachString(body));
+  }
+
+  /**
+   * The structural step for a header map: Authorization and the client-id header are masked whole;
+   * headers on the clear list keep their value; any other header that looks like a credential is masked
+   * whole. The values kept are masked as text by `mask`.
+   */
+  credentialHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
     const out: Record<string, string> = {};
     for (const name of Object.keys(headers)) {
       const value = headers[name]!;
       const lower = name.toLowerCase();
-      if (lower === 'authorization' || lower === 'proxy-authorization' || lower === this.clientIdHeaderLower)
-        out[name] = maskHeaderValue(value);
-      else if (!CLEAR_HEADERS.has(lower) && looksLikeCredentialHeader(lower, value)) out[name] = maskHeaderValue(value);
-      else out[name] = this.text(value);
+      const whole =
+        lower === 'authorization' ||
+        lower === 'proxy-authorization' ||
+        lower === this.clientIdHeaderLower ||
+        (!CLEAR_HEADERS.has(lower) && looksLikeCredentialHeader(lower, value));
+      out[name] = whole ? maskHeaderValue(value) : value;
     }
     return out;
   }
 
-  /** A parsed JSON body with secrets masked (strings only; structure kept) and card data removed. */
-  json(value: unknown): unknown {
-    return this.secretsJson(redactCardJson(value));
+  /**
+   * The structural step for a parsed JSON body: card data removed (a card number may be a JSON number, a
+   * CVV the value of a `{key, value}` pair) and secret fields masked by name (a `{value, name}` pair in
+   * that order is past the text pattern). A copy; its strings are masked as text by `mask`.
+   */
+  parsed(value: unknown): unknown {
+    return maskSecretFields(redactCardJson(value));
   }
 
-  private secretsJson(value: unknown): unknown {
+  /** A header map with every secret masked. */
+  headers(headers: Readonly<Record<string, string>>): Record<string, string> {
+    return this.mask(this.credentialHeaders(headers));
+  }
+
+  /** A parsed JSON body with secrets masked (strings only; structure kept) and card data removed. */
+  json(value: unknown): unknown {
+    return this.mask(this.parsed(value));
+  }
+
+  private eachString(value: unknown): unknown {
     if (typeof value === 'string') return this.text(value);
-    if (Array.isArray(value)) return value.map((item) => this.secretsJson(item));
+    if (Array.isArray(value)) return value.map((item) => this.eachString(item));
     if (value !== null && typeof value === 'object') {
-      const record = value as Record<string, unknown>;
-      const pairIsSecret = isSecretFieldName(record.name ?? record.key);
       const out: Record<string, unknown> = {};
-      for (const [key, item] of Object.entries(record)) {
-        const secretValue = isSecretFieldName(key) || (key === 'value' && pairIsSecret);
-        out[key] = secretValue && typeof item === 'string' ? maskSecret(item) : this.secretsJson(item);
-      }
+      for (const [key, item] of Object.entries(value)) out[key] = this.eachString(item);
       return out;
     }
     return value;
+  }
+}
+
+/** Secret fields (and the value of a `{name|key: "actionToken", value}` pair) masked by name, at any depth. */
+function maskSecretFields(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(maskSecretFields);
+  if (value === null || typeof value !== 'object') return value;
+  const record = value as Record<string, unknown>;
+  const pairIsSecret = isSecretFieldName(record.name ?? record.key);
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(record)) {
+    const secretValue = isSecretFieldName(key) || (key === 'value' && pairIsSecret);
+    out[key] = secretValue && typeof item === 'string' ? maskSecret(item) : maskSecretFields(item);
+  }
+  return out;
+}
+
+/**
+ * True when `masked` is `original` with only the contents of strings changed: the same keys in the same
+ * order, the same array lengths, the same numbers, booleans and nulls. A value JSON cannot carry
+ * (undefined, NaN) fails it too, so such a record is masked string by string and keeps it.
+ */
+function sameShape(original: unknown, masked: unknown): boolean {
+  if (typeof original === 'string') return typeof masked === 'string';
+  if (Array.isArray(original))
+    return (
+      Array.isArray(masked) &&
+      masked.length === original.length &&
+      original.every((item, index) => sameShape(item, masked[index]))
+    );
+  if (original === null || typeof original !== 'object') return original === masked;
+  if (masked === null || typeof masked !== 'object' || Array.isArray(masked)) return false;
+  const keys = Object.keys(original);
+  const maskedKeys = Object.keys(masked);
+  return (
+    keys.length === maskedKeys.length &&
+    keys.every(
+      (key, index) =>
+        maskedKeys[index] === key &&
+        sameShape((original as Record<string, unknown>)[key], (masked as Record<string, unknown>)[key]),
+    )
+  );
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
   }
 }
 

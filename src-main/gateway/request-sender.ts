@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { Readable } from 'node:stream';
 import { Agent, request, type Dispatcher } from 'undici';
 import type { Exchange, GatewayOperation } from '@shared/exchange';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../common/json-depth';
@@ -67,6 +69,8 @@ export interface GatewayRequest {
 export interface GatewayResponse {
   /** The record with secrets already masked: safe to emit, store, log and export. */
   exchange: Exchange;
+  /** The parsed answer with secrets masked and card data removed (as safe as `exchange`), or null when none. */
+  response: unknown;
   /**
    * The parsed answer, unredacted, for the SDK's own use (e.g. keeping the transactionSignature). For an
    * answer too deep or too large to parse, what could be read of it (`salvaged`).
@@ -196,17 +200,31 @@ export class RequestSender {
         ? checkConformance(call.operation, call.variant, attempt.status, attempt.body, attempt.headers['content-type'])
         : [];
     if (attempt.status !== null) for (const note of checkRequestConformance(call, attempt.headers)) notes.push(note);
-    // Every field that quotes the answer is masked: a gateway (or a proxy) may echo a credential into any of
-    // them — paymentStatus, returnStatus texts, ids, and the conformance notes that quote values.
-    const mask = <T extends string | null>(value: T): T => (value === null ? value : (redactor.text(value) as T));
+    // Every field that quotes the call or the answer is masked: a gateway (or a proxy) may echo a credential
+    // into any of them — paymentStatus, returnStatus texts, ids, and the conformance notes that quote values.
+    // They are masked as one record (redaction.ts); the two bodies are JSON text, masked as such on their
+    // own, and the parsed answer handed back is the masked answer text parsed again.
+    const maskedBodyText = redactor.text(attempt.bodyText);
+    const masked = redactor.mask({
+      url: call.url,
+      requestHeaders: redactor.credentialHeaders(call.headers),
+      responseHeaders: redactor.credentialHeaders(attempt.headers),
+      summary: verdict.summary,
+      suggestedAction: verdict.suggestedAction,
+      returnStatus: verdict.returnStatus && (redactor.parsed(verdict.returnStatus) as typeof verdict.returnStatus),
+      paymentStatus: verdict.paymentStatus,
+      conformanceNotes: notes.map((note) => ({ path: note.path, message: note.message })),
+      transactionID,
+      merchantTransactionId,
+    });
     const exchange: Exchange = {
       id: randomUUID(),
       profileId: call.profileId,
       operation: call.operation,
       method: call.method,
-      url: redactor.text(call.url),
+      url: masked.url,
       request: {
-        headers: redactor.headers(call.headers),
+        headers: masked.requestHeaders,
         body: call.body === undefined ? null : redactor.text(call.body),
       },
       response:
@@ -214,8 +232,8 @@ export class RequestSender {
           ? null
           : {
               status: attempt.status,
-              headers: redactor.headers(attempt.headers),
-              bodyText: redactor.text(attempt.bodyText),
+              headers: masked.responseHeaders,
+              bodyText: maskedBodyText,
               ...(attempt.truncated ? { bodyTruncated: true } : {}),
             },
       timings: {
@@ -228,70 +246,65 @@ export class RequestSender {
         responseBytes: attempt.bytes,
       },
       classification: verdict.classification,
-      summary: mask(verdict.summary),
-      suggestedAction: mask(verdict.suggestedAction),
-      returnStatus: verdict.returnStatus && (redactor.json(verdict.returnStatus) as typeof verdict.returnStatus),
-      paymentStatus: mask(verdict.paymentStatus),
-      conformanceNotes: notes.map((note) => ({ path: redactor.text(note.path), message: redactor.text(note.message) })),
-      transactionID: mask(transactionID),
-      merchantTransactionId: mask(merchantTransactionId),
+      summary: masked.summary,
+      suggestedAction: masked.suggestedAction,
+      returnStatus: masked.returnStatus,
+      paymentStatus: masked.paymentStatus,
+      conformanceNotes: masked.conformanceNotes,
+      transactionID: masked.transactionID,
+      merchantTransactionId: masked.merchantTransactionId,
     };
-    return { exchange, rawBody: attempt.body, salvaged: attempt.salvaged };
+    const response =
+      attempt.body === undefined ? null : redactor.answer(attempt.body, attempt.bodyText, maskedBodyText);
+    return { exchange, response, rawBody: attempt.body, salvaged: attempt.salvaged };
   }
 
   private async attempt(call: GatewayRequest): Promise<Attempt> {
     const kind: CallKind = { operation: call.operation, moneyMoving: MONEY_MOVING_OPERATIONS.has(call.operation) };
     const deadlineMs = call.deadlineMs ?? this.totalTimeoutMs;
-    const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(), deadlineMs);
+    // undici takes an EventEmitter as the abort signal ('abort' ends the call, in either phase): a far
+    // lighter object than an AbortController, whose signal is an EventTarget, made for every call.
+    const deadline = new EventEmitter();
+    let deadlinePassed = false;
+    const timer = setTimeout(() => {
+      deadlinePassed = true;
+      deadline.emit('abort');
+    }, deadlineMs);
     let phase: Phase = 'headers';
     let status: number | null = null;
     let headers: Record<string, string> = {};
     const chunks: Buffer[] = [];
-    let bytes = 0;
-    let overCap = false;
     try {
       const response = await request(call.url, {
         dispatcher: this.agent,
         method: call.method,
         headers: call.headers,
         body: call.body,
-        signal: deadline.signal,
+        signal: deadline,
       });
       phase = 'body';
       status = response.statusCode;
       headers = flattenHeaders(response.headers);
-      // Streamed and cut off at the cap: a gateway (or anything posing as one) cannot fill main's memory.
-      for await (const chunk of response.body as AsyncIterable<Buffer>) {
-        const room = this.maxResponseBytes - bytes;
-        if (chunk.length > room) {
-          chunks.push(chunk.subarray(0, room));
-          bytes += room;
-          overCap = true;
-          response.body.destroy();
-          break;
-        }
-        chunks.push(chunk);
-        bytes += chunk.length;
-      }
+      const { bytes, overCap } = await readCapped(response.body, this.maxResponseBytes, chunks);
       clearTimeout(timer);
       return this.judge(kind, status, headers, Buffer.concat(chunks).toString('utf8'), bytes, overCap);
     } catch (error) {
       clearTimeout(timer);
       const code = errorCode(error);
-      const timedOut = deadline.signal.aborted || code === 'UND_ERR_CONNECT_TIMEOUT';
+      const timedOut = deadlinePassed || code === 'UND_ERR_CONNECT_TIMEOUT';
       const detail =
         code === 'UND_ERR_CONNECT_TIMEOUT'
           ? `could not connect within ${this.connectTimeoutMs} ms`
-          : deadline.signal.aborted
+          : deadlinePassed
             ? `the ${deadlineMs} ms deadline ran out ${PHASE_TEXT[phase]}`
             : errorText(error);
+      // When the headers had arrived, what came of the answer is kept, marked as incomplete.
+      const received = Buffer.concat(chunks);
       return {
-        // When the headers had arrived, what came of the answer is kept, marked as incomplete.
         status,
         headers,
-        bodyText: status === null ? '' : Buffer.concat(chunks).toString('utf8'),
-        bytes,
+        bodyText: status === null ? '' : received.toString('utf8'),
+        bytes: received.length,
         truncated: status !== null,
         body: undefined,
         salvaged: false,
@@ -354,6 +367,30 @@ export class RequestSender {
   close(): Promise<void> {
     return this.agent.close();
   }
+}
+
+/**
+ * Reads an answer's body into `chunks`, streamed and cut off at `cap` bytes: a gateway (or anything posing
+ * as one) cannot fill main's memory. Past the cap the rest is not read.
+ */
+function readCapped(body: Readable, cap: number, chunks: Buffer[]): Promise<{ bytes: number; overCap: boolean }> {
+  return new Promise((resolve, reject) => {
+    let bytes = 0;
+    body.on('data', (chunk: Buffer) => {
+      const room = cap - bytes;
+      if (chunk.length > room) {
+        chunks.push(chunk.subarray(0, room));
+        bytes += room;
+        body.destroy();
+        resolve({ bytes, overCap: true });
+        return;
+      }
+      chunks.push(chunk);
+      bytes += chunk.length;
+    });
+    body.once('end', () => resolve({ bytes, overCap: false }));
+    body.once('error', reject);
+  });
 }
 
 /** One-time action tokens an answer carries (`actionResponse.data.params[{name:"actionToken"}]`). */

@@ -10,7 +10,7 @@ import { GatewayClient, RequestSender } from '../../../src-main/gateway';
 import { redactText, registerSecret } from '../../../src-main/common/redact-text';
 import { CallRedactor } from '../../../src-main/gateway/redaction';
 import { startFaultServer } from '../../support/fault-server';
-import { CLIENT_ID, connectionTo, TOKEN } from './fixtures';
+import { CLIENT_ID, connectionTo, orderA, TOKEN } from './fixtures';
 
 const redactor = () => new CallRedactor({ credentials: [TOKEN, CLIENT_ID] }, 'X-Platform-Client-Id');
 
@@ -192,5 +192,246 @@ describe('the answer handed back', () => {
     expect(exchange.returnStatus?.statusMsg).toBe(`ok ••••${CLIENT_ID.slice(-4)}`);
     expect(exchange.transactionID).toBe(`••••${CLIENT_ID.slice(-4)}`);
     expect(JSON.stringify(exchange)).not.toContain(CLIENT_ID);
+  });
+});
+
+/** Every string in a value, keys included: where a leak would show. */
+const stringsOf = (value: unknown): string[] => {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsOf);
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, item]) => [key, ...stringsOf(item)]);
+  return [];
+};
+const spellingsOf = (secret: string) => [
+  secret,
+  Buffer.from(secret).toString('base64').replace(/=+$/, ''),
+  Buffer.from(secret).toString('base64url'),
+  encodeURIComponent(secret),
+  Buffer.from(secret).toString('hex'),
+];
+const leaksIn = (value: unknown, secrets: string[]): string[] =>
+  stringsOf(value).filter((text) =>
+    secrets.some((secret) => spellingsOf(secret).some((spelled) => text.toLowerCase().includes(spelled.toLowerCase()))),
+  );
+
+describe("a call's record, masked in one pass", () => {
+  let server: Awaited<ReturnType<typeof startFaultServer>>;
+  let sender: RequestSender;
+  let client: GatewayClient;
+  beforeAll(async () => {
+    server = await startFaultServer();
+    sender = new RequestSender({ totalTimeoutMs: 1000, connectTimeoutMs: 1000 });
+    client = new GatewayClient(sender);
+  });
+  afterAll(async () => {
+    await sender.close();
+    await server.close();
+  });
+  const last4 = (secret: string) => `••••${secret.slice(-4)}`;
+
+  it('masks a secret echoed in a header, a nested string, the ids, the summary and a conformance note', async () => {
+    // A token with slashes: a JSON encoder may write them `\/`, and its URL-encoded spelling differs.
+    const token = 'tok/live/0123456789abcdef+Z9';
+    const base64 = Buffer.from(token).toString('base64');
+    const hex = Buffer.from(token).toString('hex').toUpperCase();
+    server.next({
+      kind: 'answer',
+      status: 200,
+      headers: { 'content-type': 'application/json', 'x-echo': `seen ${hex}`, 'x-request-id': base64 },
+      body: JSON.stringify({
+        returnStatus: { statusCode: '000', statusMsg: `ok ${encodeURIComponent(CLIENT_ID)}` },
+        // Quoted by the summary and by the "Unknown paymentStatus" conformance note.
+        paymentStatus: Buffer.from(token).toString('base64url'),
+        transactionID: 's2abc',
+        merchant: { merchantTransactionId: CLIENT_ID },
+        details: { list: [{ note: `nested ${token.toUpperCase()}` }, 7, true, null] },
+        link: `https://gw.example/${encodeURIComponent(token)}`,
+      }).replace('"link":"https:', `"escaped":"${token.replaceAll('/', '\\/')}","link":"https:`),
+    });
+    const { exchange, response } = await client.getStatus(connectionTo(server.url, { bearerToken: token }), 's2abc');
+    expect(exchange.classification).toBe('ok');
+    expect(leaksIn(exchange, [token, CLIENT_ID])).toEqual([]);
+    expect(leaksIn(response, [token, CLIENT_ID])).toEqual([]);
+    expect(exchange.response?.headers['x-echo']).toBe(`seen ${last4(hex)}`);
+    expect(exchange.response?.headers['x-request-id']).toBe(last4(base64));
+    expect(exchange.summary).toMatch(/^statusCode 000, paymentStatus ••••/);
+    expect(exchange.conformanceNotes).toContainEqual({
+      path: 'paymentStatus',
+      message: expect.stringMatching(/^Unknown paymentStatus "••••.{4}"\.$/),
+    });
+    expect(exchange.returnStatus?.statusMsg).toBe(`ok ${last4(encodeURIComponent(CLIENT_ID))}`);
+    expect(exchange.merchantTransactionId).toBe(last4(CLIENT_ID));
+    // Structure and the values that are not secrets are kept.
+    expect(exchange.transactionID).toBe('s2abc');
+    expect(response).toMatchObject({
+      transactionID: 's2abc',
+      details: { list: [{ note: `nested ${last4(token.toUpperCase())}` }, 7, true, null] },
+      escaped: last4(token),
+      link: `https://gw.example/${last4(encodeURIComponent(token))}`,
+    });
+    expect(JSON.parse(exchange.response?.bodyText ?? '')).toMatchObject({
+      transactionID: 's2abc',
+      escaped: last4(token),
+    });
+  });
+
+  it('decodes a literal whose last escape is an escaped quote: a \\u-spelled token before it is masked', async () => {
+    const spelled = `\\u0074${TOKEN.slice(1)}`;
+    server.next({
+      kind: 'answer',
+      status: 200,
+      body: `{"returnStatus":{"statusCode":"000"},"transactionID":"s2abc","echo":"${spelled} said \\"hi\\""}`,
+    });
+    const { exchange, response } = await client.getStatus(connectionTo(server.url), 's2abc');
+    expect(exchange.response?.bodyText).not.toContain(spelled);
+    expect(JSON.parse(exchange.response?.bodyText ?? '')).toMatchObject({ echo: `${last4(TOKEN)} said "hi"` });
+    expect(response).toMatchObject({ echo: `${last4(TOKEN)} said "hi"` });
+  });
+
+  it('masks a signature and an action token learned from the answer wherever else the answer echoes them', async () => {
+    const signature = 'sig-NEW-0f1e2d3c4b5a69788796';
+    const actionToken = 'at-9c8b7a6f5e4d3c2b1a00';
+    server.next({
+      kind: 'answer',
+      status: 200,
+      headers: { 'content-type': 'application/json', 'x-echo': `sig ${signature}` },
+      body: {
+        returnStatus: { statusCode: '000', statusDescription: `created with ${signature}` },
+        transactionID: 's2new',
+        transactionSignature: signature,
+        paymentMethodList: ['MBWAY'],
+        expiry: '2026-12-01T00:00:00Z',
+        execution: { note: Buffer.from(signature).toString('hex'), again: Buffer.from(actionToken).toString('base64') },
+        actionResponse: {
+          type: 'X',
+          data: { url: 'https://g/x', params: [{ value: actionToken, name: 'actionToken' }] },
+        },
+        merchant: { merchantTransactionId: 'm-1', echo: [`token ${actionToken}`] },
+      },
+    });
+    const created = await client.createOrder(connectionTo(server.url), orderA('m-1'));
+    expect(created.exchange.classification).toBe('ok');
+    // main keeps the real ones; nothing it hands out carries them.
+    expect(created.transactionSignature).toBe(signature);
+    expect(created.actionTokens).toEqual([actionToken]);
+    expect(leaksIn(created.exchange, [signature, actionToken])).toEqual([]);
+    expect(leaksIn(created.response, [signature, actionToken])).toEqual([]);
+    expect(created.response).toMatchObject({
+      transactionSignature: last4(signature),
+      actionResponse: { data: { params: [{ value: last4(actionToken), name: 'actionToken' }] } },
+      merchant: { echo: [`token ${last4(actionToken)}`] },
+    });
+    expect(created.exchange.response?.headers['x-echo']).toBe(`sig ${last4(signature)}`);
+    expect(created.exchange.returnStatus?.statusDescription).toBe(`created with ${last4(signature)}`);
+  });
+
+  it('removes card data from the parsed answer, the returnStatus and the body text', async () => {
+    const pan = '4111111111111111';
+    server.next({
+      kind: 'answer',
+      status: 200,
+      body:
+        `{"returnStatus":{"statusCode":"000","statusMsg":"card ${pan} cvv 123"},"transactionID":"s2abc",` +
+        `"card":{"pan":${pan},"spaced":"4111 1111 1111 1111","cvv":"987"},"extendedInfo":[{"key":"cvv","value":654}]}`,
+    });
+    const { exchange, response } = await client.getStatus(connectionTo(server.url), 's2abc');
+    const { timings: _timings, id: _id, ...record } = exchange;
+    const visible = JSON.stringify([record, response]);
+    for (const leak of [pan, '4111 1111 1111 1111', '987', '654', 'cvv 123']) expect(visible).not.toContain(leak);
+    expect(response).toMatchObject({
+      card: { pan: '411111••••••1111', spaced: '411111••••••1111', cvv: '•••' },
+      extendedInfo: [{ key: 'cvv', value: '•••' }],
+    });
+    expect(exchange.returnStatus?.statusMsg).toBe('card 411111••••••1111 cvv •••');
+  });
+
+  it('masks string by string when a secret spelling straddles the JSON syntax of the record', async () => {
+    // The serialised record holds `"paymentStatus":"Pending","transactionID":"s2abc"`: masking this token
+    // there would cut through a key and leave text that is no longer JSON.
+    const token = 'Pending","transactionID';
+    server.next({
+      kind: 'answer',
+      status: 200,
+      headers: { 'content-type': 'application/json', 'x-echo': `seen ${token}` },
+      body: {
+        returnStatus: { statusCode: '000', statusMsg: `echo ${Buffer.from(token).toString('base64')}` },
+        paymentStatus: 'Pending',
+        transactionID: 's2abc',
+        nested: { list: [`token ${token} here`] },
+      },
+    });
+    const { exchange, response } = await client.getStatus(connectionTo(server.url, { bearerToken: token }), 's2abc');
+    // Nothing lost: the fields the token's spelling ran across are all there, with their values.
+    expect(exchange).toMatchObject({ classification: 'ok', paymentStatus: 'Pending', transactionID: 's2abc' });
+    expect(response).toMatchObject({ paymentStatus: 'Pending', transactionID: 's2abc' });
+    // Nothing leaked: every echo of the token is masked.
+    expect(leaksIn(exchange, [token])).toEqual([]);
+    expect(leaksIn(response, [token])).toEqual([]);
+    expect(response).toMatchObject({ nested: { list: [`token ${last4(token)} here`] } });
+    expect(exchange.response?.headers['x-echo']).toBe(`seen ${last4(token)}`);
+    expect(exchange.request.headers.Authorization).toBe(`Bearer ${last4(token)}`);
+  });
+});
+
+describe('CallRedactor.mask', () => {
+  it('falls back to masking each string when the masked text is no longer JSON', () => {
+    const secret = 'end","next';
+    const redactor = new CallRedactor({ credentials: [secret] }, 'X-Platform-Client-Id');
+    const record = {
+      a: 'the end',
+      next: 'x',
+      inside: `has ${secret} inside`,
+      deeper: { list: [`hex ${Buffer.from(secret).toString('hex')}`, 12, false] },
+    };
+    // The case itself: masked as one text, the spelling across `"a"`'s end and the key `next` breaks the JSON.
+    expect(() => JSON.parse(redactor.text(JSON.stringify(record)))).toThrow();
+    expect(redactor.mask(record)).toEqual({
+      a: 'the end',
+      next: 'x',
+      inside: 'has ••••next inside',
+      deeper: { list: [`hex ••••${Buffer.from(secret).toString('hex').slice(-4)}`, 12, false] },
+    });
+  });
+
+  it('falls back too when the masked text is still JSON but of another shape', () => {
+    const secret = '1","b":"tail';
+    const redactor = new CallRedactor({ credentials: [secret] }, 'X-Platform-Client-Id');
+    const record = { a: 'x1', b: 'tail', c: `say ${secret}` };
+    // Masked as one text, `"a":"x1","b":"tail"` becomes `"a":"x••••tail"`: valid JSON, `b` gone.
+    expect(Object.keys(JSON.parse(redactor.text(JSON.stringify(record))) as object)).toEqual(['a', 'c']);
+    expect(redactor.mask(record)).toEqual({ a: 'x1', b: 'tail', c: 'say ••••tail' });
+  });
+
+  it('keeps every key, number and boolean, and leaves no spelling of a secret in any string', () => {
+    const secret = 'sk_Test-7Hq2/Lm9+Zx';
+    // JSON escapes this one's quote and backslash: in the record's text only the decoded literal shows it.
+    const quoted = 'q"uo\\te-Secret9';
+    const redactor = new CallRedactor({ credentials: [secret, quoted] }, 'X-Platform-Client-Id');
+    const piece = fc.oneof(
+      fc.constantFrom(...spellingsOf(secret), secret.toUpperCase(), quoted, '","', '"', '\\', ':', '{', '}', '/', ' '),
+      fc.string({ maxLength: 6 }),
+    );
+    const text = fc.array(piece, { maxLength: 6 }).map((parts) => parts.join(''));
+    const record = fc.dictionary(
+      fc.string({ maxLength: 5 }),
+      fc.oneof(text, fc.integer(), fc.boolean(), fc.constant(null), fc.array(text, { maxLength: 3 })),
+      { maxKeys: 6 },
+    );
+    fc.assert(
+      fc.property(record, (value) => {
+        const masked = redactor.mask(value);
+        expect(Object.keys(masked)).toEqual(Object.keys(value));
+        for (const key of Object.keys(value)) {
+          const before = value[key];
+          const after = masked[key];
+          if (typeof before === 'string') expect(typeof after).toBe('string');
+          else if (Array.isArray(before)) expect((after as unknown[]).length).toBe(before.length);
+          else expect(after).toBe(before);
+        }
+        expect(leaksIn(Object.values(masked), [secret, quoted])).toEqual([]);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
