@@ -51,19 +51,15 @@ export function parseJson(text: string): unknown {
   }
 }
 
-export function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers?: Record<string, string>): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, {
+  const common = {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(text),
     'Cache-Control': 'no-store',
-    ...headers,
-  });
+  };
+  // Most answers add no header: they skip the copy.
+  res.writeHead(status, headers ? { ...common, ...headers } : common);
   res.end(text);
 }
 

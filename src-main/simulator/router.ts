@@ -43,10 +43,10 @@ export class Router {
         continue;
       }
       const params: Record<string, string> = {};
-      route.names.forEach((name, index) => {
-        params[name] = safeDecode(match[index + 1] ?? '');
-      });
-      return (request) => route.handle({ ...request, params });
+      for (let index = 0; index < route.names.length; index++)
+        params[route.names[index]!] = safeDecode(match[index + 1] ?? '');
+      // Fields named, not spread: this runs on every request, and copying by spread showed in its profile.
+      return ({ req, res }) => route.handle({ req, res, params });
     }
     if (allowed.length)
       throw httpError(405, `${method} is not defined for ${pathname}; use ${allowed.join(', ')}.`, {

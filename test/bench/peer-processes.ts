@@ -121,16 +121,25 @@ export async function startOurSimulator(args: string[] = []): Promise<PeerProces
   return { ...wrap(child, url), startMs: performance.now() - started };
 }
 
+export type PrismMode = 'as-shipped' | 'docker' | 'quiet';
+
+/** The environment Prism starts in: NODE_ENV decides whether it forks its server (see startPrism). */
+function prismEnvironment(mode: PrismMode): NodeJS.ProcessEnv {
+  const { NODE_ENV: _ignored, ...environment } = process.env;
+  return mode === 'docker' ? { ...environment, NODE_ENV: 'production' } : environment;
+}
+
 /**
- * Prism mocking an OpenAPI document (static examples, request validation on). `as-shipped`: `prism mock`
- * with its default options, as a merchant's CI runs it — it logs every request (to /dev/null here, the
- * cheapest place). `quiet`: request logging off (`--verboseLevel error`), Prism at its fastest.
+ * Prism mocking an OpenAPI document (static examples, request validation on), in one of three ways:
+ * - `as-shipped`: `prism mock` from the npm package with its defaults and no NODE_ENV, as a merchant's CI
+ *   runs `npx prism mock` (and as the issue measured it): one process that logs every request (to
+ *   /dev/null here, the cheapest place).
+ * - `docker`: NODE_ENV=production, as Prism's official Docker image sets it. That switches on Prism's
+ *   `--multiprocess` default: the server runs in a forked process and logs through the parent, so on
+ *   two cores the logging no longer costs the server's core.
+ * - `quiet`: request logging off (`--verboseLevel error`): Prism at its fastest.
  */
-export async function startPrism(
-  documentPath: string,
-  port: number,
-  mode: 'as-shipped' | 'quiet',
-): Promise<PeerProcess> {
+export async function startPrism(documentPath: string, port: number, mode: PrismMode): Promise<PeerProcess> {
   const bin = ensurePrism();
   const child = spawn(
     bin,
@@ -143,7 +152,7 @@ export async function startPrism(
       String(port),
       ...(mode === 'quiet' ? ['--verboseLevel', 'error'] : []),
     ],
-    { cwd: PEERS_DIR, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } },
+    { cwd: PEERS_DIR, stdio: ['ignore', 'ignore', 'inherit'], env: prismEnvironment(mode) },
   );
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(child, url, 'Prism');
