@@ -78,8 +78,7 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
     random,
   );
   const clock = new SimClock();
-  // Kept with the state: the transactions of a file written when signatures were derived from the id need
-  // it. A seeded simulator derives it from the seed.
+  // Kept with the state (signatures are derived from it); a seeded simulator derives it from the seed.
   const signatureKey =
     stored?.signatureKey ??
     (input.seed !== undefined

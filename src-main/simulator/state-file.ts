@@ -45,7 +45,7 @@ const READ_CHUNK = 1 << 20;
 export interface PersistedConfig {
   clientId: string;
   terminals: Array<{ terminalId: string; variant: 'A' | 'B'; token: string }>;
-  /** Key signatures were derived with, for transactions stored without one (absent in older files). */
+  /** Key the transaction signatures are derived with (absent in files of former simulators). */
   signatureKey?: string;
 }
 

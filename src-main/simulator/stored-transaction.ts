@@ -41,7 +41,7 @@ export function encodeTransaction(transaction: Transaction): EncodedTransaction 
   for (const step of transaction.steps) steps.push(step.kind, step.at);
   return [
     transaction.id,
-    // Empty in files of a simulator that derived signatures from the id (TransactionBook.signatureOf).
+    // Empty: derived from the id (TransactionBook.signatureOf); a former random signature is kept.
     transaction.signature ?? '',
     transaction.terminal.terminalId,
     transaction.variant,
