@@ -150,29 +150,37 @@ describe('secret fields by name', () => {
   });
 });
 
-describe('the answer handed back', () => {
-  let server: Awaited<ReturnType<typeof startFaultServer>>;
-  let sender: RequestSender;
-  let client: GatewayClient;
+/** A client calling a fault server, started for the describe block that asks for it. */
+function faultServerClient() {
+  const call = {} as {
+    server: Awaited<ReturnType<typeof startFaultServer>>;
+    sender: RequestSender;
+    client: GatewayClient;
+  };
   beforeAll(async () => {
-    server = await startFaultServer();
-    sender = new RequestSender({ totalTimeoutMs: 1000, connectTimeoutMs: 1000 });
-    client = new GatewayClient(sender);
+    call.server = await startFaultServer();
+    call.sender = new RequestSender({ totalTimeoutMs: 1000, connectTimeoutMs: 1000 });
+    call.client = new GatewayClient(call.sender);
   });
   afterAll(async () => {
-    await sender.close();
-    await server.close();
+    await call.sender.close();
+    await call.server.close();
   });
+  return call;
+}
+
+describe('the answer handed back', () => {
+  const call = faultServerClient();
 
   it('masks a token the gateway spelled with JSON escapes, which the text check cannot see', async () => {
     const escaped = `\\u0074${TOKEN.slice(1).replace('_', '\\u005f')}`;
-    server.next({
+    call.server.next({
       kind: 'answer',
       status: 200,
       body: `{"returnStatus":{"statusCode":"000"},"paymentStatus":"Pending","echo":"${escaped}"}`,
       headers: { 'content-type': 'application/json' },
     });
-    const { exchange, response } = await client.getStatus(connectionTo(server.url), 's2abc');
+    const { exchange, response } = await call.client.getStatus(connectionTo(call.server.url), 's2abc');
     expect(exchange.classification).toBe('ok');
     expect(JSON.stringify(response)).not.toContain(TOKEN);
     expect(response).toMatchObject({ paymentStatus: 'Pending', echo: `••••${TOKEN.slice(-4)}` });
@@ -183,12 +191,12 @@ describe('the answer handed back', () => {
   });
 
   it('masks a credential echoed into returnStatus and the ids of the Exchange', async () => {
-    server.next({
+    call.server.next({
       kind: 'answer',
       status: 200,
       body: { returnStatus: { statusCode: '000', statusMsg: `ok ${CLIENT_ID}` }, transactionID: CLIENT_ID },
     });
-    const { exchange } = await client.getStatus(connectionTo(server.url), 's2abc');
+    const { exchange } = await call.client.getStatus(connectionTo(call.server.url), 's2abc');
     expect(exchange.returnStatus?.statusMsg).toBe(`ok ••••${CLIENT_ID.slice(-4)}`);
     expect(exchange.transactionID).toBe(`••••${CLIENT_ID.slice(-4)}`);
     expect(JSON.stringify(exchange)).not.toContain(CLIENT_ID);
@@ -216,18 +224,7 @@ const leaksIn = (value: unknown, secrets: string[]): string[] =>
   );
 
 describe("a call's record, masked in one pass", () => {
-  let server: Awaited<ReturnType<typeof startFaultServer>>;
-  let sender: RequestSender;
-  let client: GatewayClient;
-  beforeAll(async () => {
-    server = await startFaultServer();
-    sender = new RequestSender({ totalTimeoutMs: 1000, connectTimeoutMs: 1000 });
-    client = new GatewayClient(sender);
-  });
-  afterAll(async () => {
-    await sender.close();
-    await server.close();
-  });
+  const call = faultServerClient();
   const last4 = (secret: string) => `••••${secret.slice(-4)}`;
 
   it('masks a secret echoed in a header, a nested string, the ids, the summary and a conformance note', async () => {
@@ -235,7 +232,7 @@ describe("a call's record, masked in one pass", () => {
     const token = 'tok/live/0123456789abcdef+Z9';
     const base64 = Buffer.from(token).toString('base64');
     const hex = Buffer.from(token).toString('hex').toUpperCase();
-    server.next({
+    call.server.next({
       kind: 'answer',
       status: 200,
       headers: { 'content-type': 'application/json', 'x-echo': `seen ${hex}`, 'x-request-id': base64 },
@@ -249,7 +246,10 @@ describe("a call's record, masked in one pass", () => {
         link: `https://gw.example/${encodeURIComponent(token)}`,
       }).replace('"link":"https:', `"escaped":"${token.replaceAll('/', '\\/')}","link":"https:`),
     });
-    const { exchange, response } = await client.getStatus(connectionTo(server.url, { bearerToken: token }), 's2abc');
+    const { exchange, response } = await call.client.getStatus(
+      connectionTo(call.server.url, { bearerToken: token }),
+      's2abc',
+    );
     expect(exchange.classification).toBe('ok');
     expect(leaksIn(exchange, [token, CLIENT_ID])).toEqual([]);
     expect(leaksIn(response, [token, CLIENT_ID])).toEqual([]);
@@ -278,12 +278,12 @@ describe("a call's record, masked in one pass", () => {
 
   it('decodes a literal whose last escape is an escaped quote: a \\u-spelled token before it is masked', async () => {
     const spelled = `\\u0074${TOKEN.slice(1)}`;
-    server.next({
+    call.server.next({
       kind: 'answer',
       status: 200,
       body: `{"returnStatus":{"statusCode":"000"},"transactionID":"s2abc","echo":"${spelled} said \\"hi\\""}`,
     });
-    const { exchange, response } = await client.getStatus(connectionTo(server.url), 's2abc');
+    const { exchange, response } = await call.client.getStatus(connectionTo(call.server.url), 's2abc');
     expect(exchange.response?.bodyText).not.toContain(spelled);
     expect(JSON.parse(exchange.response?.bodyText ?? '')).toMatchObject({ echo: `${last4(TOKEN)} said "hi"` });
     expect(response).toMatchObject({ echo: `${last4(TOKEN)} said "hi"` });
@@ -292,7 +292,7 @@ describe("a call's record, masked in one pass", () => {
   it('masks a signature and an action token learned from the answer wherever else the answer echoes them', async () => {
     const signature = 'sig-NEW-0f1e2d3c4b5a69788796';
     const actionToken = 'at-9c8b7a6f5e4d3c2b1a00';
-    server.next({
+    call.server.next({
       kind: 'answer',
       status: 200,
       headers: { 'content-type': 'application/json', 'x-echo': `sig ${signature}` },
@@ -310,7 +310,7 @@ describe("a call's record, masked in one pass", () => {
         merchant: { merchantTransactionId: 'm-1', echo: [`token ${actionToken}`] },
       },
     });
-    const created = await client.createOrder(connectionTo(server.url), orderA('m-1'));
+    const created = await call.client.createOrder(connectionTo(call.server.url), orderA('m-1'));
     expect(created.exchange.classification).toBe('ok');
     // main keeps the real ones; nothing it hands out carries them.
     expect(created.transactionSignature).toBe(signature);
@@ -328,14 +328,14 @@ describe("a call's record, masked in one pass", () => {
 
   it('removes card data from the parsed answer, the returnStatus and the body text', async () => {
     const pan = '4111111111111111';
-    server.next({
+    call.server.next({
       kind: 'answer',
       status: 200,
       body:
         `{"returnStatus":{"statusCode":"000","statusMsg":"card ${pan} cvv 123"},"transactionID":"s2abc",` +
         `"card":{"pan":${pan},"spaced":"4111 1111 1111 1111","cvv":"987"},"extendedInfo":[{"key":"cvv","value":654}]}`,
     });
-    const { exchange, response } = await client.getStatus(connectionTo(server.url), 's2abc');
+    const { exchange, response } = await call.client.getStatus(connectionTo(call.server.url), 's2abc');
     const { timings: _timings, id: _id, ...record } = exchange;
     const visible = JSON.stringify([record, response]);
     for (const leak of [pan, '4111 1111 1111 1111', '987', '654', 'cvv 123']) expect(visible).not.toContain(leak);
@@ -350,7 +350,7 @@ describe("a call's record, masked in one pass", () => {
     // The serialised record holds `"paymentStatus":"Pending","transactionID":"s2abc"`: masking this token
     // there would cut through a key and leave text that is no longer JSON.
     const token = 'Pending","transactionID';
-    server.next({
+    call.server.next({
       kind: 'answer',
       status: 200,
       headers: { 'content-type': 'application/json', 'x-echo': `seen ${token}` },
@@ -361,7 +361,10 @@ describe("a call's record, masked in one pass", () => {
         nested: { list: [`token ${token} here`] },
       },
     });
-    const { exchange, response } = await client.getStatus(connectionTo(server.url, { bearerToken: token }), 's2abc');
+    const { exchange, response } = await call.client.getStatus(
+      connectionTo(call.server.url, { bearerToken: token }),
+      's2abc',
+    );
     // Nothing lost: the fields the token's spelling ran across are all there, with their values.
     expect(exchange).toMatchObject({ classification: 'ok', paymentStatus: 'Pending', transactionID: 's2abc' });
     expect(response).toMatchObject({ paymentStatus: 'Pending', transactionID: 's2abc' });
