@@ -95,7 +95,8 @@ export function redactCardData(text: string): string {
 
 /**
  * The same rules over parsed JSON: a card number may also arrive as a JSON number, and a CVV as the value
- * of a `{key|name, value}` pair. Structure is kept; only the offending values change.
+ * of a `{key|name, value}` pair. Structure is kept; only the offending values change. The input is never
+ * changed: what holds something to remove is copied, what holds nothing is returned as it is.
  */
 export function redactCardJson(value: unknown): unknown {
   if (typeof value === 'string') return redactCardData(value);
@@ -103,14 +104,33 @@ export function redactCardJson(value: unknown): unknown {
     const digits = String(value);
     return /^\d{13,19}$/.test(digits) && passesLuhn(digits) ? maskCardNumber(digits) : value;
   }
-  if (Array.isArray(value)) return value.map(redactCardJson);
+  if (Array.isArray(value)) return copyOnChange(value, (item) => redactCardJson(item));
   if (value === null || typeof value !== 'object') return value;
   const record = value as Record<string, unknown>;
   const pairName = record.key ?? record.name;
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(record)) {
-    const isCvv = isCvvKey(key) || (key === 'value' && typeof pairName === 'string' && isCvvKey(pairName));
-    out[key] = isCvv ? '•••' : redactCardJson(item);
+  const pairIsCvv = typeof pairName === 'string' && isCvvKey(pairName);
+  return copyOnChange(record, (item, key) =>
+    isCvvKey(key) || (key === 'value' && pairIsCvv) ? '•••' : redactCardJson(item),
+  );
+}
+
+/**
+ * `change` applied to each element (array) or property (object): the input itself when no result differs
+ * from what it replaces, otherwise a copy holding the results. A walk over a large answer with nothing to
+ * remove then allocates nothing.
+ */
+export function copyOnChange<T extends unknown[] | Record<string, unknown>>(
+  container: T,
+  change: (item: unknown, key: string) => unknown,
+): T {
+  let copy: Record<string, unknown> | unknown[] | undefined;
+  const keys = Object.keys(container);
+  for (const key of keys) {
+    const item = (container as Record<string, unknown>)[key];
+    const changed = change(item, key);
+    if (changed === item) continue;
+    copy ??= Array.isArray(container) ? [...container] : { ...container };
+    (copy as Record<string, unknown>)[key] = changed;
   }
-  return out;
+  return (copy ?? container) as T;
 }

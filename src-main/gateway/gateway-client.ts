@@ -27,7 +27,7 @@ export interface GatewayConnection {
 export interface CallResult {
   /** Redacted: safe to hand to the renderer, store, log and export. */
   exchange: Exchange;
-  /** The parsed answer with secrets masked, or null when it was not JSON. */
+  /** The parsed answer with secrets masked, or null when it was not JSON. Read-only (see GatewayResponse). */
   response: unknown;
   /**
    * The real actionTokens the answer carried (masked in `exchange` and `response`). Kept by main with the

@@ -1,4 +1,4 @@
-import { redactCardJson } from '@shared/card-data';
+import { copyOnChange, redactCardJson } from '@shared/card-data';
 import { CLEAR_HEADERS, looksLikeCredentialHeader, maskHeaderValue } from '../common/credential-headers';
 import { maskSecret, redactText, registerSecret } from '../common/redact-text';
 
@@ -132,7 +132,8 @@ export class CallRedactor {
   /**
    * The structural step for a parsed JSON body: card data removed (a card number may be a JSON number, a
    * CVV the value of a `{key, value}` pair) and secret fields masked by name (a `{value, name}` pair in
-   * that order is past the text pattern). A copy; its strings are masked as text by `mask`.
+   * that order is past the text pattern). Copied where something changes, the value itself where nothing
+   * does (it is never changed); its strings are masked as text by `mask`.
    */
   parsed(value: unknown): unknown {
     return maskSecretFields(redactCardJson(value));
@@ -162,16 +163,15 @@ export class CallRedactor {
 
 /** Secret fields (and the value of a `{name|key: "actionToken", value}` pair) masked by name, at any depth. */
 function maskSecretFields(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(maskSecretFields);
+  if (Array.isArray(value)) return copyOnChange(value, maskSecretFields);
   if (value === null || typeof value !== 'object') return value;
   const record = value as Record<string, unknown>;
   const pairIsSecret = isSecretFieldName(record.name ?? record.key);
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(record)) {
-    const secretValue = isSecretFieldName(key) || (key === 'value' && pairIsSecret);
-    out[key] = secretValue && typeof item === 'string' ? maskSecret(item) : maskSecretFields(item);
-  }
-  return out;
+  return copyOnChange(record, (item, key) =>
+    (isSecretFieldName(key) || (key === 'value' && pairIsSecret)) && typeof item === 'string'
+      ? maskSecret(item)
+      : maskSecretFields(item),
+  );
 }
 
 /**

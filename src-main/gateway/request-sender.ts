@@ -69,7 +69,10 @@ export interface GatewayRequest {
 export interface GatewayResponse {
   /** The record with secrets already masked: safe to emit, store, log and export. */
   exchange: Exchange;
-  /** The parsed answer with secrets masked and card data removed (as safe as `exchange`), or null when none. */
+  /**
+   * The parsed answer with secrets masked and card data removed (as safe as `exchange`), or null when none.
+   * When nothing in it needed masking it is `rawBody` itself: neither is ever changed.
+   */
   response: unknown;
   /**
    * The parsed answer, unredacted, for the SDK's own use (e.g. keeping the transactionSignature). For an

@@ -49,6 +49,18 @@ describe('card data masking (text)', () => {
     expect(redactCardData(text)).not.toContain(CVV);
     expect(JSON.parse(redactCardData(text))).toEqual(redactCardJson(JSON.parse(text)));
   });
+
+  it('over parsed JSON, never changes its input: copies what holds card data, returns the rest as it is', () => {
+    const clean = { status: 'Pending', amounts: [10.5, 2026], merchant: { terminalId: 1000001 } };
+    expect(redactCardJson(clean)).toBe(clean);
+    const answer = { status: 'Pending', merchant: { terminalId: 1000001 }, card: { pan: Number(PAN), cvv: CVV } };
+    const before = structuredClone(answer);
+    const redacted = redactCardJson(answer) as typeof answer;
+    expect(answer).toEqual(before);
+    expect(redacted).toEqual({ ...before, card: { pan: PAN_MASKED, cvv: '•••' } });
+    // The parts with nothing to remove are shared, not copied.
+    expect(redacted.merchant).toBe(answer.merchant);
+  });
 });
 
 describe('card data through the SDK', () => {
