@@ -4,12 +4,14 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** `target` with its aliased keys renamed: a copy when it has one, `target` itself when it has none. */
 const renameKeys = (target: unknown, aliases: Record<string, string>): unknown => {
-  if (!isObject(target)) return target;
+  if (!isObject(target) || !Object.keys(aliases).some((alias) => Object.hasOwn(target, alias))) return target;
   const out: Json = { ...target };
   for (const [alias, canonical] of Object.entries(aliases)) {
+    if (!Object.hasOwn(out, alias)) continue;
     // The canonical spelling wins when both are sent.
-    if (Object.hasOwn(out, alias) && !Object.hasOwn(out, canonical)) out[canonical] = out[alias];
+    if (!Object.hasOwn(out, canonical)) out[canonical] = out[alias];
     delete out[alias];
   }
   return out;
@@ -18,12 +20,17 @@ const renameKeys = (target: unknown, aliases: Record<string, string>): unknown =
 /**
  * Maps the spec's table spellings (`terminalID`, `merchantTransactionID`, `transactionTimeStamp`, top-level
  * `customerinfo`) to the canonical spellings of the request examples and responses. The simulator accepts
- * both on input; the SDK always sends the canonical spelling. Returns a copy; the input is not changed.
+ * both on input; the SDK always sends the canonical spelling. The input is never changed: an order that
+ * uses an alias comes back as a copy, one already in canonical spelling (nearly every order) as it is.
  */
 export function canonicaliseOrderSpelling(body: unknown): unknown {
   if (!isObject(body)) return body;
-  const out = renameKeys(body, FIELD_ALIASES.order) as Json;
-  if (Object.hasOwn(out, 'merchant')) out.merchant = renameKeys(out.merchant, FIELD_ALIASES.merchant);
-  if (Object.hasOwn(out, 'transaction')) out.transaction = renameKeys(out.transaction, FIELD_ALIASES.transaction);
+  const top = renameKeys(body, FIELD_ALIASES.order) as Json;
+  const merchant = renameKeys(top.merchant, FIELD_ALIASES.merchant);
+  const transaction = renameKeys(top.transaction, FIELD_ALIASES.transaction);
+  if (merchant === top.merchant && transaction === top.transaction) return top;
+  const out: Json = top === body ? { ...top } : top;
+  if (merchant !== top.merchant) out.merchant = merchant;
+  if (transaction !== top.transaction) out.transaction = transaction;
   return out;
 }

@@ -272,6 +272,18 @@ describe('helpers', () => {
     });
   });
 
+  it('never changes the order it canonicalises, and copies only one that uses an alias', () => {
+    const canonical = validOrderA();
+    expect(canonicaliseOrderSpelling(canonical)).toBe(canonical);
+    // An alias only inside merchant: the top level is copied too, so the caller's object stays as it was.
+    const aliased = { ...validOrderA(), merchant: { terminalID: 1, merchantTransactionId: 'm-1', channel: 'web' } };
+    const before = structuredClone(aliased);
+    const body = canonicaliseOrderSpelling(aliased) as Body;
+    expect(aliased).toEqual(before);
+    expect(body.merchant).toEqual({ terminalId: 1, merchantTransactionId: 'm-1', channel: 'web' });
+    expect(body.transaction).toBe(aliased.transaction);
+  });
+
   it('parses MB WAY phone forms', () => {
     expect(parseMbwayPhone('351#912345678')).toEqual({ countryCode: '351', national: '912345678' });
     expect(parseMbwayPhone('+351912345678')).toBeNull();
