@@ -139,16 +139,6 @@ export class CallRedactor {
     return maskSecretFields(redactCardJson(value));
   }
 
-  /** A header map with every secret masked. */
-  headers(headers: Readonly<Record<string, string>>): Record<string, string> {
-    return this.mask(this.credentialHeaders(headers));
-  }
-
-  /** A parsed JSON body with secrets masked (strings only; structure kept) and card data removed. */
-  json(value: unknown): unknown {
-    return this.mask(this.parsed(value));
-  }
-
   private eachString(value: unknown): unknown {
     if (typeof value === 'string') return this.text(value);
     if (Array.isArray(value)) return value.map((item) => this.eachString(item));
