@@ -10,8 +10,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { spawn } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, IncomingMessage, type Server } from 'node:http';
+import { Socket, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -19,6 +19,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decryptNotification, generateWebhookSecret } from '../../../src-main/notifications/notification-crypto';
 import { readActionResponse } from '@shared/gateway';
 import type { SimulatorOptions } from '../../../src-main/simulator';
+import { persistingResponse } from '../../../src-main/simulator/server';
 import { Harness, validOrderA } from './harness';
 
 let dir: string;
@@ -282,6 +283,15 @@ describe('simulator state file', () => {
     expect(await second.paymentStatus(kept.id)).toBe('Pending');
     expect(second.sim.stateProblems().join('\n')).toMatch(/unreadable lines.*\.bak[\s\S]*line \d+ is not JSON/);
     expect(readdirSync(dir).some((name) => name.endsWith('.bak'))).toBe(true);
+  });
+
+  it('writes what an answer reports to the file before the answer ends (a kill -9 after it loses nothing)', () => {
+    const seen: boolean[] = [];
+    const Response = persistingResponse({ flush: () => seen.push(response.writableEnded) });
+    const response = new Response(new IncomingMessage(new Socket()));
+    response.end('{}');
+    expect(seen).toEqual([false]);
+    expect(response.writableEnded).toBe(true);
   });
 
   it('appends one line per change instead of rewriting the file, and compacts superseded lines', async () => {
