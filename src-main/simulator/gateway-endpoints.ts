@@ -109,7 +109,7 @@ export function addGatewayRoutes(router: Router, deps: GatewayDeps): void {
       res,
       200,
       createResponse(transaction, order, execution(startTime), {
-        signature: book.signatureOf(transaction),
+        signature: transaction.signature,
         websiteAddress: options.websiteAddress,
         expiry: clock.iso(transaction.expiresAt),
         actionUrl: `${deps.origin()}${actionPath(transaction.id)}`,
@@ -158,7 +158,7 @@ export function addGatewayRoutes(router: Router, deps: GatewayDeps): void {
     const startTime = clock.iso();
     const { authorization } = admit(req);
     const transaction = findTransaction(params.id ?? '');
-    checkDigest(authorization, book.signatureOf(transaction));
+    checkDigest(authorization, transaction.signature);
     asObject(await readJson(req), 'reference generate');
     if (!transaction.paymentMethods.includes('REFERENCE'))
       throw httpError(409, 'REFERENCE is not a payment method of this order.', { statusCode: 'E0501' });
@@ -201,7 +201,7 @@ export function addGatewayRoutes(router: Router, deps: GatewayDeps): void {
     const startTime = clock.iso();
     const { authorization } = admit(req);
     const transaction = findTransaction(params.id ?? '');
-    checkDigest(authorization, book.signatureOf(transaction));
+    checkDigest(authorization, transaction.signature);
     const body = asObject(await readJson(req), 'MB WAY purchase');
     const phone = body.customerPhone;
     if (phone === undefined) throw fieldError('customerPhone', 'is required');

@@ -2,7 +2,7 @@
  * `startSimulator(options)`: the embedded gateway on node:http. Used by the CLI (`npm run simulator`),
  * by the console core for the Sandbox profile, and by tests. Electron-free.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createServer, ServerResponse, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SimClock } from './clock';
@@ -17,6 +17,7 @@ import { createRandom } from './random';
 import { RateLimiter } from './rate-limiter';
 import { Router } from './router';
 import { SimulatorStateFile, type LoadedState } from './state-file';
+import { formerDerivedSignature } from './stored-transaction';
 import { TransactionBook, type Transaction } from './transactions';
 import { QaFaults, addQaFaultRoutes } from './qa-faults';
 
@@ -92,13 +93,7 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
     random,
   );
   const clock = new SimClock();
-  // Kept with the state (signatures are derived from it); a seeded simulator derives it from the seed.
-  const signatureKey =
-    stored?.signatureKey ??
-    (input.seed !== undefined
-      ? createHash('sha256').update(`gateway-simulator signatures ${input.seed}`).digest('hex')
-      : randomBytes(32).toString('hex'));
-  const book = new TransactionBook(clock, random, signatureKey);
+  const book = new TransactionBook(clock, random);
   let webhook: WebhookTarget | undefined = options.webhook;
   const faults = new QaFaults();
   const notifier = new Notifier(
@@ -111,7 +106,7 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
   book.onChange((transaction, change) => notifier.notify(transaction, change));
   const stateFile = opened?.file ?? null;
   const control = new SimulatorControl(clock, book, notifier, () => stateFile?.reset());
-  if (opened) restoreState(opened.loaded, opened.file, { options, signatureKey, clock, book, notifier });
+  if (opened) restoreState(opened.loaded, opened.file, { options, clock, book, notifier });
   let origin = '';
 
   const gateway = new Router();
@@ -212,13 +207,16 @@ function restoreState(
   file: SimulatorStateFile,
   parts: {
     options: ReturnType<typeof resolveOptions>;
-    signatureKey: string;
     clock: SimClock;
     book: TransactionBook;
     notifier: Notifier;
   },
 ): void {
-  const { options, signatureKey, clock, book, notifier } = parts;
+  const { options, clock, book, notifier } = parts;
+  // A record without a signature in a file without a key (edited by hand) gets one under a fresh key: no
+  // client can know it, so its follow-ups are refused.
+  const formerKey = loaded.config?.signatureKey ?? randomBytes(32).toString('hex');
+  let derivedSignatures = false;
   clock.restoreOffset(loaded.clockOffsetMs);
   const terminals = new Map(options.terminals.map((terminal) => [terminal.terminalId, terminal]));
   for (const stored of loaded.transactions) {
@@ -231,6 +229,10 @@ function restoreState(
     // Reused as is (no copy): at 100,000 transactions a copy each would double the memory of a start.
     const transaction = stored as unknown as Transaction;
     transaction.terminal = terminal;
+    if (transaction.signature === '') {
+      transaction.signature = formerDerivedSignature(formerKey, transaction.id);
+      derivedSignatures = true;
+    }
     book.restore(transaction);
   }
   for (const delivery of loaded.deliveries) notifier.restore(delivery, book.get(delivery.transactionID));
@@ -240,7 +242,6 @@ function restoreState(
   const config = {
     clientId: options.clientId,
     terminals: options.terminals.map(({ terminalId, variant, token }) => ({ terminalId, variant, token })),
-    signatureKey,
   };
   if (JSON.stringify(config) !== JSON.stringify(loaded.config)) file.configChanged(config);
   clock.onOffsetChange = (offsetMs) => file.clockChanged(offsetMs);
@@ -257,6 +258,6 @@ function restoreState(
       deliveries: () => notifier.deliveries(),
       size: () => book.size + notifier.size,
     },
-    loaded.problems.length > 0 || loaded.rewrite,
+    loaded.problems.length > 0 || loaded.rewrite || derivedSignatures,
   );
 }

@@ -45,7 +45,10 @@ const READ_CHUNK = 1 << 20;
 export interface PersistedConfig {
   clientId: string;
   terminals: Array<{ terminalId: string; variant: 'A' | 'B'; token: string }>;
-  /** Key the transaction signatures are derived with (absent in files of former simulators). */
+  /**
+   * Only in files written while signatures were derived from the id (HMAC-SHA256 under this key)
+   * instead of stored: read so that those transactions keep their signatures, then dropped.
+   */
   signatureKey?: string;
 }
 

@@ -4,6 +4,7 @@
  * load it follow the bytes per record. Reading is a cheap structural check, not a schema parse (which
  * would cost seconds at start-up); strings every record repeats are shared again once read.
  */
+import { createHmac } from 'node:crypto';
 import { isPaymentStatus } from '@shared/gateway';
 import { internMethods, type StatusChange, type Transaction } from './transactions';
 
@@ -41,8 +42,7 @@ export function encodeTransaction(transaction: Transaction): EncodedTransaction 
   for (const step of transaction.steps) steps.push(step.kind, step.at);
   return [
     transaction.id,
-    // Empty: derived from the id (TransactionBook.signatureOf); a former random signature is kept.
-    transaction.signature ?? '',
+    transaction.signature,
     transaction.terminal.terminalId,
     transaction.variant,
     transaction.merchantTransactionId,
@@ -70,6 +70,14 @@ export function encodeTransaction(transaction: Transaction): EncodedTransaction 
     Object.keys(extras).length ? extras : 0,
   ];
 }
+
+/**
+ * The signature of a transaction from a file written while signatures were derived from the id instead
+ * of stored (its records hold an empty signature, its config the key): HMAC-SHA256 of the id, in hex.
+ * Restored transactions get theirs back and the file is rewritten with them.
+ */
+export const formerDerivedSignature = (key: string, id: string): string =>
+  createHmac('sha256', key).update(id).digest('hex');
 
 /** The transaction a record holds, or null when it is not one (the caller reports the line). */
 export function decodeTransaction(record: unknown): StoredTransaction | null {
@@ -131,7 +139,8 @@ export function decodeTransaction(record: unknown): StoredTransaction | null {
   // not spread into it: spreads would give every restored transaction a hidden class of its own.
   const transaction: StoredTransaction = {
     id,
-    signature: signature === '' ? undefined : signature,
+    // Empty in files written while signatures were derived from the id: restoreState derives them.
+    signature,
     terminal: intern(terminal),
     variant,
     merchantTransactionId,

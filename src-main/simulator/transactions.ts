@@ -2,7 +2,6 @@
  * Transactions and their state machine (gateway-behaviour.md): finals never change, only the listed
  * transitions happen, and every change is recorded and announced (the notifier listens).
  */
-import { createHmac, randomBytes } from 'node:crypto';
 import {
   PAYMENT_STATUS_TRANSITIONS,
   isFinalPaymentStatus,
@@ -15,6 +14,8 @@ import { httpError } from './errors';
 import type { SimulatorTerminal } from './options';
 import type { Random } from './random';
 import { runShopperStep, type ShopperStepKind } from './shopper-steps';
+
+const HEX = '0123456789abcdef';
 
 export interface StatusChange {
   at: string;
@@ -35,11 +36,8 @@ export interface ReferenceState {
 
 export interface Transaction {
   id: string;
-  /**
-   * Set only on a transaction a former simulator gave a random signature (read from its state file);
-   * otherwise the signature is derived from the id: see TransactionBook.signatureOf.
-   */
-  signature: string | undefined;
+  /** What follow-ups must present: 64 random hex characters drawn at creation, as the gateway issues them. */
+  signature: string;
   terminal: SimulatorTerminal;
   variant: Variant;
   /**
@@ -158,18 +156,7 @@ export class TransactionBook {
   constructor(
     private readonly clock: SimClock,
     private readonly random: Random,
-    /** Key of the signatures' HMAC; persisted with the state so a restart accepts the same signatures. */
-    private readonly signatureKey: string = randomBytes(32).toString('hex'),
   ) {}
-
-  /**
-   * The transactionSignature a follow-up must present: HMAC-SHA256 of the id under the simulator's key
-   * (64 hex characters), computed when needed rather than stored, so 100,000 transactions do not each
-   * hold 64 more characters in memory and in the state file.
-   */
-  signatureOf(transaction: Transaction): string {
-    return transaction.signature ?? createHmac('sha256', this.signatureKey).update(transaction.id).digest('hex');
-  }
 
   onChange(listener: ChangeListener): void {
     this.listeners.push(listener);
@@ -199,7 +186,7 @@ export class TransactionBook {
     while (this.byId.has(id)) id = `s2${this.random.string(18)}`;
     const transaction: Transaction = {
       id,
-      signature: undefined,
+      signature: this.random.string(64, HEX),
       terminal: input.terminal,
       variant: input.terminal.variant,
       merchantTransactionId: order.merchant.merchantTransactionId,

@@ -53,13 +53,10 @@ const eventPayloads: string[] = [];
 let wire: NodeEventSource;
 const wireFrames: string[] = [];
 const createdIds: string[] = [];
-/** The sentinel simulator derives each transaction's signature; asking its book is the only way to know them. */
+/** The console never shows a signature; asking the sentinel simulator's book is the only way to know them. */
 const signatureOf = (id: string): string => {
-  const { book } = simulator.control as unknown as {
-    book: { get(id: string): object | undefined; signatureOf(transaction: object): string };
-  };
-  const transaction = book.get(id);
-  return transaction ? book.signatureOf(transaction) : '';
+  const { book } = simulator.control as unknown as { book: { get(id: string): { signature: string } | undefined } };
+  return book.get(id)?.signature ?? '';
 };
 let userDataForCli: string;
 

@@ -16,16 +16,16 @@ const SANDBOX_B = 'Sandbox · Variant B';
 const SECRET_NAMES = ['bearerToken', 'clientId', 'webhookSecret'] as const;
 
 /**
- * The simulator derives each transaction's signature; the console never shows it. Asking for it here (a
- * test reaching into the simulator's book) is the only way to prove it is absent from the page.
+ * The console never shows a transaction's signature. Asking for it here (a test reaching into the
+ * simulator's book) is the only way to prove it is absent from the page.
  */
 function signatureOf(session: ConsoleSession, transactionId: string): string {
   const { book } = session.core.simulator?.control as unknown as {
-    book: { get(id: string): object | undefined; signatureOf(transaction: object): string };
+    book: { get(id: string): { signature: string } | undefined };
   };
   const transaction = book.get(transactionId);
   if (!transaction) throw new Error(`The simulator has no transaction ${transactionId}`);
-  return book.signatureOf(transaction);
+  return transaction.signature;
 }
 
 /** Every secret that must never reach the renderer: the sandbox profiles' three, and the given signatures. */

@@ -10,6 +10,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { createServer, IncomingMessage, type Server } from 'node:http';
 import { Socket, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -180,22 +181,32 @@ describe('simulator state file', () => {
     expect((await second.reference(a.id, b.signature)).status).toBe(401);
   });
 
-  it('keeps no signature in the state file: they are derived from the id with a key kept there', async () => {
+  it('loads a file written while signatures were derived from the id, keeps them working, and stores them', async () => {
     const first = await start();
     const a = await first.order('A');
     await stop(first);
-    expect(a.signature).toMatch(/^[0-9a-f]{64}$/);
-    expect(readFileSync(statePath, 'utf8')).not.toContain(a.signature);
+    // That file's form: an empty signature in each record, the HMAC-SHA256 key in the config line.
+    const key = 'former-signature-key';
+    const derived = createHmac('sha256', key).update(a.id).digest('hex');
+    const lines = readFileSync(statePath, 'utf8').split('\n').filter(Boolean);
+    const former = lines.map((entry) => {
+      const parsed = JSON.parse(entry);
+      if (parsed.k === 'config') parsed.v.signatureKey = key;
+      if (parsed.k === 't') parsed.v[1] = '';
+      return JSON.stringify(parsed);
+    });
+    writeFileSync(statePath, `${former.join('\n')}\n`);
+
     const second = await start();
-    expect((await second.reference(a.id, a.signature)).status).toBe(200);
-    expect(
-      (
-        await second.reference(
-          a.id,
-          a.signature.replace(/.$/, (last) => (last === '0' ? '1' : '0')),
-        )
-      ).status,
-    ).toBe(401);
+    expect(second.sim.stateProblems()).toEqual([]);
+    expect((await second.reference(a.id, derived)).status).toBe(200);
+    expect((await second.reference(a.id, a.signature)).status).toBe(401);
+    // Rewritten at once with the signature in it and without the key.
+    const rewritten = readFileSync(statePath, 'utf8');
+    expect(rewritten).toContain(derived);
+    expect(rewritten).not.toContain(key);
+    await stop(second);
+    expect((await (await start()).reference(a.id, derived)).status).toBe(200);
   });
 
   it('keeps only the order fields it answers with (no shopper data in the file), compactly', async () => {
@@ -230,7 +241,6 @@ describe('simulator state file', () => {
     const former = lines.map((entry) => {
       const parsed = JSON.parse(entry);
       if (parsed.k !== 't') return entry;
-      // Former records held the signature itself (today's derive it from the id): the one the create answered.
       const [id, , terminal, variant, merchantTransactionId, , value, currency, ...more] = parsed.v;
       const [paymentType, paymentMethod, createdAt, expiresAt, status, statusQueries, , history, steps] = more;
       const order = validOrderA();
