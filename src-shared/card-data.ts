@@ -93,6 +93,12 @@ export function redactCardData(text: string): string {
   return masked.replace(CVV_FIELD, `$1${CVV_MASK}`).replace(CVV_PAIR, `$1${CVV_MASK}`).replace(CVV_TEXT, '$1•••');
 }
 
+/** A card number sent as a JSON number, masked (a string then); any other number as it is. */
+export function redactCardNumber(value: number): number | string {
+  const digits = String(value);
+  return /^\d{13,19}$/.test(digits) && passesLuhn(digits) ? maskCardNumber(digits) : value;
+}
+
 /**
  * The same rules over parsed JSON: a card number may also arrive as a JSON number, and a CVV as the value
  * of a `{key|name, value}` pair. Structure is kept; only the offending values change. The input is never
@@ -100,10 +106,7 @@ export function redactCardData(text: string): string {
  */
 export function redactCardJson(value: unknown): unknown {
   if (typeof value === 'string') return redactCardData(value);
-  if (typeof value === 'number') {
-    const digits = String(value);
-    return /^\d{13,19}$/.test(digits) && passesLuhn(digits) ? maskCardNumber(digits) : value;
-  }
+  if (typeof value === 'number') return redactCardNumber(value);
   if (Array.isArray(value)) return copyOnChange(value, (item) => redactCardJson(item));
   if (value === null || typeof value !== 'object') return value;
   const record = value as Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { copyOnChange, redactCardJson } from '@shared/card-data';
+import { copyOnChange, isCvvKey, redactCardNumber } from '@shared/card-data';
 import { CLEAR_HEADERS, looksLikeCredentialHeader, maskHeaderValue } from '../common/credential-headers';
 import { maskSecret, redactText, registerSecret } from '../common/redact-text';
 
@@ -130,13 +130,27 @@ export class CallRedactor {
   }
 
   /**
-   * The structural step for a parsed JSON body: card data removed (a card number may be a JSON number, a
-   * CVV the value of a `{key, value}` pair) and secret fields masked by name (a `{value, name}` pair in
-   * that order is past the text pattern). Copied where something changes, the value itself where nothing
-   * does (it is never changed); its strings are masked as text by `mask`.
+   * The structural step for a parsed JSON body, in one walk: what masking its text cannot see. A card
+   * number sent as a JSON number; a CVV by its key, or as the value of a `{key|name, value}` pair; a secret
+   * field by name, or as the value of a `{name|key: "actionToken", value}` pair (`{value, name}` in that
+   * order is past the text pattern). Other strings are left as they are: every string of a record or an
+   * answer is masked as text (`mask`, `answer`). Copied where something changes, the value itself where
+   * nothing does (it is never changed).
    */
   parsed(value: unknown): unknown {
-    return maskSecretFields(redactCardJson(value));
+    if (typeof value === 'number') return redactCardNumber(value);
+    if (Array.isArray(value)) return copyOnChange(value, (item) => this.parsed(item));
+    if (value === null || typeof value !== 'object') return value;
+    const record = value as Record<string, unknown>;
+    const cvvName = record.key ?? record.name;
+    const pairIsCvv = typeof cvvName === 'string' && isCvvKey(cvvName);
+    const pairIsSecret = isSecretFieldName(record.name ?? record.key);
+    return copyOnChange(record, (item, key) => {
+      if (isCvvKey(key) || (key === 'value' && pairIsCvv)) return '•••';
+      if ((isSecretFieldName(key) || (key === 'value' && pairIsSecret)) && typeof item === 'string')
+        return maskSecret(item);
+      return this.parsed(item);
+    });
   }
 
   private eachString(value: unknown): unknown {
@@ -149,19 +163,6 @@ export class CallRedactor {
     }
     return value;
   }
-}
-
-/** Secret fields (and the value of a `{name|key: "actionToken", value}` pair) masked by name, at any depth. */
-function maskSecretFields(value: unknown): unknown {
-  if (Array.isArray(value)) return copyOnChange(value, maskSecretFields);
-  if (value === null || typeof value !== 'object') return value;
-  const record = value as Record<string, unknown>;
-  const pairIsSecret = isSecretFieldName(record.name ?? record.key);
-  return copyOnChange(record, (item, key) =>
-    (isSecretFieldName(key) || (key === 'value' && pairIsSecret)) && typeof item === 'string'
-      ? maskSecret(item)
-      : maskSecretFields(item),
-  );
 }
 
 /**

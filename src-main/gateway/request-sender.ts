@@ -214,7 +214,8 @@ export class RequestSender {
       responseHeaders: redactor.credentialHeaders(attempt.headers),
       summary: verdict.summary,
       suggestedAction: verdict.suggestedAction,
-      returnStatus: verdict.returnStatus && (redactor.parsed(verdict.returnStatus) as typeof verdict.returnStatus),
+      // Read into three strings (readReturnStatus): masked as text with the rest, nothing structural left.
+      returnStatus: verdict.returnStatus,
       paymentStatus: verdict.paymentStatus,
       conformanceNotes: notes.map((note) => ({ path: note.path, message: note.message })),
       transactionID,
