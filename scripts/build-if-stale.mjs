@@ -16,7 +16,8 @@ const SOURCES = [
   'package.json',
 ];
 
-const newestMtime = (path) => {
+/** The newest modification time of a file, or of any file under a folder. */
+export const newestMtime = (path) => {
   const info = statSync(path);
   if (!info.isDirectory()) return info.mtimeMs;
   return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));

@@ -4,15 +4,11 @@
  * by tsx) call this instead of building on every run.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { newestMtime } from '../../scripts/build-if-stale.mjs';
 
 export const ROOT = resolve(__dirname, '../..');
-
-const newest = (path: string): number => {
-  const info = statSync(path);
-  return info.isDirectory() ? Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name)))) : info.mtimeMs;
-};
 
 export interface ViteBuild {
   /** What the build is, for the error message. */
@@ -30,7 +26,8 @@ export function ensureViteBuilt(build: ViteBuild): string {
   const output = join(ROOT, build.output);
   const sources = [...build.sources, build.config];
   const stale =
-    !existsSync(output) || Math.max(...sources.map((source) => newest(join(ROOT, source)))) > statSync(output).mtimeMs;
+    !existsSync(output) ||
+    Math.max(...sources.map((source) => newestMtime(join(ROOT, source)))) > statSync(output).mtimeMs;
   if (stale) {
     const result = spawnSync('npx', ['--no-install', 'vite', 'build', '-c', build.config, '--logLevel', 'warn'], {
       cwd: ROOT,
