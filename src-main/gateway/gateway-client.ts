@@ -62,13 +62,6 @@ const isObject = (value: unknown): value is Json =>
  * and hands the call to the one RequestSender.
  */
 export class GatewayClient {
-  /**
-   * Action tokens this console received, by transaction and masked form. The renderer only ever sees the
-   * masked token (redaction), so the action step it sends back carries the mask: it is swapped for the
-   * real token here, in main, and only for the transaction it was issued for. Bounded: oldest dropped.
-   */
-  private readonly actionTokens = new Map<string, string>();
-
   constructor(private readonly sender: RequestSender) {}
 
   /**
@@ -190,7 +183,11 @@ export class GatewayClient {
       url: string;
       params: Array<{ name: string; value: string }>;
       signature: string | null;
-      /** The transaction's real actionTokens kept from earlier answers (e.g. before a restart). */
+      /**
+       * The transaction's real actionTokens, kept by the caller from the answers that carried them
+       * (`CallResult.actionTokens`). The renderer only ever sees a token masked, so the params it sends
+       * back carry the mask: it is swapped for the real token here, from this transaction's tokens only.
+       */
       actionTokens?: readonly string[];
     },
   ): Promise<CallResult> {
@@ -211,7 +208,7 @@ export class GatewayClient {
     const kept = new Map((action.actionTokens ?? []).map((token) => [maskSecret(token), token]));
     const params = action.params.map((param) => ({
       name: param.name,
-      value: this.actionTokens.get(tokenKey(action.transactionId, param.value)) ?? kept.get(param.value) ?? param.value,
+      value: kept.get(param.value) ?? param.value,
     }));
     const tokens = params.filter((param) => param.name === 'actionToken').map((param) => param.value);
     return this.call(connection, {
@@ -263,30 +260,9 @@ export class GatewayClient {
       variant: connection.variant,
       deadlineMs: connection.callTimeoutMs ?? null,
     });
-    const actionTokens = actionTokensOf(rawBody);
-    this.rememberActionTokens(spec.transactionID ?? idOf(rawBody), actionTokens);
-    return {
-      exchange,
-      response,
-      actionTokens,
-      rawBody,
-      salvaged,
-    };
-  }
-
-  private rememberActionTokens(transactionId: string | null, tokens: readonly string[]): void {
-    if (transactionId === null) return;
-    for (const token of tokens) {
-      if (this.actionTokens.size >= 256) this.actionTokens.delete(this.actionTokens.keys().next().value!);
-      this.actionTokens.set(tokenKey(transactionId, maskSecret(token)), token);
-    }
+    return { exchange, response, actionTokens: actionTokensOf(rawBody), rawBody, salvaged };
   }
 }
-
-const idOf = (body: unknown): string | null =>
-  isObject(body) && typeof body.transactionID === 'string' ? body.transactionID : null;
-
-const tokenKey = (transactionId: string, value: string): string => `${transactionId}\u0000${value}`;
 
 /** Refused before sending, as the gateway would refuse it anyway — unless QA overrides to see its answer. */
 function refuseMethodNotInOrder(order: FollowUpOrder | undefined, method: 'MBWAY' | 'REFERENCE', what: string): void {

@@ -14,6 +14,9 @@ const SECRET_PAIR = new RegExp(
   'g',
 );
 const isSecretFieldName = (name: unknown): boolean => typeof name === 'string' && SECRET_FIELD_NAMES.includes(name);
+/** The replacer of both patterns. Their closing quote is optional: an answer cut off mid-signature must not show the part that came. */
+const maskField = (_match: string, prefix: string, secret: string, end: string): string =>
+  `${prefix}${maskSecret(secret)}${end}`;
 
 /**
  * A JSON string literal holding at least one escape: `\/` or `\u0074…` can spell a secret `includes` misses.
@@ -62,9 +65,6 @@ export class CallRedactor {
 
   /** Free text or JSON text with every secret masked. */
   text(value: string): string {
-    // The closing quote is optional: an answer cut off mid-signature must not show the part that came.
-    const maskField = (_match: string, prefix: string, secret: string, end: string) =>
-      `${prefix}${maskSecret(secret)}${end}`;
     const fieldsMasked = value.replace(SECRET_FIELD, maskField).replace(SECRET_PAIR, maskField);
     // This call's secrets with every registered one, card data and auth values.
     const out = redactText(fieldsMasked, this.secrets);
