@@ -14,7 +14,10 @@ const SECRET_PAIR = new RegExp(
   'g',
 );
 const isSecretFieldName = (name: unknown): boolean => typeof name === 'string' && SECRET_FIELD_NAMES.includes(name);
-/** The replacer of both patterns. Their closing quote is optional: an answer cut off mid-signature must not show the part that came. */
+/**
+ * The replacer of both patterns. Their closing quote is optional: an answer cut off mid-signature must not
+ * show the part that came.
+ */
 const maskField = (_match: string, prefix: string, secret: string, end: string): string =>
   `${prefix}${maskSecret(secret)}${end}`;
 
