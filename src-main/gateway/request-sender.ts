@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { EventEmitter } from 'node:events';
-import type { Readable } from 'node:stream';
-import { Agent, request, type Dispatcher } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import type { Exchange, GatewayOperation } from '@shared/exchange';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../common/json-depth';
 import { salvageAnswer } from './answer-salvage';
+import { receiveAnswer } from './receive-answer';
 import { classifyAnswer, classifyFailure, classifyOversizedAnswer, type CallKind, type Verdict } from './classify';
 import { checkConformance, checkRequestConformance } from './conformance';
 import type { CallRedactor } from './redaction';
@@ -99,15 +98,6 @@ interface Attempt {
 
 /** Bodies of answers that could not be parsed whole are kept up to this many characters in the Exchange. */
 const KEPT_TEXT_CHARS = 256 * 1024;
-
-const flattenHeaders = (headers: Record<string, string | string[] | undefined>): Record<string, string> => {
-  const out: Record<string, string> = {};
-  for (const name of Object.keys(headers)) {
-    const value = headers[name];
-    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return out;
-};
 
 function idText(value: unknown): string | null {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
@@ -266,59 +256,37 @@ export class RequestSender {
   private async attempt(call: GatewayRequest): Promise<Attempt> {
     const kind: CallKind = { operation: call.operation, moneyMoving: MONEY_MOVING_OPERATIONS.has(call.operation) };
     const deadlineMs = call.deadlineMs ?? this.totalTimeoutMs;
-    // undici takes an EventEmitter as the abort signal ('abort' ends the call, in either phase): a far
-    // lighter object than an AbortController, whose signal is an EventTarget, made for every call.
-    const deadline = new EventEmitter();
-    let deadlinePassed = false;
-    const timer = setTimeout(() => {
-      deadlinePassed = true;
-      deadline.emit('abort');
-    }, deadlineMs);
-    let phase: Phase = 'headers';
-    let status: number | null = null;
-    let headers: Record<string, string> = {};
-    const chunks: Buffer[] = [];
-    try {
-      const response = await request(call.url, {
-        dispatcher: this.agent,
-        method: call.method,
-        headers: call.headers,
-        body: call.body,
-        signal: deadline,
-      });
-      phase = 'body';
-      status = response.statusCode;
-      headers = flattenHeaders(response.headers);
-      const { bytes, overCap } = await readCapped(response.body, this.maxResponseBytes, chunks);
-      clearTimeout(timer);
-      return this.judge(kind, status, headers, Buffer.concat(chunks).toString('utf8'), bytes, overCap);
-    } catch (error) {
-      clearTimeout(timer);
-      const code = errorCode(error);
-      const timedOut = deadlinePassed || code === 'UND_ERR_CONNECT_TIMEOUT';
-      const detail =
-        code === 'UND_ERR_CONNECT_TIMEOUT'
-          ? `could not connect within ${this.connectTimeoutMs} ms`
+    const received = await receiveAnswer(this.agent, call, { deadlineMs, cap: this.maxResponseBytes });
+    const { status, headers, error, deadlinePassed, sent } = received;
+    const text = Buffer.concat(received.chunks).toString('utf8');
+    if (status !== null && error === undefined)
+      return this.judge(kind, status, headers, text, received.bytes, received.overCap);
+    const code = errorCode(error);
+    const timedOut = deadlinePassed || code === 'UND_ERR_CONNECT_TIMEOUT';
+    const detail =
+      code === 'UND_ERR_CONNECT_TIMEOUT'
+        ? `could not connect within ${this.connectTimeoutMs} ms`
+        : deadlinePassed && !sent
+          ? `could not connect within ${deadlineMs} ms (the call's deadline)`
           : deadlinePassed
-            ? `the ${deadlineMs} ms deadline ran out ${PHASE_TEXT[phase]}`
+            ? `the ${deadlineMs} ms deadline ran out ${PHASE_TEXT[status === null ? 'headers' : 'body']}`
             : errorText(error);
-      // When the headers had arrived, what came of the answer is kept, marked as incomplete.
-      const received = Buffer.concat(chunks);
-      return {
-        status,
-        headers,
-        bodyText: status === null ? '' : received.toString('utf8'),
-        bytes: received.length,
-        truncated: status !== null,
-        body: undefined,
-        salvaged: false,
-        verdict: classifyFailure(timedOut ? 'timeout' : 'network', detail, {
-          moneyMoving: kind.moneyMoving,
-          maybeDelivered: !(code !== undefined && NOT_SENT_CODES.has(code)),
-          operation: call.operation,
-        }),
-      };
-    }
+    // When the headers had arrived, what came of the answer is kept, marked as incomplete.
+    return {
+      status,
+      headers,
+      bodyText: status === null ? '' : text,
+      bytes: received.bytes,
+      truncated: status !== null,
+      body: undefined,
+      salvaged: false,
+      verdict: classifyFailure(timedOut ? 'timeout' : 'network', detail, {
+        moneyMoving: kind.moneyMoving,
+        // Nothing left main before the request reached a socket, whatever ended the call.
+        maybeDelivered: sent && !(code !== undefined && NOT_SENT_CODES.has(code)),
+        operation: call.operation,
+      }),
+    };
   }
 
   /** Parses an answer within the depth bound and classifies it; too deep or too large is read for its ids only. */
@@ -371,30 +339,6 @@ export class RequestSender {
   close(): Promise<void> {
     return this.agent.close();
   }
-}
-
-/**
- * Reads an answer's body into `chunks`, streamed and cut off at `cap` bytes: a gateway (or anything posing
- * as one) cannot fill main's memory. Past the cap the rest is not read.
- */
-function readCapped(body: Readable, cap: number, chunks: Buffer[]): Promise<{ bytes: number; overCap: boolean }> {
-  return new Promise((resolve, reject) => {
-    let bytes = 0;
-    body.on('data', (chunk: Buffer) => {
-      const room = cap - bytes;
-      if (chunk.length > room) {
-        chunks.push(chunk.subarray(0, room));
-        bytes += room;
-        body.destroy();
-        resolve({ bytes, overCap: true });
-        return;
-      }
-      chunks.push(chunk);
-      bytes += chunk.length;
-    });
-    body.once('end', () => resolve({ bytes, overCap: false }));
-    body.once('error', reject);
-  });
 }
 
 /** One-time action tokens an answer carries (`actionResponse.data.params[{name:"actionToken"}]`). */
