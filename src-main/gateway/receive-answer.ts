@@ -40,8 +40,8 @@ const flattenHeaders = (headers: Record<string, string | string[] | undefined>):
  * with the reason the exchange ended.
  *
  * The dispatcher is used directly rather than through `undici.request`: the answer is wanted whole, not as
- * a stream, so request()'s Readable body and abort-signal plumbing are work for nothing (a third of a
- * loopback call's client time, docs/benchmarks.md). The deadline aborts through the dispatch controller.
+ * a stream, so request()'s Readable body and abort-signal plumbing are work for nothing (about a third of
+ * the client CPU of a loopback call, docs/benchmarks.md). The deadline aborts through the dispatch controller.
  */
 export function receiveAnswer(
   dispatcher: Dispatcher,
@@ -86,7 +86,7 @@ export function receiveAnswer(
         else received.sent = true;
       },
       onResponseStart(_controller, statusCode, headers) {
-        if (statusCode < 200) return; // 1xx: the answer is still to come
+        if (settled || statusCode < 200) return; // 1xx: the answer is still to come
         received.status = statusCode;
         received.headers = flattenHeaders(headers);
       },
