@@ -78,6 +78,16 @@ describe('request building', () => {
     expect(server.seen[0]?.headers.authorization).toBe(`Bearer ${TOKEN}`);
   });
 
+  it('an action url keeps its query string', async () => {
+    await client.performAction(connectionTo(server.url), {
+      transactionId: 's2abc',
+      url: `${server.url}/3ds/method?step=2&lang=pt`,
+      params: [{ name: 'threeDSMethodData', value: 'abc' }],
+      signature: SIGNATURE,
+    });
+    expect(server.seen[0]?.url).toBe('/3ds/method?step=2&lang=pt');
+  });
+
   it('an action url on another origin gets no credentials', async () => {
     const foreign = server.url.replace('127.0.0.1', 'localhost');
     await client.performAction(connectionTo(server.url), {
