@@ -136,6 +136,7 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
       journal: notifications.journal,
       receiver: notifications.receiver,
       webhookSecretOf,
+      profiles,
     }),
     ...createSupportHandlers({ profiles, audit: new AuditLog(join(options.userDataDir, AUDIT_LOG_FILE)) }),
     ...createQaHandlers({

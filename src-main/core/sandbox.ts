@@ -90,6 +90,8 @@ export async function startSandbox(
           variant: sandbox.variant,
           clientIdHeader: simulator.clientIdHeader,
           colour: SANDBOX_COLOUR,
+          // The Sandbox delivers to the console's receiver, so that is where its notifications are replayed.
+          ...(webhookUrl ? { webhookUrl } : {}),
         },
         secrets: generated.get(sandbox.id),
       });

@@ -1,12 +1,13 @@
 /**
  * Sends one merchant notification the way the gateway does — encrypted with a fresh IV, POSTed as
  * text/plain with the IV and tag headers — and judges the answer with the shared acknowledgement rules.
- * Used by replay; exactly one attempt per call (retrying is the caller's decision).
+ * Used by replay (the received bytes as they were) and the readiness check; exactly one attempt per
+ * call (retrying is the caller's decision).
  */
 import { request } from 'undici';
 import { NOTIFICATION_IV_HEADER, NOTIFICATION_TAG_HEADER } from '@shared/notification';
 import { judgeNotificationAck, type AckVerdict } from '@shared/notification-ack';
-import { encryptNotification } from './notification-crypto';
+import { encryptNotification, type EncryptedNotification } from './notification-crypto';
 
 export interface NotificationPost {
   url: string;
@@ -30,6 +31,22 @@ const MAX_SHOWN_BODY = 2000;
 
 export async function postNotification(post: NotificationPost): Promise<NotificationPostResult> {
   const wire = encryptNotification({ secret: post.secret, plaintext: post.plaintext });
+  return postEncryptedNotification({ url: post.url, wire, notificationId: post.notificationId, timeoutMs: post.timeoutMs });
+}
+
+export interface EncryptedNotificationPost {
+  url: string;
+  /** The IV, tag and body exactly as they go on the wire (base64 text each). */
+  wire: EncryptedNotification;
+  /** The notificationID inside the plaintext: the acknowledgement must echo it. */
+  notificationId: string;
+  /** Whole attempt, connect to last byte (default 10 s). */
+  timeoutMs?: number | undefined;
+}
+
+/** POSTs an already encrypted notification as given: replay re-sends the bytes the gateway sent. */
+export async function postEncryptedNotification(post: EncryptedNotificationPost): Promise<NotificationPostResult> {
+  const { wire } = post;
   try {
     const response = await request(post.url, {
       method: 'POST',

@@ -2,14 +2,14 @@
  * Go-live readiness of a merchant's test profile, after the gateway's production-readiness guidance:
  * environments separated (no credential shared with a production profile, a different gateway address),
  * endpoint and credentials valid (a test connection), the merchant's own webhook reachable and
- * acknowledging a correctly encrypted test notification (sent by the replay sender, ack judged), and
+ * acknowledging a correctly encrypted test notification (sent by the notification sender, ack judged), and
  * timeouts set. Each item is pass or fail with its evidence, as a RunResult so it gets the same reports.
  */
 import { randomUUID } from 'node:crypto';
 import type { Exchange } from '@shared/exchange';
 import type { CheckResult, RunResult, ScenarioResult, StepResult } from '@shared/contract/qa';
 import { ConsoleFailure } from '@shared/result';
-import { replayNotifications } from '../notifications/replay';
+import { postNotification } from '../notifications/notification-sender';
 import type { ProductionGuard } from '../core/profiles/production-guard';
 import type { QaProfile } from './scenario-runner';
 import { countResults } from './scenario-runner';
@@ -30,7 +30,7 @@ export interface ReadinessDeps {
   webhookUrl: string | null;
   timeouts: { connectTimeoutMs: number; totalTimeoutMs: number };
   consoleVersion: string;
-  send?: Parameters<typeof replayNotifications>[0]['send'];
+  send?: typeof postNotification;
 }
 
 const check = (what: string, expected: unknown, actual: unknown, passed: boolean): CheckResult => ({
@@ -159,15 +159,7 @@ export async function checkReadiness(deps: ReadinessDeps): Promise<RunResult> {
       paymentType: 'PURS',
       notificationID: notificationId,
     });
-    const { sends } = await replayNotifications({
-      url: deps.webhookUrl,
-      secret,
-      items: [{ plaintext, notificationId }],
-      mode: 'once',
-      copies: 1,
-      ...(deps.send ? { send: deps.send } : {}),
-    });
-    const sent = sends[0]!;
+    const sent = await (deps.send ?? postNotification)({ url: deps.webhookUrl, secret, plaintext, notificationId });
     scenarios.push(
       item(
         3,

@@ -131,6 +131,11 @@ export const ackVerdictSchema: z.ZodType<AckVerdict> = z.discriminatedUnion('ok'
   z.object({ ok: z.literal(false), code: z.enum(ackFailureCodes), reason: z.string() }),
 ]);
 
+/** At most this many copies of each notification in `duplicates` mode. */
+export const MAX_REPLAY_COPIES = 5;
+/** At most this many POSTs in one replay, copies included. */
+export const MAX_REPLAY_SENDS = 50;
+
 export const replayModeSchema = z.enum(['once', 'duplicates', 'reverse']);
 export type ReplayMode = z.infer<typeof replayModeSchema>;
 
@@ -174,29 +179,31 @@ export const notificationsMethods = {
     decryptResultSchema,
   ),
   'notifications.replay': method(
-    'Re-encrypt notifications (journaled or given) with a fresh IV and POST them to a URL; each acknowledgement judged.',
+    'Re-deliver notifications the receiver really received (journal references), byte for byte, to the webhook URL of the profile whose secret authenticated them. Refused for lookup-only profiles; production needs the profile name typed.',
     z
       .object({
-        url: z
-          .string()
-          .url()
-          .refine((url) => /^https?:\/\//i.test(url), 'The URL must start with http:// or https://'),
-        secret: secretChoiceSchema,
+        /** References to accepted deliveries in the journal; a payload cannot be given (replay never forges). */
         notifications: z
-          .array(
-            z.union([
-              z.object({ journalSeq: z.number().int().positive() }).strict(),
-              z.object({ json: z.record(z.string(), z.unknown()) }).strict(),
-            ]),
-          )
+          .array(z.object({ journalSeq: z.number().int().positive() }).strict())
           .min(1)
-          .max(50),
+          .max(MAX_REPLAY_SENDS),
         /** once: each in the given order; duplicates: each `copies` times in a row; reverse: each once, last first. */
         mode: replayModeSchema.default('once'),
-        copies: z.number().int().min(2).max(20).default(2),
+        copies: z.number().int().min(2).max(MAX_REPLAY_COPIES).default(2),
+        /** Needed when the notifications belong to a production profile: that profile's name, typed by the user. */
+        confirmation: z
+          .object({ profileName: z.string().min(1).max(200) })
+          .strict()
+          .optional(),
       })
       .strict(),
-    z.object({ sends: z.array(replaySendSchema), allAcknowledged: z.boolean() }),
+    z.object({
+      sends: z.array(replaySendSchema),
+      allAcknowledged: z.boolean(),
+      /** The profile the notifications belong to, and its webhook URL they were re-delivered to. */
+      profileId: z.string(),
+      url: z.string(),
+    }),
   ),
 };
 

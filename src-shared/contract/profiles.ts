@@ -69,6 +69,17 @@ export const profileSettingsSchema = z.object({
    * turning it off needs the profile name typed (`lookupOnlyRelease`). Absent means false.
    */
   lookupOnly: z.boolean().optional(),
+  /**
+   * The shop's notification URL for this profile: the only place a replay re-delivers this profile's
+   * received notifications to (main refuses any other). Absent means replay is not possible.
+   */
+  webhookUrl: z
+    .string()
+    .trim()
+    .max(2000)
+    .url('Webhook URL must be an absolute URL')
+    .refine((url) => /^https?:\/\//i.test(url), 'Webhook URL must start with http:// or https://')
+    .optional(),
 });
 export type ProfileSettings = z.infer<typeof profileSettingsSchema>;
 export type ProfileSettingsInput = z.input<typeof profileSettingsSchema>;

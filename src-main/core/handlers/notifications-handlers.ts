@@ -2,20 +2,19 @@ import type { DecryptResult, ReceiverStatus, SecretChoice } from '@shared/contra
 import { parseNotification } from '@shared/notification';
 import { ConsoleFailure } from '@shared/result';
 import type { DeliveryJournal } from '../../notifications/delivery-journal';
-import {
-  decryptNotification,
-  encryptNotification,
-  NotificationCryptoError,
-} from '../../notifications/notification-crypto';
+import { decryptNotification } from '../../notifications/notification-crypto';
 import { redactNotificationPlaintext } from '../../notifications/notification-redaction';
-import { replayNotifications, type ReplayItem, type ReplayRequest } from '../../notifications/replay';
+import { replayNotifications, type ReplayRequest } from '../../notifications/replay';
 import type { Handlers } from '../dispatcher';
+import { authorizeReplay, type ReplayGateDeps } from '../replay-gate';
 
 export interface NotificationHandlerDeps {
   journal: DeliveryJournal;
   receiver: { status(): ReceiverStatus };
   /** The webhook secret of a profile (resolved in main, never returned), or null when it has none. */
   webhookSecretOf: (profileId: string) => Promise<string | null> | string | null;
+  /** Profiles by id: replay goes only to the webhook URL of the profile that accepted the notifications. */
+  profiles: ReplayGateDeps['profiles'];
   /** Replaced in tests that only check planning; defaults to a real POST. */
   send?: ReplayRequest['send'];
 }
@@ -35,24 +34,6 @@ export function createNotificationsHandlers(deps: NotificationHandlerDeps): Noti
     return secret;
   };
 
-  const replayItem = (source: { journalSeq: number } | { json: Record<string, unknown> }): ReplayItem => {
-    if ('json' in source) {
-      const parsed = parseNotification(source.json);
-      if (!parsed.ok) throw new ConsoleFailure('not-a-notification', parsed.problem);
-      return { plaintext: JSON.stringify(source.json), notificationId: parsed.notification.notificationId };
-    }
-    const record = deps.journal.get(source.journalSeq);
-    if (!record) throw new ConsoleFailure('not-found', `There is no journaled delivery #${source.journalSeq}.`);
-    if (record.plaintext === null || record.notification === null) {
-      throw new ConsoleFailure(
-        'not-replayable',
-        `Delivery #${source.journalSeq} was never decrypted (${record.problem?.message ?? 'no notification'}), so there is nothing to re-send.`,
-      );
-    }
-    // The exact plaintext received, so the merchant sees the same bytes the gateway sent.
-    return { plaintext: record.plaintext, notificationId: record.notification.notificationId };
-  };
-
   return {
     'notifications.list': (input) => deps.journal.list(input.after, input.limit),
     'notifications.receiverStatus': () => deps.receiver.status(),
@@ -70,17 +51,11 @@ export function createNotificationsHandlers(deps: NotificationHandlerDeps): Noti
         parseProblem: parsed.ok ? null : parsed.problem,
       };
     },
-    'notifications.replay': async ({ url, secret, notifications, mode, copies }) => {
-      const items = notifications.map(replayItem);
-      const key = await resolveSecret(secret);
-      try {
-        // Fail on a bad secret before anything is sent rather than once per send.
-        encryptNotification({ secret: key, plaintext: '' });
-      } catch (error) {
-        if (error instanceof NotificationCryptoError) throw new ConsoleFailure(error.code, error.message);
-        throw error;
-      }
-      return replayNotifications({ url, secret: key, items, mode, copies, send: deps.send });
+    'notifications.replay': async ({ notifications, mode, copies, confirmation }) => {
+      // Every refusal happens here, before the first POST.
+      const replay = await authorizeReplay(deps, { notifications, confirmation });
+      const result = await replayNotifications({ url: replay.url, items: replay.items, mode, copies, send: deps.send });
+      return { ...result, profileId: replay.profileId, url: replay.url };
     },
   };
 }

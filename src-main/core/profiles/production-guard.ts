@@ -73,6 +73,31 @@ export class ProductionGuard {
     if (kept.length !== entries.length) await this.write(kept);
   }
 
+  /**
+   * Calls that move no money but act on production with the gateway's authority (re-delivering its
+   * notifications to the shop) need the profile's name typed, the same deliberate act as a production
+   * call without the amount. `operation` says what was refused.
+   */
+  static confirmName(
+    profile: { name: string; environment: Environment },
+    confirmation: { profileName: string } | undefined,
+    operation: string,
+  ): void {
+    if (profile.environment !== 'production') return;
+    if (!confirmation)
+      throw new ConsoleFailure(
+        'confirmation-required',
+        `"${profile.name}" is a production profile: type its name to ${operation}. Nothing was sent.`,
+        { profileName: profile.name, operation },
+      );
+    if (confirmation.profileName !== profile.name)
+      throw new ConsoleFailure(
+        'confirmation-mismatch',
+        `The confirmation names "${confirmation.profileName}", but the call would go to production profile "${profile.name}". Nothing was sent.`,
+        { profileName: profile.name, typed: confirmation.profileName },
+      );
+  }
+
   /** Money-moving or order-creating calls on production need the user's explicit confirmation. */
   static confirm(
     profile: { name: string; environment: Environment },

@@ -1,0 +1,95 @@
+/**
+ * Who may replay what, where (design rule 14: replay never forges). A replay speaks with the gateway's
+ * authority — the shop's webhook believes what arrives encrypted with its secret and ships goods — so
+ * main decides it here, before anything is sent, whatever the UI, the host API or the CLI ask for:
+ * - only notifications the receiver really received and accepted, by reference to the journal;
+ * - all of them from one profile, whose webhook secret accepted them; the profile must still exist;
+ * - never for a lookup-only profile (a support desk looks, it does not act);
+ * - production only with the profile's name typed;
+ * - only to the webhook URL configured on that profile, never to a URL given with the request;
+ * - only bytes that still prove authentic with the profile's secret (see `receivedWire`).
+ */
+import type { DeliveryRecord } from '@shared/contract/notifications';
+import { ConsoleFailure } from '@shared/result';
+import { receivedWire, type ReplayItem } from '../notifications/replay';
+import { refuseOnLookupOnly } from '../support/lookup-only-guard';
+import type { StoredProfile } from './profiles/profile-file';
+import { ProductionGuard } from './profiles/production-guard';
+
+export interface ReplayGateDeps {
+  journal: { get(seq: number): DeliveryRecord | undefined };
+  /** The stored profile by id; throws `not-found` when there is none. */
+  profiles: { stored(id: string): StoredProfile };
+  webhookSecretOf: (profileId: string) => Promise<string | null> | string | null;
+}
+
+export interface ReplayAsk {
+  notifications: Array<{ journalSeq: number }>;
+  confirmation?: { profileName: string } | undefined;
+}
+
+export interface AuthorizedReplay {
+  profileId: string;
+  url: string;
+  items: ReplayItem[];
+}
+
+export async function authorizeReplay(deps: ReplayGateDeps, ask: ReplayAsk): Promise<AuthorizedReplay> {
+  const seqs = ask.notifications.map((reference) => reference.journalSeq);
+  const repeated = seqs.find((seq, index) => seqs.indexOf(seq) !== index);
+  if (repeated !== undefined)
+    throw new ConsoleFailure(
+      'duplicate-reference',
+      `Delivery #${repeated} is listed more than once; use “As duplicates” to send copies. Nothing was sent.`,
+      { seq: repeated },
+    );
+  const records = seqs.map((seq) => {
+    const record = deps.journal.get(seq);
+    if (!record)
+      throw new ConsoleFailure('not-found', `There is no journaled delivery #${seq}. Nothing was sent.`, { seq });
+    return record;
+  });
+
+  const refused = records.find((record) => record.verdict !== 'accepted' || record.profileId === null);
+  if (refused)
+    throw new ConsoleFailure(
+      'not-replayable',
+      `Delivery #${refused.seq} cannot be replayed: the receiver refused it, so it never was an authentic notification. Nothing was sent.`,
+      { seq: refused.seq },
+    );
+  const profileIds = [...new Set(records.map((record) => record.profileId as string))];
+  if (profileIds.length > 1)
+    throw new ConsoleFailure(
+      'mixed-profiles',
+      `The selected deliveries belong to ${profileIds.length} different profiles; replay the notifications of one profile at a time. Nothing was sent.`,
+      { profiles: profileIds.length },
+    );
+  const profileId = profileIds[0] as string;
+  let profile: StoredProfile;
+  try {
+    profile = deps.profiles.stored(profileId);
+  } catch {
+    throw new ConsoleFailure(
+      'not-found',
+      `The profile that accepted these notifications no longer exists, so there is no webhook to re-deliver them to. Nothing was sent.`,
+      { profileId },
+    );
+  }
+
+  refuseOnLookupOnly(profile, 'replay notifications');
+  ProductionGuard.confirmName(profile, ask.confirmation, 'replay its notifications to its webhook');
+  if (!profile.webhookUrl)
+    throw new ConsoleFailure(
+      'no-webhook-url',
+      `"${profile.name}" has no webhook URL: set the shop’s notification URL in the profile to replay its notifications there. Nothing was sent.`,
+      { profileName: profile.name },
+    );
+  const secret = await deps.webhookSecretOf(profile.id);
+  if (!secret)
+    throw new ConsoleFailure(
+      'no-webhook-secret',
+      `"${profile.name}" has no webhook secret available, so the notifications cannot be proven authentic. Nothing was sent.`,
+      { profileName: profile.name },
+    );
+  return { profileId, url: profile.webhookUrl, items: records.map((record) => receivedWire(record, secret)) };
+}
