@@ -2,10 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { methods } from '@shared/contract';
+import { profileSettingsSchema } from '@shared/contract/profiles';
 import { ConsoleFailure } from '@shared/result';
+import { storedProfileSchema } from '../../../src-main/core/profiles/profile-file';
 import { createNotificationsHandlers } from '../../../src-main/core/handlers/notifications-handlers';
 import { encryptNotification } from '../../../src-main/notifications/notification-crypto';
-import { candidates, deliver, sampleNotification, SECRET_A, SECRET_B, startReceiver } from './fixtures';
+import { candidates, deliver, sampleNotification, SECRET_B, startReceiver } from './fixtures';
 
 type Running = Awaited<ReturnType<typeof startReceiver>>;
 let cleanups: Array<() => Promise<unknown>> = [];
@@ -17,10 +19,30 @@ afterEach(async () => {
 async function setup() {
   const running: Running = await startReceiver();
   cleanups.push(running.close);
+  /** Where each profile's notifications are replayed to (its configured webhook URL); the receiver by default. */
+  const webhookUrls = new Map<string, string>(candidates.map((c) => [c.profileId, running.receiver.url ?? '']));
   const handlers = createNotificationsHandlers({
     journal: running.journal,
     receiver: running.receiver,
     webhookSecretOf: (profileId) => candidates.find((c) => c.profileId === profileId)?.secret ?? null,
+    profiles: {
+      stored: (id) => {
+        const candidate = candidates.find((c) => c.profileId === id);
+        if (!candidate) throw new ConsoleFailure('not-found', `There is no profile with id "${id}".`);
+        return storedProfileSchema.parse({
+          name: id,
+          environment: 'test',
+          baseUrl: 'https://gateway.example',
+          terminalId: candidate.terminalId,
+          variant: 'A',
+          webhookUrl: webhookUrls.get(id),
+          id,
+          managed: false,
+          createdAt: '',
+          updatedAt: '',
+        });
+      },
+    },
   });
   // Inputs go through the contract schema, as the dispatcher would parse them (defaults included).
   const call = {
@@ -28,7 +50,7 @@ async function setup() {
     decrypt: (input: unknown) => handlers['notifications.decrypt'](methods['notifications.decrypt'].input.parse(input)),
     replay: (input: unknown) => handlers['notifications.replay'](methods['notifications.replay'].input.parse(input)),
   };
-  return { ...running, handlers, call };
+  return { ...running, handlers, call, webhookUrls };
 }
 
 /** A merchant endpoint that answers every notification with the given (bad) acknowledgement. */
@@ -104,49 +126,44 @@ describe('notifications handlers', () => {
     });
   });
 
-  it('replays a journaled notification once, with a fresh IV, and judges the acknowledgement', async () => {
+  it('replays a journaled notification once, as received, to the profile’s webhook, and judges the acknowledgement', async () => {
     const { receiver, journal, call } = await setup();
     await deliver(receiver);
-    const result = await call.replay({
-      url: receiver.url,
-      secret: { profileId: 'sandbox' },
-      notifications: [{ journalSeq: 1 }],
-    });
+    const result = await call.replay({ notifications: [{ journalSeq: 1 }] });
     expect(result.allAcknowledged).toBe(true);
+    expect(result).toMatchObject({ profileId: 'sandbox', url: receiver.url });
     expect(result.sends).toMatchObject([{ order: 1, httpStatus: 200, verdict: { ok: true, statusCode: '200' } }]);
     const [original, replayed] = journal.list().records;
     expect(replayed).toMatchObject({ duplicate: true, duplicateOfSeq: 1, plaintext: original?.plaintext });
-    expect(replayed?.headers['x-initialization-vector']).not.toBe(original?.headers['x-initialization-vector']);
+    // The same bytes the gateway sent: a retry, not a new notification.
+    expect(replayed?.body).toBe(original?.body);
+    expect(replayed?.headers['x-initialization-vector']).toBe(original?.headers['x-initialization-vector']);
   });
 
   it('replays as N duplicates, and a set in reverse order', async () => {
     const { receiver, journal, call } = await setup();
     const [a, b, c] = [sampleNotification(), sampleNotification(), sampleNotification()];
-    const dup = await call.replay({
-      url: receiver.url,
-      secret: { typed: SECRET_A },
-      notifications: [{ json: a }],
-      mode: 'duplicates',
-      copies: 3,
-    });
+    for (const json of [a, b, c]) await deliver(receiver, { json });
+    const dup = await call.replay({ notifications: [{ journalSeq: 1 }], mode: 'duplicates', copies: 3 });
     expect(dup.sends).toHaveLength(3);
-    expect(journal.list().records.map((r) => r.duplicate)).toEqual([false, true, true]);
+    expect(journal.list(3).records.map((r) => r.duplicate)).toEqual([true, true, true]);
 
     const rev = await call.replay({
-      url: receiver.url,
-      secret: { typed: SECRET_A },
-      notifications: [{ json: a }, { json: b }, { json: c }],
+      notifications: [{ journalSeq: 1 }, { journalSeq: 2 }, { journalSeq: 3 }],
       mode: 'reverse',
     });
     const ids = [c, b, a].map((n) => n?.notificationID);
     expect(rev.sends.map((s) => s.notificationId)).toEqual(ids);
-    expect(journal.list(3).records.map((r) => r.notification?.notificationId)).toEqual(ids);
+    expect(journal.list(6).records.map((r) => r.notification?.notificationId)).toEqual(ids);
   });
 
   it('judges bad acknowledgements from a merchant endpoint as failures with a reason', async () => {
-    const { call } = await setup();
-    const json = sampleNotification();
-    const replay = (url: string) => call.replay({ url, secret: { typed: SECRET_A }, notifications: [{ json }] });
+    const { receiver, call, webhookUrls } = await setup();
+    await deliver(receiver);
+    const replay = (url: string) => {
+      webhookUrls.set('sandbox', url);
+      return call.replay({ notifications: [{ journalSeq: 1 }] });
+    };
 
     const wrongId = await replay(
       await badMerchant(() => ({
@@ -163,26 +180,15 @@ describe('notifications handlers', () => {
       verdict: { ok: false, code: 'http-status' },
       responseBody: '{"error":"boom"}',
     });
-
-    // A receiver that refuses (wrong secret chosen) is judged the same way.
-    const { receiver } = await setup();
-    const refused = await call.replay({
-      url: receiver.url ?? '',
-      secret: { typed: Buffer.alloc(32, 3).toString('base64') },
-      notifications: [{ json }],
-    });
-    expect(refused.sends[0]).toMatchObject({ httpStatus: 403, verdict: { ok: false, code: 'http-status' } });
   });
 
-  it('reports an unreachable URL as no acknowledgement', async () => {
-    const { call } = await setup();
+  it('reports an unreachable webhook as no acknowledgement', async () => {
+    const { receiver, call, webhookUrls } = await setup();
+    await deliver(receiver);
     const closed = await badMerchant(() => ({ status: 200, body: {} }));
     await cleanups.pop()?.();
-    const result = await call.replay({
-      url: closed,
-      secret: { typed: SECRET_A },
-      notifications: [{ json: sampleNotification() }],
-    });
+    webhookUrls.set('sandbox', closed);
+    const result = await call.replay({ notifications: [{ journalSeq: 1 }] });
     expect(result.sends[0]).toMatchObject({ httpStatus: null, verdict: { ok: false, code: 'no-response' } });
     expect(result.sends[0]?.verdict.reason).toMatch(/ECONNREFUSED/);
   });
@@ -190,28 +196,15 @@ describe('notifications handlers', () => {
   it('refuses to replay what cannot be replayed, before sending anything', async () => {
     const { receiver, call, journal } = await setup();
     await deliver(receiver, { secret: Buffer.alloc(32, 7).toString('base64') }); // journaled as rejected
-    const url = receiver.url ?? '';
-    expect(
-      (await failureOf(call.replay({ url, secret: { typed: SECRET_A }, notifications: [{ journalSeq: 1 }] }))).code,
-    ).toBe('not-replayable');
-    expect(
-      (await failureOf(call.replay({ url, secret: { typed: SECRET_A }, notifications: [{ journalSeq: 99 }] }))).code,
-    ).toBe('not-found');
-    expect(
-      (await failureOf(call.replay({ url, secret: { typed: SECRET_A }, notifications: [{ json: { a: 1 } }] }))).code,
-    ).toBe('not-a-notification');
-    expect(
-      (
-        await failureOf(
-          call.replay({ url, secret: { typed: 'short' }, notifications: [{ json: sampleNotification() }] }),
-        )
-      ).code,
-    ).toBe('secret-not-base64');
+    expect((await failureOf(call.replay({ notifications: [{ journalSeq: 1 }] }))).code).toBe('not-replayable');
+    expect((await failureOf(call.replay({ notifications: [{ journalSeq: 99 }] }))).code).toBe('not-found');
     expect(journal.size).toBe(1);
   });
 
-  it('the contract refuses replay targets that are not http(s)', () => {
-    const input = { url: 'file:///etc/passwd', secret: { typed: SECRET_A }, notifications: [{ journalSeq: 1 }] };
-    expect(methods['notifications.replay'].input.safeParse(input).success).toBe(false);
+  it('a profile’s webhook URL must be http(s): replay can never target a file or another scheme', () => {
+    const settings = { name: 'x', environment: 'test', baseUrl: 'https://g.example', terminalId: '1', variant: 'A' };
+    for (const webhookUrl of ['file:///etc/passwd', 'javascript:alert(1)', 'ftp://shop.example/hook'])
+      expect(profileSettingsSchema.safeParse({ ...settings, webhookUrl }).success).toBe(false);
+    expect(profileSettingsSchema.safeParse({ ...settings, webhookUrl: 'https://shop.example/hook' }).success).toBe(true);
   });
 });
