@@ -11,7 +11,7 @@
  */
 import type { DeliveryRecord } from '@shared/contract/notifications';
 import { ConsoleFailure } from '@shared/result';
-import { receivedWire, type ReplayItem } from '../notifications/replay';
+import { notReplayable, receivedWire, type ReplayItem } from '../notifications/replay';
 import { refuseOnLookupOnly } from '../support/lookup-only-guard';
 import type { StoredProfile } from './profiles/profile-file';
 import { ProductionGuard } from './profiles/production-guard';
@@ -51,12 +51,7 @@ export async function authorizeReplay(deps: ReplayGateDeps, ask: ReplayAsk): Pro
   });
 
   const refused = records.find((record) => record.verdict !== 'accepted' || record.profileId === null);
-  if (refused)
-    throw new ConsoleFailure(
-      'not-replayable',
-      `Delivery #${refused.seq} cannot be replayed: the receiver refused it, so it never was an authentic notification. Nothing was sent.`,
-      { seq: refused.seq },
-    );
+  if (refused) throw notReplayable(refused.seq, 'refused');
   const profileIds = [...new Set(records.map((record) => record.profileId as string))];
   if (profileIds.length > 1)
     throw new ConsoleFailure(

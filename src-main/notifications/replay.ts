@@ -37,10 +37,19 @@ export function planReplay<T>(items: readonly T[], mode: ReplayMode, copies: num
   return [...items];
 }
 
-const notReplayable = (record: DeliveryRecord, why: string): ConsoleFailure =>
-  new ConsoleFailure('not-replayable', `Delivery #${record.seq} cannot be replayed: ${why}. Nothing was sent.`, {
-    seq: record.seq,
-    reason: why,
+/** Why a delivery cannot be replayed: a code for the renderer's catalogue, and the words for the CLI and logs. */
+const WHY = {
+  refused: 'the receiver refused it, so it never was an authentic notification',
+  unreadable: 'it was never a readable notification',
+  'bytes-not-kept': 'the bytes received were not kept (its plaintext held card data)',
+  'no-iv-tag': 'its IV or tag header was not kept',
+  'bytes-mismatch': 'its journaled bytes do not decrypt to the notification received, with the profile’s webhook secret',
+} as const;
+
+export const notReplayable = (seq: number, reason: keyof typeof WHY): ConsoleFailure =>
+  new ConsoleFailure('not-replayable', `Delivery #${seq} cannot be replayed: ${WHY[reason]}. Nothing was sent.`, {
+    seq,
+    reason,
   });
 
 const headerOf = (record: DeliveryRecord, name: string): string | null => {
@@ -57,18 +66,18 @@ const headerOf = (record: DeliveryRecord, name: string): string | null => {
  */
 export function receivedWire(record: DeliveryRecord, secret: string): ReplayItem {
   if (record.verdict !== 'accepted' || record.profileId === null)
-    throw notReplayable(record, 'the receiver refused it, so it never was an authentic notification');
+    throw notReplayable(record.seq, 'refused');
   if (record.plaintext === null || record.notification === null)
-    throw notReplayable(record, 'it was never a readable notification');
+    throw notReplayable(record.seq, 'unreadable');
   if (record.bodyWithheld !== undefined || record.bodyTruncated || record.bodyEncoding !== 'utf8')
-    throw notReplayable(record, 'the bytes received were not kept (its plaintext held card data)');
+    throw notReplayable(record.seq, 'bytes-not-kept');
   const iv = headerOf(record, NOTIFICATION_IV_HEADER);
   const tag = headerOf(record, NOTIFICATION_TAG_HEADER);
-  if (iv === null || tag === null) throw notReplayable(record, 'its IV or tag header was not kept');
+  if (iv === null || tag === null) throw notReplayable(record.seq, 'no-iv-tag');
   const wire = { iv, tag, body: record.body };
   const opened = decryptNotification({ secret, ...wire });
   if (!opened.ok || opened.plaintext !== record.plaintext)
-    throw notReplayable(record, 'its journaled bytes do not decrypt to the notification received with the profile’s webhook secret');
+    throw notReplayable(record.seq, 'bytes-mismatch');
   return { seq: record.seq, notificationId: record.notification.notificationId, wire };
 }
 

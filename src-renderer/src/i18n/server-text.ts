@@ -46,6 +46,8 @@ const PATTERNS: [RegExp, string, string[]][] = [
   [/^Terminal id must be 1 to 10 digits$/, 'serverText.terminalId', []],
   [/^Client-id header name must be a valid HTTP header name$/, 'serverText.clientIdHeader', []],
   [/^Colour must look like #1a2b3c$/, 'serverText.colour', []],
+  [/^Webhook URL must be an absolute URL$/, 'serverText.webhookUrl', []],
+  [/^Webhook URL must start with http:\/\/ or https:\/\/$/, 'serverText.webhookUrlScheme', []],
   [/^A secret cannot be empty$/, 'serverText.secretEmpty', []],
   [
     /^The gateway refused the lookup: (.+?)\. The transaction may belong to another terminal: look it up with the profile it was created with\. If it is this profile's, then: ?(.*)$/,

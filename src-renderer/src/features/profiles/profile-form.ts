@@ -14,7 +14,10 @@ export const secretLabel = (name: SecretName): string => t(`profiles.secret.${na
 
 export type SettingsField = keyof ProfileSettingsInput;
 
-const blankSettings = (): Required<Omit<ProfileSettingsInput, 'colour' | 'callTimeoutMs'>> & { colour: string } => ({
+const blankSettings = (): Required<Omit<ProfileSettingsInput, 'colour' | 'callTimeoutMs' | 'webhookUrl'>> & {
+  colour: string;
+  webhookUrl: string;
+} => ({
   name: '',
   environment: 'test',
   baseUrl: '',
@@ -25,6 +28,7 @@ const blankSettings = (): Required<Omit<ProfileSettingsInput, 'colour' | 'callTi
   clientIdHeader: DEFAULT_CLIENT_ID_HEADER,
   colour: '',
   lookupOnly: false,
+  webhookUrl: '',
 });
 
 /**
@@ -46,14 +50,20 @@ export function useProfileForm(profile: Profile | null) {
       clientIdHeader: profile.clientIdHeader,
       colour: profile.colour ?? '',
       lookupOnly: profile.lookupOnly ?? false,
+      webhookUrl: profile.webhookUrl ?? '',
     });
   const newSecrets = reactive<Partial<Record<SecretName, string>>>({});
   /** Errors main returned on save for a field (kept until that field changes). */
   const serverErrors = ref<Record<string, string>>({});
 
   const input = computed<ProfileSettingsInput>(() => {
-    const { colour, ...rest } = settings;
-    return colour.trim() ? { ...rest, colour: colour.trim() } : rest;
+    const { colour, webhookUrl, ...rest } = settings;
+    // Optional fields left blank are absent, not empty strings the schema would refuse.
+    return {
+      ...rest,
+      ...(colour.trim() ? { colour: colour.trim() } : {}),
+      ...(webhookUrl.trim() ? { webhookUrl: webhookUrl.trim() } : {}),
+    };
   });
   const parsed = computed(() => profileSettingsSchema.safeParse(input.value));
   const errors = computed<Partial<Record<SettingsField, string>>>(() => {
