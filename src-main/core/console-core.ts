@@ -142,6 +142,7 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     ...createQaHandlers({
       core: { gateway, simulator, events, profiles, credentials },
       webhookSecretOf,
+      journal: notifications.journal,
       timeouts: options.gateway,
     }),
   };

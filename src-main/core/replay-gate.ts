@@ -17,7 +17,10 @@ import type { StoredProfile } from './profiles/profile-file';
 import { ProductionGuard } from './profiles/production-guard';
 
 export interface ReplayGateDeps {
-  journal: { get(seq: number): DeliveryRecord | undefined };
+  journal: {
+    get(seq: number): DeliveryRecord | undefined;
+    findLast(test: (record: DeliveryRecord) => boolean): DeliveryRecord | undefined;
+  };
   /** The stored profile by id; throws `not-found` when there is none. */
   profiles: { stored(id: string): StoredProfile };
   webhookSecretOf: (profileId: string) => Promise<string | null> | string | null;
@@ -87,4 +90,22 @@ export async function authorizeReplay(deps: ReplayGateDeps, ask: ReplayAsk): Pro
       { profileName: profile.name },
     );
   return { profileId, url: profile.webhookUrl, items: records.map((record) => receivedWire(record, secret)) };
+}
+
+/**
+ * The newest notification the receiver accepted for `profileId`, authorized like any replay (so the
+ * same refusals apply): what the readiness check re-delivers to prove the shop's webhook. Throws
+ * `nothing-received` when the gateway never sent this profile a notification the console received.
+ */
+export async function authorizeLatestOf(deps: ReplayGateDeps, profileId: string): Promise<AuthorizedReplay> {
+  const latest = deps.journal.findLast(
+    (record) => record.profileId === profileId && record.verdict === 'accepted' && record.notification !== null,
+  );
+  if (!latest)
+    throw new ConsoleFailure(
+      'nothing-received',
+      `The console has received no notification for "${deps.profiles.stored(profileId).name}" yet. Point the gateway's notifications for this profile at the console's receiver and make a test payment, then check again. Nothing was sent.`,
+      { profileId },
+    );
+  return authorizeReplay(deps, { notifications: [{ journalSeq: latest.seq }] });
 }

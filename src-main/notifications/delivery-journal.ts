@@ -156,6 +156,15 @@ export class DeliveryJournal {
     };
   }
 
+  /** The newest record `test` accepts (the journal is in seq order). */
+  findLast(test: (record: DeliveryRecord) => boolean): DeliveryRecord | undefined {
+    for (let index = this.records.length - 1; index >= 0; index -= 1) {
+      const record = this.records[index] as DeliveryRecord;
+      if (test(record)) return record;
+    }
+    return undefined;
+  }
+
   get(seq: number): DeliveryRecord | undefined {
     return this.records.find((record) => record.seq === seq);
   }

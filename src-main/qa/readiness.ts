@@ -2,14 +2,14 @@
  * Go-live readiness of a merchant's test profile, after the gateway's production-readiness guidance:
  * environments separated (no credential shared with a production profile, a different gateway address),
  * endpoint and credentials valid (a test connection), the merchant's own webhook reachable and
- * acknowledging a correctly encrypted test notification (sent by the notification sender, ack judged), and
- * timeouts set. Each item is pass or fail with its evidence, as a RunResult so it gets the same reports.
+ * acknowledging a notification the gateway really sent for the profile (re-delivered by replay, ack
+ * judged), and timeouts set. Each item is pass or fail with its evidence, as a RunResult so it gets the same reports.
  */
 import { randomUUID } from 'node:crypto';
 import type { Exchange } from '@shared/exchange';
 import type { CheckResult, RunResult, ScenarioResult, StepResult } from '@shared/contract/qa';
 import { ConsoleFailure } from '@shared/result';
-import { postNotification } from '../notifications/notification-sender';
+import type { ReplaySend } from '@shared/contract/notifications';
 import type { ProductionGuard } from '../core/profiles/production-guard';
 import type { QaProfile } from './scenario-runner';
 import { countResults } from './scenario-runner';
@@ -27,11 +27,16 @@ export interface ReadinessDeps {
   secrets: Partial<Record<'bearerToken' | 'clientId' | 'webhookSecret', string | null>>;
   guard: Pick<ProductionGuard, 'check'>;
   status(transactionId: string): Promise<{ exchange: Exchange }>;
-  webhookUrl: string | null;
+  /**
+   * Re-delivers a notification the gateway really sent for this profile to the profile's configured
+   * webhook URL (the replay gate decides), or says why it cannot.
+   */
+  webhookCheck(): Promise<WebhookCheck>;
   timeouts: { connectTimeoutMs: number; totalTimeoutMs: number };
   consoleVersion: string;
-  send?: typeof postNotification;
 }
+
+export type WebhookCheck = { ok: true; url: string; seq: number; send: ReplaySend } | { ok: false; reason: string };
 
 const check = (what: string, expected: unknown, actual: unknown, passed: boolean): CheckResult => ({
   what,
@@ -132,43 +137,29 @@ export async function checkReadiness(deps: ReadinessDeps): Promise<RunResult> {
     ),
   );
 
-  // 3. The merchant's webhook acknowledges a correctly encrypted test notification.
-  const secret = deps.secrets.webhookSecret ?? null;
-  if (!deps.webhookUrl || !secret) {
+  // 3. The merchant's webhook acknowledges a notification the gateway sent. Never a made-up one: encrypted
+  // with the profile's secret, the shop would believe it (issue 25: the console cannot forge the gateway).
+  const webhook = await deps.webhookCheck();
+  if (!webhook.ok) {
     scenarios.push(
       item(
         3,
         "Merchant's webhook acknowledges a test notification",
-        [
-          check('webhook URL given', true, Boolean(deps.webhookUrl), Boolean(deps.webhookUrl)),
-          check('webhook secret saved in the profile', true, Boolean(secret), Boolean(secret)),
-        ],
-        'Give the shop’s notification URL and save the profile’s webhook secret to check the webhook.',
+        [check('a received notification re-delivered to the profile’s webhook', true, false, false)],
+        webhook.reason,
       ),
     );
   } else {
-    const notificationId = randomUUID();
-    const plaintext = JSON.stringify({
-      returnStatus: { statusCode: '000', statusMsg: 'Success' },
-      paymentStatus: 'Success',
-      paymentMethod: 'MBWAY',
-      transactionID: `readiness-${notificationId.slice(0, 8)}`,
-      transactionDateTime: new Date().toISOString(),
-      amount: { currency: 'EUR', value: '0.01' },
-      merchant: { transactionId: 'readiness-check', terminalId: Number(profile.terminalId) },
-      paymentType: 'PURS',
-      notificationID: notificationId,
-    });
-    const sent = await (deps.send ?? postNotification)({ url: deps.webhookUrl, secret, plaintext, notificationId });
+    const { send, url, seq } = webhook;
     scenarios.push(
       item(
         3,
         "Merchant's webhook acknowledges a test notification",
         [
-          check('HTTP status', 200, sent.httpStatus, sent.httpStatus === 200),
-          check('acknowledgement', 'statusMsg Success, echoed notificationID', sent.verdict.reason, sent.verdict.ok),
+          check('HTTP status', 200, send.httpStatus, send.httpStatus === 200),
+          check('acknowledgement', 'statusMsg Success, echoed notificationID', send.verdict.reason, send.verdict.ok),
         ],
-        `POST ${deps.webhookUrl} (AES-256-GCM, notificationID ${notificationId}) → ${sent.httpStatus ?? 'no answer'}: ${sent.verdict.reason}. Answer: ${sent.responseBody.slice(0, 300)}`,
+        `POST ${url} (delivery #${seq} re-delivered as received, notificationID ${send.notificationId}) → ${send.httpStatus ?? 'no answer'}: ${send.verdict.reason}. Answer: ${send.responseBody.slice(0, 300)}`,
       ),
     );
   }

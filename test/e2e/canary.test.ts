@@ -151,6 +151,8 @@ beforeAll(async () => {
       terminalId: TERMINAL,
       variant: 'A',
       clientIdHeader: simulator.clientIdHeader,
+      // The shop's webhook is the console's own receiver here, so replay re-delivers there.
+      webhookUrl: receiverUrl,
     },
     secrets: { bearerToken: TOKEN, clientId: CLIENT_ID, webhookSecret: WEBHOOK_SECRET },
   });
@@ -236,12 +238,11 @@ describe('secret canary', () => {
     expect(ours.length).toBeGreaterThan(0);
     const receiver = (await pageCall(page, 'notifications.receiverStatus', {})).value as { url: string };
     const replay = await pageCall(page, 'notifications.replay', {
-      url: receiver.url,
-      secret: { profileId },
       notifications: [{ journalSeq: ours[0]!.seq }],
       mode: 'once',
     });
     expect(replay.ok, JSON.stringify(replay.error)).toBe(true);
+    expect(replay.value.url).toBe(receiver.url);
     add('API results seen by the page', JSON.stringify([list, replay]));
 
     // A notification carrying card data, as a gateway (or a misconfigured one) could send it.

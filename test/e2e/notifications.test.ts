@@ -137,8 +137,9 @@ describe('merchant notifications in Chromium', () => {
     await row.getByRole('checkbox').click();
     await page.getByRole('button', { name: 'Replay selected (1)' }).click();
 
-    await page.getByRole('button', { name: 'Use this console’s receiver' }).click();
-    await page.getByLabel('Profile', { exact: true }).selectOption({ label: 'Sandbox · Variant A' });
+    // No URL or secret to choose: the Sandbox's notifications go back to its webhook, this console's receiver.
+    const receiverUrl = (await call<{ url: string }>(session, 'notifications.receiverStatus', {})).url;
+    await page.getByTestId('replay-target').getByText(receiverUrl).waitFor();
     await page.getByText('As duplicates', { exact: true }).click();
     await page.getByRole('button', { name: 'Replay', exact: true }).click();
 
@@ -159,6 +160,29 @@ describe('merchant notifications in Chromium', () => {
       .locator('tr', { hasText: notificationId })
       .filter({ hasText: 'Duplicate' });
     await expect.poll(() => duplicates.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+
+    // The page itself, with its session token, cannot forge: a made-up payload to a URL it names is refused.
+    const before = (await call<{ deliveries: number }>(session, 'notifications.receiverStatus', {})).deliveries;
+    const forged = await page.evaluate(
+      async ([url, id]) => {
+        const token = sessionStorage.getItem('gateway-console.session-token') ?? '';
+        const response = await fetch('/api/call/notifications.replay', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Console-Token': token },
+          body: JSON.stringify({
+            input: {
+              url,
+              secret: { profileId: 'sandbox-a' },
+              notifications: [{ json: { notificationID: id, paymentStatus: 'Success', amount: { value: '1999.00' } } }],
+            },
+          }),
+        });
+        return (await response.json()) as { ok: boolean; error?: { code: string } };
+      },
+      [receiverUrl, notificationId] as const,
+    );
+    expect(forged).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect((await call<{ deliveries: number }>(session, 'notifications.receiverStatus', {})).deliveries).toBe(before);
   });
 
   it('lists a delivery that could not be decrypted, with the reason it was refused', async () => {

@@ -15,7 +15,9 @@ import { ProductionGuard } from '../profiles/production-guard';
 import { APP_VERSION } from '../version';
 import { SimError } from '../../simulator/errors';
 import { AMOUNT_SCENARIOS, MBWAY_SCENARIOS } from '../../simulator/scenarios';
-import { checkReadiness } from '../../qa/readiness';
+import { checkReadiness, type WebhookCheck } from '../../qa/readiness';
+import { replayNotifications } from '../../notifications/replay';
+import { authorizeLatestOf, type ReplayGateDeps } from '../replay-gate';
 
 /** The request sender's defaults (request-sender.ts), reported by the readiness check when none are set. */
 const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
@@ -36,6 +38,8 @@ type QaMethod =
 export interface QaHandlerDeps {
   core: Pick<ConsoleCore, 'gateway' | 'simulator' | 'events' | 'profiles' | 'credentials'>;
   webhookSecretOf(profileId: string): Promise<string | null>;
+  /** The receiver's journal: the readiness check re-delivers a notification really received from it. */
+  journal: ReplayGateDeps['journal'];
   timeouts: { connectTimeoutMs?: number | undefined; totalTimeoutMs?: number | undefined } | undefined;
 }
 
@@ -58,8 +62,33 @@ const KEPT_RUNS = 50;
  * `qa.*`: the Scenarios screen's side of the one runner (src-main/qa). Runs go on in the background and
  * report each step as a `qa.progress` push event; a manual step waits here for `qa.answerManual`.
  */
-export function createQaHandlers({ core, webhookSecretOf, timeouts }: QaHandlerDeps): Pick<Handlers, QaMethod> {
+export function createQaHandlers({ core, webhookSecretOf, journal, timeouts }: QaHandlerDeps): Pick<Handlers, QaMethod> {
   const added = new Map<string, Scenario>();
+  /**
+   * The readiness check's webhook item: the newest notification received for the profile, re-delivered
+   * as received to the profile's configured webhook URL under the replay rules. A URL given with the
+   * request is only accepted when it is that one.
+   */
+  const readinessWebhookCheck = async (profileId: string, asked: string | null): Promise<WebhookCheck> => {
+    const profile = core.profiles.stored(profileId);
+    const configured = profile.webhookUrl ?? null;
+    if (asked !== null && asked !== configured)
+      return {
+        ok: false,
+        reason: `The readiness check re-delivers only to the webhook URL configured on "${profile.name}" (${configured ?? 'none set'}), not to ${asked}. Set the shop’s notification URL in the profile. Nothing was sent.`,
+      };
+    try {
+      const replay = await authorizeLatestOf({ journal, profiles: core.profiles, webhookSecretOf }, profileId);
+      const { sends } = await replayNotifications({ url: replay.url, items: replay.items, mode: 'once', copies: 2 });
+      const [send] = sends;
+      const [item] = replay.items;
+      if (!send || !item) return { ok: false, reason: 'Nothing was re-delivered.' };
+      return { ok: true, url: replay.url, seq: item.seq, send };
+    } catch (error) {
+      if (error instanceof ConsoleFailure) return { ok: false, reason: error.message };
+      throw error;
+    }
+  };
   const runs = new Map<string, RunResult>();
   const waiting = new Map<string, (answer: { passed: boolean; note: string }) => void>();
   const library = (): Scenario[] => [...builtinScenarios(), ...added.values()];
@@ -153,7 +182,7 @@ export function createQaHandlers({ core, webhookSecretOf, timeouts }: QaHandlerD
         },
         guard: new ProductionGuard(core.credentials),
         status: (transactionId) => core.gateway.status({ profileId, transactionId }),
-        webhookUrl,
+        webhookCheck: () => readinessWebhookCheck(profileId, webhookUrl),
         timeouts: {
           connectTimeoutMs: timeouts?.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
           totalTimeoutMs: timeouts?.totalTimeoutMs ?? DEFAULT_TOTAL_TIMEOUT_MS,
