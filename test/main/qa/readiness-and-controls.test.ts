@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileSettingsSchema } from '@shared/contract/profiles';
 import { startCore } from '../core/harness';
+import { gatewayDelivers } from './gateway-delivers';
 
 describe('go-live readiness, Sandbox controls and send-without-validation (qa handlers)', () => {
   let harness: Awaited<ReturnType<typeof startCore>>;
@@ -12,20 +13,28 @@ describe('go-live readiness, Sandbox controls and send-without-validation (qa ha
   let failingUrl: string;
   const webhookSecret = randomBytes(32).toString('base64');
 
+  const testSettings = (webhookUrl: string) =>
+    profileSettingsSchema.parse({
+      name: 'Shop test',
+      environment: 'test',
+      baseUrl: harness.core.simulator!.url,
+      terminalId: '1000001',
+      variant: 'A',
+      webhookUrl,
+    });
+
   beforeAll(async () => {
     harness = await startCore();
     const sim = harness.core.simulator!;
+    const receiver = await harness.call('notifications.receiverStatus');
+    // The shop's webhook is the console's own receiver (it knows the profile's webhook secret).
     const saved = await harness.core.profiles.save({
-      settings: profileSettingsSchema.parse({
-        name: 'Shop test',
-        environment: 'test',
-        baseUrl: sim.url,
-        terminalId: '1000001',
-        variant: 'A',
-      }),
+      settings: testSettings(receiver.url),
       secrets: { bearerToken: sim.terminals[0]!.token, clientId: sim.clientId, webhookSecret },
     });
     testProfileId = saved.id;
+    // A notification the test gateway sent for this profile: what the readiness check re-delivers.
+    await gatewayDelivers(receiver.url, webhookSecret, '1000001');
     // A shop endpoint that is up but never acknowledges.
     failing = createServer((_req, res) => res.writeHead(500).end('oops'));
     await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
@@ -37,8 +46,7 @@ describe('go-live readiness, Sandbox controls and send-without-validation (qa ha
     await harness.removeDir();
   });
 
-  it('passes every item when the webhook acknowledges a correctly encrypted notification', async () => {
-    // The console's own receiver acknowledges correctly (it knows the profile's webhook secret).
+  it('passes every item when the webhook acknowledges a notification the gateway sent, re-delivered', async () => {
     const receiver = await harness.call('notifications.receiverStatus');
     const run = await harness.call('qa.readiness', { profileId: testProfileId, webhookUrl: receiver.url });
     expect(run.scenarios.map((item: { name: string; status: string }) => [item.name, item.status])).toEqual([
@@ -64,6 +72,7 @@ describe('go-live readiness, Sandbox controls and send-without-validation (qa ha
         variant: 'B',
       }),
     });
+    await harness.core.profiles.save({ id: testProfileId, settings: testSettings(failingUrl) });
     const run = await harness.call('qa.readiness', { profileId: testProfileId, webhookUrl: failingUrl });
     const [separated, , webhook] = run.scenarios;
     expect(separated.status).toBe('failed');
