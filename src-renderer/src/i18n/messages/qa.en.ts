@@ -121,10 +121,10 @@ export default {
   readiness: {
     title: 'Go-live readiness',
     intro:
-      'Checks a test profile before go-live: environments separated, test connection, your shop’s webhook acknowledging an encrypted test notification, timeouts.',
+      'Checks a test profile before go-live: environments separated, test connection, your shop’s webhook acknowledging a notification the gateway sent for the profile (re-delivered as received to the profile’s webhook URL; the console never makes one up), timeouts.',
     profile: 'Test profile',
     webhook: 'Shop notification URL',
-    webhookExample: 'https://shop.example/payments/notify',
+    webhookUnset: 'none set: add it in the profile',
     run: 'Check readiness',
   },
   showDetails: 'Show steps of {name}',

@@ -124,10 +124,10 @@ export default {
   readiness: {
     title: 'Prontidão para produção',
     intro:
-      'Verifica um perfil de teste antes de entrar em produção: ambientes separados, teste de ligação, o webhook da loja a confirmar uma notificação de teste cifrada, tempos limite.',
+      'Verifica um perfil de teste antes de entrar em produção: ambientes separados, teste de ligação, o webhook da loja a confirmar uma notificação que o gateway enviou para o perfil (reentregue como foi recebida no URL de webhook do perfil; a consola nunca inventa uma), tempos limite.',
     profile: 'Perfil de teste',
     webhook: 'URL de notificações da loja',
-    webhookExample: 'https://shop.example/payments/notify',
+    webhookUnset: 'nenhum definido: adicione-o no perfil',
     run: 'Verificar prontidão',
   },
   showDetails: 'Mostrar os passos de {name}',
