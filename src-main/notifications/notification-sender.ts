@@ -31,7 +31,12 @@ const MAX_SHOWN_BODY = 2000;
 
 export async function postNotification(post: NotificationPost): Promise<NotificationPostResult> {
   const wire = encryptNotification({ secret: post.secret, plaintext: post.plaintext });
-  return postEncryptedNotification({ url: post.url, wire, notificationId: post.notificationId, timeoutMs: post.timeoutMs });
+  return postEncryptedNotification({
+    url: post.url,
+    wire,
+    notificationId: post.notificationId,
+    timeoutMs: post.timeoutMs,
+  });
 }
 
 export interface EncryptedNotificationPost {

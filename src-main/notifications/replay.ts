@@ -43,7 +43,8 @@ const WHY = {
   unreadable: 'it was never a readable notification',
   'bytes-not-kept': 'the bytes received were not kept (its plaintext held card data)',
   'no-iv-tag': 'its IV or tag header was not kept',
-  'bytes-mismatch': 'its journaled bytes do not decrypt to the notification received, with the profile’s webhook secret',
+  'bytes-mismatch':
+    'its journaled bytes do not decrypt to the notification received, with the profile’s webhook secret',
 } as const;
 
 export const notReplayable = (seq: number, reason: keyof typeof WHY): ConsoleFailure =>
@@ -65,10 +66,8 @@ const headerOf = (record: DeliveryRecord, name: string): string | null => {
  * sent), or bytes that no longer match.
  */
 export function receivedWire(record: DeliveryRecord, secret: string): ReplayItem {
-  if (record.verdict !== 'accepted' || record.profileId === null)
-    throw notReplayable(record.seq, 'refused');
-  if (record.plaintext === null || record.notification === null)
-    throw notReplayable(record.seq, 'unreadable');
+  if (record.verdict !== 'accepted' || record.profileId === null) throw notReplayable(record.seq, 'refused');
+  if (record.plaintext === null || record.notification === null) throw notReplayable(record.seq, 'unreadable');
   if (record.bodyWithheld !== undefined || record.bodyTruncated || record.bodyEncoding !== 'utf8')
     throw notReplayable(record.seq, 'bytes-not-kept');
   const iv = headerOf(record, NOTIFICATION_IV_HEADER);
@@ -76,8 +75,7 @@ export function receivedWire(record: DeliveryRecord, secret: string): ReplayItem
   if (iv === null || tag === null) throw notReplayable(record.seq, 'no-iv-tag');
   const wire = { iv, tag, body: record.body };
   const opened = decryptNotification({ secret, ...wire });
-  if (!opened.ok || opened.plaintext !== record.plaintext)
-    throw notReplayable(record.seq, 'bytes-mismatch');
+  if (!opened.ok || opened.plaintext !== record.plaintext) throw notReplayable(record.seq, 'bytes-mismatch');
   return { seq: record.seq, notificationId: record.notification.notificationId, wire };
 }
 

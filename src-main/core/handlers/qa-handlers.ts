@@ -62,7 +62,12 @@ const KEPT_RUNS = 50;
  * `qa.*`: the Scenarios screen's side of the one runner (src-main/qa). Runs go on in the background and
  * report each step as a `qa.progress` push event; a manual step waits here for `qa.answerManual`.
  */
-export function createQaHandlers({ core, webhookSecretOf, journal, timeouts }: QaHandlerDeps): Pick<Handlers, QaMethod> {
+export function createQaHandlers({
+  core,
+  webhookSecretOf,
+  journal,
+  timeouts,
+}: QaHandlerDeps): Pick<Handlers, QaMethod> {
   const added = new Map<string, Scenario>();
   /**
    * The readiness check's webhook item: the newest notification received for the profile, re-delivered

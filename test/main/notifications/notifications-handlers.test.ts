@@ -205,6 +205,8 @@ describe('notifications handlers', () => {
     const settings = { name: 'x', environment: 'test', baseUrl: 'https://g.example', terminalId: '1', variant: 'A' };
     for (const webhookUrl of ['file:///etc/passwd', 'javascript:alert(1)', 'ftp://shop.example/hook'])
       expect(profileSettingsSchema.safeParse({ ...settings, webhookUrl }).success).toBe(false);
-    expect(profileSettingsSchema.safeParse({ ...settings, webhookUrl: 'https://shop.example/hook' }).success).toBe(true);
+    expect(profileSettingsSchema.safeParse({ ...settings, webhookUrl: 'https://shop.example/hook' }).success).toBe(
+      true,
+    );
   });
 });

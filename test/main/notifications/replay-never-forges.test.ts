@@ -194,7 +194,11 @@ describe('issue 25 §3: replay cannot forge the gateway', () => {
     const { replay, receive, productionShop, totalHits } = await setup();
     const { seq } = await receive('prod-shop');
     expect(
-      await replay({ url: productionShop.url, secret: { profileId: 'prod-shop' }, notifications: [{ journalSeq: seq }] }),
+      await replay({
+        url: productionShop.url,
+        secret: { profileId: 'prod-shop' },
+        notifications: [{ journalSeq: seq }],
+      }),
     ).toMatchObject({ refused: 'invalid-input' });
     expect(await replay({ notifications: [{ journalSeq: seq }] })).toMatchObject({
       refused: 'confirmation-required',
@@ -204,8 +208,13 @@ describe('issue 25 §3: replay cannot forge the gateway', () => {
     ).toMatchObject({ refused: 'confirmation-mismatch' });
     expect(totalHits()).toBe(0);
 
-    const confirmed = await replay({ notifications: [{ journalSeq: seq }], confirmation: { profileName: 'Shop LIVE' } });
-    expect(confirmed).toMatchObject({ result: { allAcknowledged: true, profileId: 'prod-shop', url: productionShop.url } });
+    const confirmed = await replay({
+      notifications: [{ journalSeq: seq }],
+      confirmation: { profileName: 'Shop LIVE' },
+    });
+    expect(confirmed).toMatchObject({
+      result: { allAcknowledged: true, profileId: 'prod-shop', url: productionShop.url },
+    });
     expect(productionShop.hits).toHaveLength(1);
   });
 

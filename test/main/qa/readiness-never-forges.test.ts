@@ -66,7 +66,9 @@ describe('issue 25 §3: the readiness check never forges a notification', () => 
         }
         received.push({ body, notificationId });
         if (notificationId === null) return void res.writeHead(403).end();
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(buildNotificationAck(notificationId)));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify(buildNotificationAck(notificationId)));
       });
     });
     await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));

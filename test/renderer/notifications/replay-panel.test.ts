@@ -60,7 +60,10 @@ describe('replay panel', () => {
   const submitButton = (w: VueWrapper) => w.get('button[type="submit"]');
 
   it('offers no URL or secret: sends journal references only, to the profile’s own webhook it names', async () => {
-    answer = { ok: true, value: { sends: [], allAcknowledged: true, profileId: 'shop', url: 'https://shop.example/notify' } };
+    answer = {
+      ok: true,
+      value: { sends: [], allAcknowledged: true, profileId: 'shop', url: 'https://shop.example/notify' },
+    };
     const w = await mountWith([rowOf(2, 'shop'), rowOf(1, 'shop')]);
     expect(w.find('input[type="url"]').exists()).toBe(false);
     expect(w.text()).not.toMatch(/Webhook secret/);
@@ -83,7 +86,10 @@ describe('replay panel', () => {
   });
 
   it('production asks for the profile’s name typed, and sends it as the confirmation', async () => {
-    answer = { ok: true, value: { sends: [], allAcknowledged: true, profileId: 'live', url: 'https://shop.example/live' } };
+    answer = {
+      ok: true,
+      value: { sends: [], allAcknowledged: true, profileId: 'live', url: 'https://shop.example/live' },
+    };
     const w = await mountWith([rowOf(1, 'live')]);
     expect(submitButton(w).attributes('disabled')).toBeDefined();
     await w.get('#replay-confirm-name').setValue('Shop LIV');

@@ -18,7 +18,10 @@ export type ReplayTarget =
   | { kind: 'lookup-only'; profile: Profile }
   | { kind: 'no-webhook-url'; profile: Profile };
 
-export function replayTarget(selected: readonly NotificationRow[], byId: (id: string) => Profile | undefined): ReplayTarget {
+export function replayTarget(
+  selected: readonly NotificationRow[],
+  byId: (id: string) => Profile | undefined,
+): ReplayTarget {
   if (selected.length === 0) return { kind: 'nothing-selected' };
   if (selected.some((row) => row.verdict !== 'accepted' || row.delivery.profileId === null))
     return { kind: 'not-accepted' };

@@ -452,7 +452,8 @@ export default {
     notAcknowledged: 'Not acknowledged ({code}): {reason}',
     target: {
       ready: 'Re-delivered exactly as received (same bytes, IV and tag) to the webhook URL of “{name}”: {url}',
-      notAccepted: 'Only deliveries the receiver accepted can be replayed: a refused one never was an authentic notification.',
+      notAccepted:
+        'Only deliveries the receiver accepted can be replayed: a refused one never was an authentic notification.',
       mixedProfiles: 'The selected deliveries belong to different profiles: select the notifications of one profile.',
       unknownProfile: 'The profile that accepted these notifications no longer exists.',
       lookupOnly: '“{name}” is lookup-only: it cannot replay notifications.',
@@ -460,21 +461,30 @@ export default {
     },
     typeProfileName: 'Type “{name}” to replay to production',
     error: {
-      lookupOnly: 'This is a lookup-only profile: it can query statuses but never replay notifications. Nothing was sent.',
+      lookupOnly:
+        'This is a lookup-only profile: it can query statuses but never replay notifications. Nothing was sent.',
       confirmationRequired: '“{profileName}” is a production profile: type its name to replay. Nothing was sent.',
       confirmationMismatch: 'The typed name does not match the production profile “{profileName}”. Nothing was sent.',
-      noWebhookUrl: '“{profileName}” has no webhook URL: set it in the profile to replay its notifications. Nothing was sent.',
-      noWebhookSecret: '“{profileName}” has no webhook secret available (is the vault locked?), so the notifications cannot be proven authentic. Nothing was sent.',
+      noWebhookUrl:
+        '“{profileName}” has no webhook URL: set it in the profile to replay its notifications. Nothing was sent.',
+      noWebhookSecret:
+        '“{profileName}” has no webhook secret available (is the vault locked?), so the notifications cannot be proven authentic. Nothing was sent.',
       notReplayable: {
-        refused: 'Delivery #{seq} cannot be replayed: the receiver refused it, so it never was an authentic notification. Nothing was sent.',
+        refused:
+          'Delivery #{seq} cannot be replayed: the receiver refused it, so it never was an authentic notification. Nothing was sent.',
         unreadable: 'Delivery #{seq} cannot be replayed: it was never a readable notification. Nothing was sent.',
-        bytesNotKept: 'Delivery #{seq} cannot be replayed: the bytes received were not kept (its plaintext held card data), and the redacted text is not what the gateway sent. Nothing was sent.',
+        bytesNotKept:
+          'Delivery #{seq} cannot be replayed: the bytes received were not kept (its plaintext held card data), and the redacted text is not what the gateway sent. Nothing was sent.',
         noIvTag: 'Delivery #{seq} cannot be replayed: its IV or tag header was not kept. Nothing was sent.',
-        bytesMismatch: 'Delivery #{seq} cannot be replayed: its journaled bytes do not decrypt to the notification received, with the profile’s webhook secret. Nothing was sent.',
+        bytesMismatch:
+          'Delivery #{seq} cannot be replayed: its journaled bytes do not decrypt to the notification received, with the profile’s webhook secret. Nothing was sent.',
       },
-      mixedProfiles: 'The selected deliveries belong to {profiles} different profiles: replay one profile at a time. Nothing was sent.',
-      tooManySends: 'This replay would send {planned} notifications; at most {max} are sent in one replay. Nothing was sent.',
-      duplicateReference: 'Delivery #{seq} is selected more than once: use “As duplicates” to send copies. Nothing was sent.',
+      mixedProfiles:
+        'The selected deliveries belong to {profiles} different profiles: replay one profile at a time. Nothing was sent.',
+      tooManySends:
+        'This replay would send {planned} notifications; at most {max} are sent in one replay. Nothing was sent.',
+      duplicateReference:
+        'Delivery #{seq} is selected more than once: use “As duplicates” to send copies. Nothing was sent.',
     },
   },
   secretChoice: {
@@ -552,7 +562,8 @@ export default {
     colour: 'Colour (optional)',
     colourHint: '#rrggbb; production is always red',
     webhookUrl: 'Webhook URL (optional)',
-    webhookUrlHint: 'The shop’s notification URL: the only place this profile’s received notifications are replayed to.',
+    webhookUrlHint:
+      'The shop’s notification URL: the only place this profile’s received notifications are replayed to.',
     editLabel: 'Edit profile {name}',
     variant: 'Variant {variant}',
     secrets: 'Secrets (write-only: stored in the keychain, never shown back)',

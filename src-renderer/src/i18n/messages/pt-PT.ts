@@ -455,29 +455,42 @@ const ptPT: SameKeys<typeof en> = {
     notAcknowledged: 'Não confirmada ({code}): {reason}',
     target: {
       ready: 'Reentregue exatamente como recebida (mesmos bytes, IV e tag) no URL de webhook de “{name}”: {url}',
-      notAccepted: 'Só se podem reenviar entregas aceites pelo recetor: uma recusada nunca foi uma notificação autêntica.',
-      mixedProfiles: 'As entregas selecionadas pertencem a perfis diferentes: selecione as notificações de um só perfil.',
+      notAccepted:
+        'Só se podem reenviar entregas aceites pelo recetor: uma recusada nunca foi uma notificação autêntica.',
+      mixedProfiles:
+        'As entregas selecionadas pertencem a perfis diferentes: selecione as notificações de um só perfil.',
       unknownProfile: 'O perfil que aceitou estas notificações já não existe.',
       lookupOnly: '“{name}” é só de consulta: não pode reenviar notificações.',
-      noWebhookUrl: '“{name}” não tem URL de webhook. Defina o URL de notificações da loja no perfil para reenviar para lá.',
+      noWebhookUrl:
+        '“{name}” não tem URL de webhook. Defina o URL de notificações da loja no perfil para reenviar para lá.',
     },
     typeProfileName: 'Escreva “{name}” para reenviar para produção',
     error: {
-      lookupOnly: 'Este perfil é só de consulta: pode consultar estados, mas nunca reenviar notificações. Nada foi enviado.',
-      confirmationRequired: '“{profileName}” é um perfil de produção: escreva o nome dele para reenviar. Nada foi enviado.',
+      lookupOnly:
+        'Este perfil é só de consulta: pode consultar estados, mas nunca reenviar notificações. Nada foi enviado.',
+      confirmationRequired:
+        '“{profileName}” é um perfil de produção: escreva o nome dele para reenviar. Nada foi enviado.',
       confirmationMismatch: 'O nome escrito não corresponde ao perfil de produção “{profileName}”. Nada foi enviado.',
-      noWebhookUrl: '“{profileName}” não tem URL de webhook: defina-o no perfil para reenviar as notificações dele. Nada foi enviado.',
-      noWebhookSecret: '“{profileName}” não tem segredo de webhook disponível (o cofre está bloqueado?), por isso não é possível provar que as notificações são autênticas. Nada foi enviado.',
+      noWebhookUrl:
+        '“{profileName}” não tem URL de webhook: defina-o no perfil para reenviar as notificações dele. Nada foi enviado.',
+      noWebhookSecret:
+        '“{profileName}” não tem segredo de webhook disponível (o cofre está bloqueado?), por isso não é possível provar que as notificações são autênticas. Nada foi enviado.',
       notReplayable: {
-        refused: 'A entrega #{seq} não pode ser reenviada: o recetor recusou-a, por isso nunca foi uma notificação autêntica. Nada foi enviado.',
+        refused:
+          'A entrega #{seq} não pode ser reenviada: o recetor recusou-a, por isso nunca foi uma notificação autêntica. Nada foi enviado.',
         unreadable: 'A entrega #{seq} não pode ser reenviada: nunca foi uma notificação legível. Nada foi enviado.',
-        bytesNotKept: 'A entrega #{seq} não pode ser reenviada: os bytes recebidos não foram guardados (o texto continha dados de cartão), e o texto ocultado não é o que o gateway enviou. Nada foi enviado.',
+        bytesNotKept:
+          'A entrega #{seq} não pode ser reenviada: os bytes recebidos não foram guardados (o texto continha dados de cartão), e o texto ocultado não é o que o gateway enviou. Nada foi enviado.',
         noIvTag: 'A entrega #{seq} não pode ser reenviada: o cabeçalho IV ou tag não foi guardado. Nada foi enviado.',
-        bytesMismatch: 'A entrega #{seq} não pode ser reenviada: os bytes guardados não decifram para a notificação recebida com o segredo de webhook do perfil. Nada foi enviado.',
+        bytesMismatch:
+          'A entrega #{seq} não pode ser reenviada: os bytes guardados não decifram para a notificação recebida com o segredo de webhook do perfil. Nada foi enviado.',
       },
-      mixedProfiles: 'As entregas selecionadas pertencem a {profiles} perfis diferentes: reenvie um perfil de cada vez. Nada foi enviado.',
-      tooManySends: 'Este reenvio enviaria {planned} notificações; no máximo {max} são enviadas num reenvio. Nada foi enviado.',
-      duplicateReference: 'A entrega #{seq} está selecionada mais de uma vez: use “Em duplicado” para enviar cópias. Nada foi enviado.',
+      mixedProfiles:
+        'As entregas selecionadas pertencem a {profiles} perfis diferentes: reenvie um perfil de cada vez. Nada foi enviado.',
+      tooManySends:
+        'Este reenvio enviaria {planned} notificações; no máximo {max} são enviadas num reenvio. Nada foi enviado.',
+      duplicateReference:
+        'A entrega #{seq} está selecionada mais de uma vez: use “Em duplicado” para enviar cópias. Nada foi enviado.',
     },
   },
   secretChoice: {
@@ -555,7 +568,8 @@ const ptPT: SameKeys<typeof en> = {
     colour: 'Cor (opcional)',
     colourHint: '#rrggbb; produção é sempre vermelho',
     webhookUrl: 'URL de webhook (opcional)',
-    webhookUrlHint: 'O URL de notificações da loja: o único destino para onde as notificações recebidas deste perfil são reenviadas.',
+    webhookUrlHint:
+      'O URL de notificações da loja: o único destino para onde as notificações recebidas deste perfil são reenviadas.',
     editLabel: 'Editar o perfil {name}',
     variant: 'Variante {variant}',
     secrets: 'Segredos (só de escrita: guardados no porta-chaves, nunca mostrados)',
