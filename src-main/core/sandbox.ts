@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import type { SecretName } from '@shared/contract/profiles';
+import { FileCredentialStore } from '../credentials/file-store';
 import { startSimulator, type RunningSimulator } from '../simulator';
 import type { ProfileRegistry } from './profiles/profile-registry';
 import type { ProfileSecrets } from './profiles/profile-secrets';
@@ -26,6 +28,15 @@ export const isSandboxProfile = (profileId: string): boolean =>
 /** Credential accounts that belong to the Sandbox: kept in the user-data folder, not the keychain. */
 export const isSandboxAccount = (account: string): boolean =>
   account === SANDBOX_SIGNATURE_KEY_ACCOUNT || isSandboxProfile(account.slice(0, account.indexOf('/')));
+
+/**
+ * The Sandbox's own webhook secret (the simulator's, kept in the user-data folder), or null before the
+ * Sandbox first started. The only key a made-up notification is ever encrypted with.
+ */
+export async function sandboxWebhookSecret(userDataDir: string): Promise<string | null> {
+  const store = new FileCredentialStore(join(userDataDir, SANDBOX_CREDENTIALS_FILE));
+  return store.get(`${SANDBOX_PROFILES[0].id}/webhookSecret`);
+}
 
 const newSecret = (name: SecretName): string =>
   // The webhook secret is an AES-256 key in base64 (gateway-behaviour.md); the others are opaque tokens.

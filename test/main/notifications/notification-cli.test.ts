@@ -3,11 +3,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_ARGUMENT_WARNING, type CliIo } from '../../../src-main/cli/cli-io';
 import { runDecryptNotification } from '../../../src-main/cli/decrypt-notification-command';
 import { runEncryptNotification } from '../../../src-main/cli/encrypt-notification-command';
 import { encryptNotification } from '../../../src-main/notifications/notification-crypto';
+import { SANDBOX_CREDENTIALS_FILE } from '../../../src-main/core/sandbox';
+import { FileCredentialStore } from '../../../src-main/credentials/file-store';
 
 const secret = Buffer.alloc(32, 0x5a).toString('base64');
 const plaintext = '{"notificationID":"n-1","paymentStatus":"Success","amount":{"value":"16.20","currency":"EUR"}}';
@@ -143,50 +145,99 @@ describe('decrypt-notification', () => {
 });
 
 describe('encrypt-notification', () => {
-  it('prints {iv, tag, body} that decrypt back, using the given IV', async () => {
+  /** A user-data folder whose Sandbox has `secret` as its webhook secret, as the console leaves it. */
+  const userData = mkdtempSync(join(tmpdir(), 'notification-cli-userdata-'));
+  const sandboxSecret = Buffer.alloc(32, 0x3c).toString('base64');
+  afterAll(() => rmSync(userData, { recursive: true, force: true }));
+  const withSandbox = (...args: string[]) => ['--user-data-dir', userData, ...args];
+  beforeAll(async () => {
+    await new FileCredentialStore(join(userData, SANDBOX_CREDENTIALS_FILE)).set(
+      'sandbox-a/webhookSecret',
+      sandboxSecret,
+    );
+  });
+
+  it('prints {iv, tag, body} encrypted with the Sandbox’s own secret, using the given IV', async () => {
     const iv = Buffer.alloc(12, 4).toString('base64');
-    const result = await run(runEncryptNotification, [
-      '--secret',
-      secret,
-      '--iv',
-      iv,
-      '--file',
-      file('n.json', plaintext),
-    ]);
+    const result = await run(runEncryptNotification, withSandbox('--iv', iv, '--file', file('n.json', plaintext)));
     expect(result.code).toBe(0);
     const wire = JSON.parse(result.stdout) as { iv: string; tag: string; body: string };
     expect(Object.keys(wire)).toEqual(['iv', 'tag', 'body']);
     expect(wire.iv).toBe(iv);
-    const back = await run(runDecryptNotification, ['--secret', secret, '--iv', wire.iv, '--tag', wire.tag], wire.body);
+    const back = await run(
+      runDecryptNotification,
+      ['--secret', sandboxSecret, '--iv', wire.iv, '--tag', wire.tag],
+      wire.body,
+    );
     expect(back.stdout).toBe(`${plaintext}\n`);
   });
 
   it('uses a fresh IV when none is given', async () => {
-    const args = ['--secret', secret, '--file', file('n2.json', plaintext)];
+    const args = withSandbox('--file', file('n2.json', plaintext));
     const a = JSON.parse((await run(runEncryptNotification, args)).stdout) as { iv: string };
     const b = JSON.parse((await run(runEncryptNotification, args)).stdout) as { iv: string };
     expect(a.iv).not.toBe(b.iv);
   });
 
+  it.each([['--secret'], ['--secret-env'], ['--secret-file']])(
+    'encrypt-notification forges with a test or production webhook secret (%s): refused, nothing printed (issue 25 §3)',
+    async (option) => {
+      process.env.PRODUCTION_WEBHOOK_SECRET = secret;
+      try {
+        const value =
+          option === '--secret-env'
+            ? 'PRODUCTION_WEBHOOK_SECRET'
+            : option === '--secret-file'
+              ? file('prod.key', secret)
+              : secret;
+        const result = await run(
+          runEncryptNotification,
+          withSandbox(option, value, '--file', file('forged.json', plaintext)),
+        );
+        expect(result).toMatchObject({ code: 2, stdout: '' });
+        expect(result.stderr).toMatch(
+          /only-sandbox-secret: .* not accepted\. A made-up notification is encrypted only with the Sandbox's own webhook secret/,
+        );
+        expect(result.stderr).not.toContain(secret);
+      } finally {
+        delete process.env.PRODUCTION_WEBHOOK_SECRET;
+      }
+    },
+  );
+
+  it('exits 1 naming the problem when the Sandbox has no webhook secret yet', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'notification-cli-empty-'));
+    try {
+      const result = await run(runEncryptNotification, [
+        '--user-data-dir',
+        empty,
+        '--file',
+        file('n3.json', plaintext),
+      ]);
+      expect(result).toMatchObject({ code: 1, stdout: '' });
+      expect(result.stderr).toMatch(/^encrypt-notification: no-sandbox-secret: /);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
   it.each([
-    ['a hex secret', ['--secret', 'ab'.repeat(32), '--file', 'n.json'], 'secret-wrong-length'],
-    ['a bad IV', ['--secret', secret, '--iv', 'zz-_', '--file', 'n.json'], 'iv-not-base64'],
-    ['a non-JSON file', ['--secret', secret, '--file', 'text.txt'], 'plaintext-not-json'],
-    ['a Latin-1 file', ['--secret', secret, '--file', 'latin1.json'], 'plaintext-not-utf8'],
-    ['a missing file', ['--secret', secret, '--file', 'missing.json'], 'file-unreadable'],
+    ['a bad IV', ['--iv', 'zz-_', '--file', 'n.json'], 'iv-not-base64'],
+    ['a non-JSON file', ['--file', 'text.txt'], 'plaintext-not-json'],
+    ['a Latin-1 file', ['--file', 'latin1.json'], 'plaintext-not-utf8'],
+    ['a missing file', ['--file', 'missing.json'], 'file-unreadable'],
   ])('exits 1 naming the error for %s', async (_label, args, code) => {
     file('n.json', plaintext);
     file('text.txt', 'paymentStatus=Success');
     file('latin1.json', Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xe9, 0x22, 0x7d]));
     const resolved = args.map((arg, i) => (args[i - 1] === '--file' ? join(dir, arg) : arg));
-    const result = await run(runEncryptNotification, resolved);
+    const result = await run(runEncryptNotification, withSandbox(...resolved));
     expect(result).toMatchObject({ code: 1, stdout: '' });
     expect(result.stderr).toMatch(new RegExp(`^encrypt-notification: ${code}: `));
   });
 
-  it('exits 2 without --file or --secret', async () => {
-    expect((await run(runEncryptNotification, ['--secret', secret])).code).toBe(2);
-    expect((await run(runEncryptNotification, ['--file', 'x.json'])).code).toBe(2);
+  it('exits 2 without --file', async () => {
+    expect((await run(runEncryptNotification, withSandbox())).code).toBe(2);
   });
 });
 
@@ -206,13 +257,30 @@ describe('the real CLI entry point', () => {
   };
 
   it('encrypts a file and decrypts the piped body, exiting non-zero with the specific error on tampering', async () => {
-    const enc = await cli(['encrypt-notification', '--secret', secret, '--file', file('cli.json', plaintext)]);
+    const userData = mkdtempSync(join(dir, 'userdata-'));
+    const sandboxSecret = Buffer.alloc(32, 0x3d).toString('base64');
+    await new FileCredentialStore(join(userData, SANDBOX_CREDENTIALS_FILE)).set(
+      'sandbox-a/webhookSecret',
+      sandboxSecret,
+    );
+    const enc = await cli(['encrypt-notification', '--user-data-dir', userData, '--file', file('cli.json', plaintext)]);
     expect(enc.code).toBe(0);
     const wire = JSON.parse(enc.stdout) as { iv: string; tag: string; body: string };
-    const dec = await cli(['decrypt-notification', '--secret', secret, '--iv', wire.iv, '--tag', wire.tag], wire.body);
+    const dec = await cli(
+      ['decrypt-notification', '--secret', sandboxSecret, '--iv', wire.iv, '--tag', wire.tag],
+      wire.body,
+    );
     expect(dec).toMatchObject({ code: 0, stdout: `${plaintext}\n` });
     const bad = await cli(
-      ['decrypt-notification', '--secret', secret, '--iv', wire.iv, '--tag', Buffer.alloc(16).toString('base64')],
+      [
+        'decrypt-notification',
+        '--secret',
+        sandboxSecret,
+        '--iv',
+        wire.iv,
+        '--tag',
+        Buffer.alloc(16).toString('base64'),
+      ],
       wire.body,
     );
     expect(bad.code).toBe(1);
