@@ -171,7 +171,7 @@ export const qaMethods = {
     z.object({ fileName: z.string(), mediaType: z.string(), text: z.string() }),
   ),
   'qa.readiness': method(
-    'Go-live readiness of a test profile: environments separated, test connection, the shop’s webhook acknowledging a test notification, timeouts. Same report format as a run.',
+    'Go-live readiness of a test profile: environments separated, test connection, the shop’s webhook acknowledging a notification the gateway sent for the profile (re-delivered to the profile’s configured webhook URL; `webhookUrl`, when given, must be that one), timeouts. Same report format as a run.',
     z.object({ profileId: z.string().min(1).max(100), webhookUrl: z.string().url().max(2000).nullable() }),
     runResultSchema,
   ),
