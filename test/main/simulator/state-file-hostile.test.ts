@@ -1,0 +1,96 @@
+/**
+ * A `--state` file that someone else wrote (issue 25, §6): a huge single line must not make loading
+ * quadratic, and one bad record must be set aside and reported, never take the simulator or its delivery
+ * log down. In-process: the problems are read from `stateProblems()`.
+ */
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startSimulator, type RunningSimulator } from '../../../src-main/simulator';
+import { SimulatorStateFile } from '../../../src-main/simulator/state-file';
+
+let dir: string;
+let running: RunningSimulator | undefined;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'sim-hostile-state-'));
+});
+afterEach(async () => {
+  await running?.close();
+  running = undefined;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const HEADER = '{"k":"header","format":"gateway-simulator-state","version":1}\n';
+const line = (record: unknown) => `${JSON.stringify(record)}\n`;
+
+const delivery = (notificationID: string, payload: unknown) => ({
+  k: 'd',
+  v: {
+    notificationID,
+    transactionID: 's2restoredtransaction',
+    paymentStatus: 'Success',
+    url: 'http://127.0.0.1:9/notifications',
+    duplicate: false,
+    state: 'delivered',
+    firstAt: '2026-01-01T00:00:00.000Z',
+    nextAttemptAt: null,
+    attempts: [{ at: '2026-01-01T00:00:00.000Z', httpStatus: 200, acknowledged: true, verdict: 'acknowledged' }],
+    payload,
+  },
+});
+
+/** Opens and closes the file, returning how long the read took and what it reported. */
+function load(path: string): { ms: number; problems: string[]; clockOffsetMs: number } {
+  const started = performance.now();
+  const { file, loaded } = SimulatorStateFile.open(path);
+  const ms = performance.now() - started;
+  file.close();
+  return { ms, problems: loaded.problems, clockOffsetMs: loaded.clockOffsetMs };
+}
+
+describe('state file: size (issue 25 §6 defect: one 256 MB line took over 30 s to load, quadratic)', () => {
+  it('a file that is one 40 MB line loads about as fast as 40 MB of ordinary lines, and the line is reported', () => {
+    const bytes = 40 * 1024 * 1024;
+    const ordinary = line({ k: 'clock', offsetMs: 0, pad: 'x'.repeat(1000) });
+    const manyLines = join(dir, 'many.jsonl');
+    writeFileSync(manyLines, HEADER + ordinary.repeat(Math.floor(bytes / ordinary.length)));
+    const oneLine = join(dir, 'one.jsonl');
+    writeFileSync(
+      oneLine,
+      HEADER + line({ k: 'clock', offsetMs: 0, pad: 'x'.repeat(bytes) }) + line({ k: 'clock', offsetMs: 5000 }),
+    );
+
+    load(manyLines); // warm-up: the first read of a fresh file pays for the page cache
+    const many = load(manyLines);
+    const one = load(oneLine);
+    // Linear: the one line costs no more than the same bytes in lines (it is not even parsed). The old
+    // reader re-joined and re-searched the carried line at every 1 MB chunk: ~20x the ordinary time here.
+    expect(one.ms).toBeLessThan(2 * many.ms + 250);
+    expect(one.problems.join('\n')).toMatch(/line 2 is longer than \d+ bytes/);
+    // The line after it is read as usual.
+    expect(one.clockOffsetMs).toBe(5000);
+  });
+});
+
+describe('state file: one bad record (issue 25 §6 defect: a deeply nested delivery record made the delivery log answer 500)', () => {
+  it('a delivery nested 100,000 levels deep is set aside and reported; the delivery log still answers', async () => {
+    const statePath = join(dir, 'state.jsonl');
+    // Written as text: JSON.stringify itself cannot produce a value this deep.
+    const depth = 100_000;
+    const nested = `${'{"a":'.repeat(depth)}{"end":true}${'}'.repeat(depth)}`;
+    const deep = line(delivery('deep-one', 'NESTED')).replace('"NESTED"', nested);
+    writeFileSync(statePath, HEADER + line(delivery('good-notification', { paymentStatus: 'Success' })) + deep);
+    running = await startSimulator({ seed: 3, state: statePath });
+
+    const answer = await fetch(`${running.url}/__simulator/notifications`);
+    expect(answer.status).toBe(200);
+    const deliveries = (await answer.json()) as Array<{ notificationID: string }>;
+    expect(deliveries.map((entry) => entry.notificationID)).toEqual(['good-notification']);
+    expect(running.control.deliveries()).toHaveLength(1);
+    const problems = running.stateProblems().join('\n');
+    expect(problems).toMatch(/line 3 is nested deeper than \d+ levels/);
+    // Set aside, not lost: the file as it was is kept next to it.
+    expect(readdirSync(dir).some((name) => name.startsWith('state.jsonl.unreadable-'))).toBe(true);
+  });
+});
