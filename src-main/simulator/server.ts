@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SimClock } from './clock';
-import { checkControlRequest, controlHostNames } from './control-guard';
+import { checkControlRequest } from './control-guard';
 import { CONTROL_PREFIX, addControlRoutes, isLoopback } from './control-routes';
 import { SimulatorControl } from './control';
 import { SimError, httpError } from './errors';
@@ -96,7 +96,7 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
   const control = new SimulatorControl(clock, book, notifier, () => stateFile?.reset());
   if (opened) restoreState(opened.loaded, opened.file, { options, clock, book, notifier });
   let origin = '';
-  let hostNames: ReadonlySet<string> = new Set();
+  let port = 0;
 
   const gateway = new Router();
   addGatewayRoutes(gateway, {
@@ -125,7 +125,7 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
     const isControl = pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`);
     // Without --no-control and from loopback only; otherwise the control API simply does not exist.
     const router = isControl && options.control && isLoopback(req) ? controlRouter : gateway;
-    if (router === controlRouter) checkControlRequest(req, hostNames);
+    if (router === controlRouter) checkControlRequest(req, port);
     if (router === gateway && faults.intercept(req, res)) return;
     await router.resolve(req.method ?? 'GET', pathname)({ req, res });
   };
@@ -167,7 +167,7 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   origin = `http://${host}:${address.port}`;
-  hostNames = controlHostNames(options.host, address.port);
+  port = address.port;
 
   return {
     url: origin,
