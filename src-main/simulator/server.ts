@@ -141,6 +141,9 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
       connectionsCheckingInterval: Math.min(1_000, options.headersTimeoutMs),
     },
     (req, res) => {
+      // The request came: from here on the headers and request timeouts apply, and a handler that takes
+      // long (a clock jump awaiting notification retries) must not be cut off as idle.
+      req.socket.setTimeout(0);
       handle(req, res).catch((error: unknown) => {
         const simError =
           error instanceof SimError
@@ -156,6 +159,10 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
       });
     },
   );
+
+  // Node's timeouts start with a request's first byte: a connection that never sends one would be held
+  // for ever. Idle that long before any request, it is closed (Node destroys a socket whose timeout fires).
+  server.on('connection', (socket) => socket.setTimeout(options.headersTimeoutMs));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -3,7 +3,9 @@
  * headers, drips its body or streams a chunked body without end must not hold a connection. Real
  * sockets on loopback, a few connections, short timeouts configured for the test.
  */
-import { connect, type Socket } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../src-main/simulator';
 import { validOrderA } from './harness';
@@ -84,6 +86,52 @@ describe('slow clients (issue 25 §6 defect: slow headers not closed after the h
       expect(outcome.closedAfterMs, 'the server never closed the connection').not.toBeNull();
       expect(outcome.closedAfterMs!).toBeLessThanOrEqual(HEADERS_TIMEOUT_MS + SLACK_MS);
       expect(status(outcome)).toBe(408);
+    }
+  });
+
+  it('a connection that never sends a byte is closed once the headers timeout passes', async () => {
+    const outcomes = await Promise.all(
+      [0, 1, 2].map(() => hold('', () => '', 60_000, HEADERS_TIMEOUT_MS + SLACK_MS + 2_000)),
+    );
+    for (const outcome of outcomes) {
+      expect(outcome.closedAfterMs, 'the server never closed the idle connection').not.toBeNull();
+      expect(outcome.closedAfterMs!).toBeLessThanOrEqual(HEADERS_TIMEOUT_MS + SLACK_MS);
+    }
+  });
+
+  it('a request the simulator takes long to answer is not cut off as idle', async () => {
+    // A webhook that answers after the idle limit: paying the order waits for that notification attempt.
+    const slowWebhook = createServer((_req, res) => {
+      setTimeout(() => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}'), HEADERS_TIMEOUT_MS + 700);
+    });
+    await new Promise<void>((resolve) => slowWebhook.listen(0, '127.0.0.1', resolve));
+    sim.setWebhook({
+      url: `http://127.0.0.1:${(slowWebhook.address() as AddressInfo).port}/hook`,
+      secret: randomBytes(32).toString('base64'),
+    });
+    try {
+      const created = await fetch(`${sim.apiUrl}/payments`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${sim.terminals[0]!.token}`,
+          [sim.clientIdHeader]: sim.clientId,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify(validOrderA()),
+      });
+      const { transactionID } = (await created.json()) as { transactionID: string };
+      const started = Date.now();
+      const paid = await fetch(`${sim.url}/__simulator/transactions/${transactionID}/complete`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ paymentStatus: 'Success' }),
+      });
+      expect(paid.status).toBe(200);
+      expect(Date.now() - started).toBeGreaterThan(HEADERS_TIMEOUT_MS);
+    } finally {
+      sim.setWebhook(null);
+      slowWebhook.closeAllConnections();
+      await new Promise((resolve) => slowWebhook.close(resolve));
     }
   });
 
