@@ -97,14 +97,32 @@ export interface StateSnapshot {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+const DELIVERY_STATES: ReadonlySet<unknown> = new Set(['scheduled', 'delivered', 'retrying', 'gave-up']);
+
+const isAttempt = (value: unknown): boolean =>
+  isObject(value) &&
+  typeof value.at === 'string' &&
+  (value.httpStatus === null || typeof value.httpStatus === 'number') &&
+  typeof value.acknowledged === 'boolean' &&
+  typeof value.verdict === 'string';
+
+/**
+ * Every field, as the console's contract (`simulatorDeliverySchema`) will check it: one record that got
+ * past here with a wrong field would make the whole delivery log fail there instead of being set aside.
+ */
 function isDelivery(value: unknown): value is Delivery {
   if (!isObject(value)) return false;
   return (
     typeof value.notificationID === 'string' &&
     typeof value.transactionID === 'string' &&
-    typeof value.state === 'string' &&
+    typeof value.paymentStatus === 'string' &&
+    typeof value.url === 'string' &&
+    typeof value.duplicate === 'boolean' &&
+    DELIVERY_STATES.has(value.state) &&
     typeof value.firstAt === 'string' &&
+    (value.nextAttemptAt === null || typeof value.nextAttemptAt === 'string') &&
     Array.isArray(value.attempts) &&
+    value.attempts.every(isAttempt) &&
     isObject(value.payload)
   );
 }

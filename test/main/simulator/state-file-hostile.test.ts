@@ -7,6 +7,8 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { simulatorDeliverySchema } from '@shared/contract/simulator';
 import { startSimulator, type RunningSimulator } from '../../../src-main/simulator';
 import { SimulatorStateFile } from '../../../src-main/simulator/state-file';
 
@@ -74,6 +76,24 @@ describe('state file: size (issue 25 §6 defect: one 256 MB line took over 30 s 
 });
 
 describe('state file: one bad record (issue 25 §6 defect: a deeply nested delivery record made the delivery log answer 500)', () => {
+  it('a delivery with a wrongly typed field is set aside; what the console gets still matches its contract', async () => {
+    const statePath = join(dir, 'state.jsonl');
+    const broken = [
+      { ...delivery('bad-attempt', {}).v, attempts: [{ at: 5 }] },
+      { ...delivery('bad-url', {}).v, url: 5 },
+      { ...delivery('bad-state', {}).v, state: 'exploded' },
+    ].map((v) => line({ k: 'd', v }));
+    writeFileSync(
+      statePath,
+      HEADER + line(delivery('good-notification', { paymentStatus: 'Success' })) + broken.join(''),
+    );
+    running = await startSimulator({ seed: 3, state: statePath });
+
+    expect(running.control.deliveries().map((entry) => entry.notificationID)).toEqual(['good-notification']);
+    expect(z.array(simulatorDeliverySchema).safeParse(running.control.deliveries()).success).toBe(true);
+    expect(running.stateProblems().filter((problem) => /malformed delivery/.test(problem))).toHaveLength(3);
+  });
+
   it('a delivery nested 100,000 levels deep is set aside and reported; the delivery log still answers', async () => {
     const statePath = join(dir, 'state.jsonl');
     // Written as text: JSON.stringify itself cannot produce a value this deep.
@@ -90,6 +110,8 @@ describe('state file: one bad record (issue 25 §6 defect: a deeply nested deliv
     expect(running.control.deliveries()).toHaveLength(1);
     const problems = running.stateProblems().join('\n');
     expect(problems).toMatch(/line 3 is nested deeper than \d+ levels/);
+    // What the console's simulator.deliveries checks before the panel sees it.
+    expect(z.array(simulatorDeliverySchema).safeParse(running.control.deliveries()).success).toBe(true);
     // Set aside, not lost: the file as it was is kept next to it.
     expect(readdirSync(dir).some((name) => name.startsWith('state.jsonl.unreadable-'))).toBe(true);
   });
