@@ -46,6 +46,8 @@ const READ_CHUNK = 1 << 20;
  * description, a delivery with its attempts); a longer line is set aside unread, not parsed.
  */
 const MAX_LINE_BYTES = 8 << 20;
+/** Far beyond any test's clock moves, and every simulated instant stays one a Date can hold. */
+const MAX_CLOCK_OFFSET_MS = 1e15;
 /** A delivery nests its notification payload about 4 levels deep, a transaction 3. */
 const MAX_RECORD_DEPTH = MAX_JSON_DEPTH;
 
@@ -204,7 +206,8 @@ function readJournal(path: string): ReadResult {
         else result.problems.push(`line ${lineNumber}: malformed configuration`);
         break;
       case 'clock':
-        if (typeof line.offsetMs === 'number' && line.offsetMs >= 0) result.clockOffsetMs = line.offsetMs;
+        if (typeof line.offsetMs === 'number' && line.offsetMs >= 0 && line.offsetMs <= MAX_CLOCK_OFFSET_MS)
+          result.clockOffsetMs = line.offsetMs;
         else result.problems.push(`line ${lineNumber}: malformed clock offset`);
         break;
       case 't':
