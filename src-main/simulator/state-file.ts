@@ -199,7 +199,8 @@ function readJournal(path: string): ReadResult {
     switch (line?.k) {
       case 'header':
         if (line.format !== FORMAT || line.version !== VERSION)
-          throw new Error(`${path} is not a version-${VERSION} simulator state file (${line.format} ${line.version}).`);
+          // What the header says instead is not quoted: it is the file's text, not ours.
+          throw new Error(`${path} is not a version-${VERSION} simulator state file.`);
         break;
       case 'config':
         if (isConfig(line.v)) result.config = line.v;

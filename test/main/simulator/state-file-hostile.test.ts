@@ -6,9 +6,10 @@
 import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { simulatorDeliverySchema, simulatorTransactionSchema } from '@shared/contract/simulator';
+import { simulatorCommand } from '../../../src-main/cli/simulator-command';
 import { startSimulator, type RunningSimulator } from '../../../src-main/simulator';
 import { SimulatorStateFile } from '../../../src-main/simulator/state-file';
 import { validOrderA } from './harness';
@@ -181,5 +182,27 @@ describe('state file: one bad transaction or clock line (issue 25 §6: one bad r
     expect(status.status).toBe(200);
     expect((await fetch(`${running.url}/__simulator/clock`)).status).toBe(200);
     expect(running.stateProblems().join('\n')).toMatch(/malformed clock offset/);
+  });
+});
+
+describe('state file: text from the file reaches no terminal as control sequences (issue 25: outside text is data)', () => {
+  it('`simulator --state` on a file whose header carries escape sequences refuses it and prints them inert', async () => {
+    const statePath = join(dir, 'state.jsonl');
+    const hostile = '\u001b]52;c;cm0gLXJmIH4=\u0007\u001b[2J\u009b31m';
+    writeFileSync(statePath, line({ k: 'header', format: hostile, version: hostile }));
+    const written: string[] = [];
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      expect(await simulatorCommand.run(['--port', '0', '--state', statePath])).toBe(1);
+    } finally {
+      stderr.mockRestore();
+    }
+    const output = written.join('');
+    expect(output).toMatch(/is not a version-1 simulator state file/);
+    // eslint-disable-next-line no-control-regex -- looking for control characters is the point
+    expect(output.replace(/\n$/, '')).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
   });
 });
