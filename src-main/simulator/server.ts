@@ -137,7 +137,7 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
       headersTimeout: options.headersTimeoutMs,
       requestTimeout: options.requestTimeoutMs,
       // Node checks both only this often (30 s by default): a client trickling one header line a second
-      // was then held three times past the limit.
+      // was then held for 30 s rather than 10.
       connectionsCheckingInterval: Math.min(1_000, options.headersTimeoutMs),
     },
     (req, res) => {
