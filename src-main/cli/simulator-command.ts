@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { VARIANTS, type Variant } from '@shared/gateway';
 import { startSimulator, type SimulatorOptions, type SimulatorTerminal } from '../simulator';
 import type { CliCommand } from './cli-command';
+import { terminalLine } from './terminal-text';
 
 const HELP = `Usage: npm run simulator -- [options]
    or: node gateway-simulator.mjs [options]   (the one-file build: out/simulator/gateway-simulator.mjs)
@@ -146,10 +147,11 @@ export const simulatorCommand: CliCommand = {
       sim = await startSimulator(options);
     } catch (error) {
       // An unreadable state file (not a simulator journal, no permission) is said plainly, not as a stack.
-      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+      // It may quote the state file's path or content: shown inert, never as terminal control sequences.
+      process.stderr.write(`${terminalLine(error instanceof Error ? error.message : String(error))}\n`);
       return 1;
     }
-    for (const problem of sim.stateProblems()) process.stderr.write(`${problem}\n`);
+    for (const problem of sim.stateProblems()) process.stderr.write(`${terminalLine(problem)}\n`);
     const lines = [
       `listening on ${sim.url}`,
       `api:        ${sim.apiUrl}/payments`,

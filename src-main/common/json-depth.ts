@@ -25,3 +25,25 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
   }
   return false;
 }
+
+/**
+ * The same measure on an already parsed value (objects and arrays count, as `{` / `[` do), for JSON
+ * read from our own files: V8 parses any depth without recursion, and walking the parsed nodes costs far
+ * less than scanning every character of a large file again. Iterative, stopping past `limit`.
+ */
+export function valueDepthExceeds(value: unknown, limit: number): boolean {
+  const pending: unknown[] = [value];
+  const depths: number[] = [1];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    const depth = depths.pop()!;
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth > limit) return true;
+    for (const child of Array.isArray(current) ? current : Object.values(current))
+      if (typeof child === 'object' && child !== null) {
+        pending.push(child);
+        depths.push(depth + 1);
+      }
+  }
+  return false;
+}

@@ -1,29 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { isAllowedOrigin, isLoopbackHost } from '../common/loopback-origin';
 
 /** Header the renderer sends its session token in (browser mode only). */
 export const TOKEN_HEADER = 'x-console-token';
-
-const LOOPBACK_HOSTNAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-/** `Host: 127.0.0.1:4321` style check: a DNS-rebinding page sends its own hostname here. */
-export function isLoopbackHost(hostHeader: string | undefined, port: number): boolean {
-  if (!hostHeader) return false;
-  const match = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(hostHeader.trim().toLowerCase());
-  if (!match) return false;
-  return LOOPBACK_HOSTNAMES.has(match[1]!) && Number(match[2] ?? 80) === port;
-}
-
-/** A cross-site page's fetch carries its own Origin; ours is the host itself (or none for navigations). */
-export function isAllowedOrigin(originHeader: string | undefined, port: number): boolean {
-  if (originHeader === undefined) return true;
-  try {
-    const origin = new URL(originHeader);
-    return origin.protocol === 'http:' && isLoopbackHost(origin.host, port) && origin.pathname === '/';
-  } catch {
-    return false;
-  }
-}
 
 export function tokenMatches(expected: string, presented: string | null | undefined): boolean {
   if (!presented) return false;

@@ -9,6 +9,7 @@
 import { chmod, mkdir, open, readFile, rename, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deliveryRecordSchema, type DeliveryRecord } from '@shared/contract/notifications';
+import { MAX_JSON_DEPTH, valueDepthExceeds } from '../common/json-depth';
 
 export type DeliveryDraft = Omit<DeliveryRecord, 'seq' | 'duplicate' | 'duplicateOfSeq'>;
 
@@ -21,6 +22,8 @@ export interface JournalPage {
 export const JOURNAL_FILE = 'deliveries.jsonl';
 export const ROTATED_JOURNAL_FILE = 'deliveries.1.jsonl';
 const DEFAULT_MAX_FILE_BYTES = 32 * 1024 * 1024;
+/** A record holds the notification's fields two levels below its own (record → notification → field). */
+const MAX_RECORD_DEPTH = MAX_JSON_DEPTH + 4;
 
 export interface JournalOptions {
   /** Size past which the journal file is rotated (default 32 MiB). */
@@ -91,8 +94,10 @@ export class DeliveryJournal {
       } catch {
         parsed = undefined;
       }
-      const record = deliveryRecordSchema.safeParse(parsed);
-      if (record.success) this.remember(record.data);
+      // A record nested past what the receiver can write (a notification's depth is capped before it is
+      // parsed) was edited in: set aside like any unreadable line, or it would fail every page it is on.
+      const record = valueDepthExceeds(parsed, MAX_RECORD_DEPTH) ? null : deliveryRecordSchema.safeParse(parsed);
+      if (record?.success) this.remember(record.data);
       else this.unreadable += 1;
     }
   }

@@ -8,10 +8,21 @@ export interface ReturnStatus {
 
 export const SUCCESS: ReturnStatus = { statusCode: '000', statusMsg: 'Success', statusDescription: 'Success' };
 
+/**
+ * The spec's statuses plus the two the simulator answers as a server in its own right (not as the
+ * gateway): a body over the limit, and a control request that is not JSON.
+ */
+const STATUS_MESSAGES = {
+  ...HTTP_STATUS_MESSAGES,
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+} as const;
+export type SimHttpStatus = keyof typeof STATUS_MESSAGES;
+
 /** An answer other than 200: the HTTP status, the returnStatus and any extra headers (Allow, Retry-After). */
 export class SimError extends Error {
   constructor(
-    readonly httpStatus: keyof typeof HTTP_STATUS_MESSAGES,
+    readonly httpStatus: SimHttpStatus,
     readonly returnStatus: ReturnStatus,
     readonly headers: Record<string, string> = {},
   ) {
@@ -23,10 +34,10 @@ export class SimError extends Error {
  * statusCode per HTTP status. The spec names none besides 000 and 999; these follow gateway-behaviour.md
  * where it has one (E0101 with 400, T9999 with 503) and use the HTTP status as text otherwise.
  */
-const CODE_FOR_HTTP: Partial<Record<keyof typeof HTTP_STATUS_MESSAGES, string>> = { 400: 'E0101', 503: 'T9999' };
+const CODE_FOR_HTTP: Partial<Record<SimHttpStatus, string>> = { 400: 'E0101', 503: 'T9999' };
 
 export const httpError = (
-  httpStatus: keyof typeof HTTP_STATUS_MESSAGES,
+  httpStatus: SimHttpStatus,
   description: string,
   options: { statusCode?: string; headers?: Record<string, string> } = {},
 ): SimError =>
@@ -34,7 +45,7 @@ export const httpError = (
     httpStatus,
     {
       statusCode: options.statusCode ?? CODE_FOR_HTTP[httpStatus] ?? String(httpStatus),
-      statusMsg: HTTP_STATUS_MESSAGES[httpStatus],
+      statusMsg: STATUS_MESSAGES[httpStatus],
       statusDescription: description,
     },
     options.headers,

@@ -1,11 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { httpError, type ReturnStatus, type SimError } from './errors';
 
+const tooLarge = (maxBytes: number) =>
+  httpError(413, `The request body is larger than ${maxBytes} bytes.`, { headers: { Connection: 'close' } });
+
 /**
- * Reads the body up to `maxBytes`. Larger bodies are refused with 400 without buffering them, so a
- * hostile client cannot exhaust memory; the connection is closed after the answer.
+ * Reads the body up to `maxBytes`. A declared Content-Length over the limit is refused before a byte is
+ * read; a chunked body (no declared length) is refused as soon as it passes the limit. Either way it is a
+ * 413 without buffering the rest, so a hostile client cannot exhaust memory, and the connection is closed
+ * after the answer rather than drained (SimulatorResponse).
  */
 export function readBody(req: IncomingMessage, maxBytes: number): Promise<string> {
+  const declared = req.headers['content-length'];
+  if (declared !== undefined && Number(declared) > maxBytes) return Promise.reject(tooLarge(maxBytes));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -16,9 +23,7 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<string
       if (size > maxBytes) {
         done = true;
         req.pause();
-        reject(
-          httpError(400, `The request body is larger than ${maxBytes} bytes.`, { headers: { Connection: 'close' } }),
-        );
+        reject(tooLarge(maxBytes));
         return;
       }
       chunks.push(chunk);

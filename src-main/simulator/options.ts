@@ -54,6 +54,10 @@ export interface SimulatorOptions {
   websiteAddress?: string;
   /** Largest request body accepted, in bytes. Default 256 KiB. */
   maxBodyBytes?: number;
+  /** Milliseconds a client has to send a request's headers before it is cut off (408). Default 10 s. */
+  headersTimeoutMs?: number;
+  /** Milliseconds a client has to send a whole request, body included, before it is cut off. Default 30 s. */
+  requestTimeoutMs?: number;
   /**
    * File that keeps the simulator's state (transactions, clock, deliveries) across restarts; created
    * when missing. Absent: everything lives in memory. Its stored client id and terminals are used
@@ -80,6 +84,8 @@ export interface ResolvedOptions {
   notifications: Required<NotificationOptions>;
   websiteAddress: string;
   maxBodyBytes: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
 }
 
 const normaliseBasePath = (path: string): string => {
@@ -87,6 +93,14 @@ const normaliseBasePath = (path: string): string => {
   if (trimmed === '') return '';
   return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
 };
+
+/** A timeout of 0 would mean "never": the simulator always has one. */
+function positiveMilliseconds(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value <= 0)
+    throw new Error(`${name} must be a whole number of milliseconds above 0.`);
+  return value;
+}
 
 export function resolveOptions(options: SimulatorOptions, random: Random): ResolvedOptions {
   const token = () => random.string(40);
@@ -103,6 +117,8 @@ export function resolveOptions(options: SimulatorOptions, random: Random): Resol
   }
   if (new Set(terminals.map((t) => t.token)).size !== terminals.length)
     throw new Error('Each terminal needs its own bearer token (a token is tied to one terminal).');
+  const headersTimeoutMs = positiveMilliseconds('headersTimeoutMs', options.headersTimeoutMs, 10_000);
+  const requestTimeoutMs = positiveMilliseconds('requestTimeoutMs', options.requestTimeoutMs, 30_000);
   return {
     host: options.host ?? '127.0.0.1',
     port: options.port ?? 0,
@@ -125,5 +141,8 @@ export function resolveOptions(options: SimulatorOptions, random: Random): Resol
     },
     websiteAddress: options.websiteAddress ?? 'https://shop.sandbox.example',
     maxBodyBytes: options.maxBodyBytes ?? 256 * 1024,
+    // Node refuses a headers timeout longer than the request's.
+    headersTimeoutMs: Math.min(headersTimeoutMs, requestTimeoutMs),
+    requestTimeoutMs,
   };
 }

@@ -3,9 +3,10 @@
  * by the console core for the Sandbox profile, and by tests. Electron-free.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, ServerResponse, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SimClock } from './clock';
+import { checkControlRequest } from './control-guard';
 import { CONTROL_PREFIX, addControlRoutes, isLoopback } from './control-routes';
 import { SimulatorControl } from './control';
 import { SimError, httpError } from './errors';
@@ -16,6 +17,7 @@ import { resolveOptions, type SimulatorOptions, type SimulatorTerminal, type Web
 import { createRandom } from './random';
 import { RateLimiter } from './rate-limiter';
 import { Router } from './router';
+import { simulatorResponse } from './simulator-response';
 import { SimulatorStateFile, type LoadedState } from './state-file';
 import { formerDerivedSignature } from './stored-transaction';
 import { TransactionBook, type Transaction } from './transactions';
@@ -60,20 +62,6 @@ const pathOf = (target: string): string => {
   }
 };
 
-/**
- * Responses that write the pending state to the file before they end: a kill -9 right after an answer
- * must not lose what the client was told. A class given to createServer, not an `end` patched onto each
- * response: that per-request closure made V8 promote about 1 KB a request to the old generation, and the
- * RSS after 100,000 creates was 297 MB instead of 174.
- */
-export const persistingResponse = (stateFile: Pick<SimulatorStateFile, 'flush'>) =>
-  class PersistingResponse extends ServerResponse {
-    override end(...args: unknown[]): this {
-      stateFile.flush();
-      return (super.end as (...endArgs: unknown[]) => this)(...args);
-    }
-  };
-
 export async function startSimulator(input: SimulatorOptions = {}): Promise<RunningSimulator> {
   const opened = input.state ? SimulatorStateFile.open(input.state) : null;
   const stored = opened?.loaded.config;
@@ -108,6 +96,7 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
   const control = new SimulatorControl(clock, book, notifier, () => stateFile?.reset());
   if (opened) restoreState(opened.loaded, opened.file, { options, clock, book, notifier });
   let origin = '';
+  let port = 0;
 
   const gateway = new Router();
   addGatewayRoutes(gateway, {
@@ -136,28 +125,44 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
     const isControl = pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`);
     // Without --no-control and from loopback only; otherwise the control API simply does not exist.
     const router = isControl && options.control && isLoopback(req) ? controlRouter : gateway;
+    if (router === controlRouter) checkControlRequest(req, port);
     if (router === gateway && faults.intercept(req, res)) return;
     await router.resolve(req.method ?? 'GET', pathname)({ req, res });
   };
 
-  const server = createServer(stateFile ? { ServerResponse: persistingResponse(stateFile) } : {}, (req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      const simError =
-        error instanceof SimError
-          ? error
-          : httpError(500, `The simulator failed: ${error instanceof Error ? error.message : String(error)}`);
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
-      sendError(res, simError);
-      // Do not keep reading an oversized or unread body after answering.
-      if (simError.headers.Connection === 'close') req.resume();
-    });
-  });
-  // No request may hang the simulator: slow headers or bodies are cut off.
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 30_000;
+  const server = createServer(
+    {
+      ServerResponse: simulatorResponse(stateFile),
+      // No request may hang the simulator: slow headers or bodies are cut off (408, connection closed).
+      headersTimeout: options.headersTimeoutMs,
+      requestTimeout: options.requestTimeoutMs,
+      // Node checks both only this often (30 s by default): a client trickling one header line a second
+      // was then held for 30 s rather than 10.
+      connectionsCheckingInterval: Math.min(1_000, options.headersTimeoutMs),
+    },
+    (req, res) => {
+      // The request came: from here on the headers and request timeouts apply, and a handler that takes
+      // long (a clock jump awaiting notification retries) must not be cut off as idle.
+      req.socket.setTimeout(0);
+      handle(req, res).catch((error: unknown) => {
+        const simError =
+          error instanceof SimError
+            ? error
+            : httpError(500, `The simulator failed: ${error instanceof Error ? error.message : String(error)}`);
+        if (res.headersSent) {
+          res.destroy();
+          return;
+        }
+        sendError(res, simError);
+        // Do not keep reading an oversized or unread body after answering.
+        if (simError.headers.Connection === 'close') req.resume();
+      });
+    },
+  );
+
+  // Node's timeouts start with a request's first byte: a connection that never sends one would be held
+  // for ever. Idle that long before any request, it is closed (Node destroys a socket whose timeout fires).
+  server.on('connection', (socket) => socket.setTimeout(options.headersTimeoutMs));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -169,6 +174,7 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   origin = `http://${host}:${address.port}`;
+  port = address.port;
 
   return {
     url: origin,

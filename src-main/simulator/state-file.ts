@@ -23,6 +23,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
+import { MAX_JSON_DEPTH, valueDepthExceeds } from '../common/json-depth';
 import type { Delivery } from './notifier';
 import {
   decodeTransaction,
@@ -40,6 +41,15 @@ const COMPACT_SLACK = 10_000;
 /** Lines per write() while compacting: bounded memory, few system calls. */
 const COMPACT_BATCH = 2_000;
 const READ_CHUNK = 1 << 20;
+/**
+ * The longest line read. The simulator's records are a few KB (a transaction with a 4,000-character
+ * description, a delivery with its attempts); a longer line is set aside unread, not parsed.
+ */
+const MAX_LINE_BYTES = 8 << 20;
+/** Far beyond any test's clock moves, and every simulated instant stays one a Date can hold. */
+const MAX_CLOCK_OFFSET_MS = 1e15;
+/** A delivery nests its notification payload about 4 levels deep, a transaction 3. */
+const MAX_RECORD_DEPTH = MAX_JSON_DEPTH;
 
 /** What the simulator's identity was: a restarted standalone simulator keeps its credentials. */
 export interface PersistedConfig {
@@ -89,14 +99,32 @@ export interface StateSnapshot {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+const DELIVERY_STATES: ReadonlySet<unknown> = new Set(['scheduled', 'delivered', 'retrying', 'gave-up']);
+
+const isAttempt = (value: unknown): boolean =>
+  isObject(value) &&
+  typeof value.at === 'string' &&
+  (value.httpStatus === null || typeof value.httpStatus === 'number') &&
+  typeof value.acknowledged === 'boolean' &&
+  typeof value.verdict === 'string';
+
+/**
+ * Every field, as the console's contract (`simulatorDeliverySchema`) will check it: one record that got
+ * past here with a wrong field would make the whole delivery log fail there instead of being set aside.
+ */
 function isDelivery(value: unknown): value is Delivery {
   if (!isObject(value)) return false;
   return (
     typeof value.notificationID === 'string' &&
     typeof value.transactionID === 'string' &&
-    typeof value.state === 'string' &&
+    typeof value.paymentStatus === 'string' &&
+    typeof value.url === 'string' &&
+    typeof value.duplicate === 'boolean' &&
+    DELIVERY_STATES.has(value.state) &&
     typeof value.firstAt === 'string' &&
+    (value.nextAttemptAt === null || typeof value.nextAttemptAt === 'string') &&
     Array.isArray(value.attempts) &&
+    value.attempts.every(isAttempt) &&
     isObject(value.payload)
   );
 }
@@ -146,6 +174,11 @@ function readJournal(path: string): ReadResult {
   const deliveries = new Map<string, Delivery>();
   let lineNumber = 0;
   const counts = { former: 0 };
+  const skipLine = (why: string) => {
+    lineNumber += 1;
+    result.lines += 1;
+    result.problems.push(`line ${lineNumber} ${why}`);
+  };
   const readLine = (text: string) => {
     lineNumber += 1;
     if (text.trim() === '') return;
@@ -157,17 +190,25 @@ function readJournal(path: string): ReadResult {
       result.problems.push(`line ${lineNumber} is not JSON`);
       return;
     }
+    // A record nested this deep is no record the simulator wrote, and every recursive step after the
+    // parse (JSON.stringify of the delivery log, structured clone) would overflow the stack on it.
+    if (valueDepthExceeds(line, MAX_RECORD_DEPTH)) {
+      result.problems.push(`line ${lineNumber} is nested deeper than ${MAX_RECORD_DEPTH} levels`);
+      return;
+    }
     switch (line?.k) {
       case 'header':
         if (line.format !== FORMAT || line.version !== VERSION)
-          throw new Error(`${path} is not a version-${VERSION} simulator state file (${line.format} ${line.version}).`);
+          // What the header says instead is not quoted: it is the file's text, not ours.
+          throw new Error(`${path} is not a version-${VERSION} simulator state file.`);
         break;
       case 'config':
         if (isConfig(line.v)) result.config = line.v;
         else result.problems.push(`line ${lineNumber}: malformed configuration`);
         break;
       case 'clock':
-        if (typeof line.offsetMs === 'number' && line.offsetMs >= 0) result.clockOffsetMs = line.offsetMs;
+        if (typeof line.offsetMs === 'number' && line.offsetMs >= 0 && line.offsetMs <= MAX_CLOCK_OFFSET_MS)
+          result.clockOffsetMs = line.offsetMs;
         else result.problems.push(`line ${lineNumber}: malformed clock offset`);
         break;
       case 't':
@@ -192,28 +233,39 @@ function readJournal(path: string): ReadResult {
         result.problems.push(`line ${lineNumber}: unknown record`);
     }
   };
-  // Read in chunks rather than whole: at 100k transactions the file is ~100 MB.
+  // Read in chunks rather than whole: at 100k transactions the file is ~100 MB. A line's bytes are joined
+  // once, when its newline arrives, and only the new chunk is searched for it: joining and re-searching
+  // the carried part at every chunk made one 256 MB line take more than 30 s (quadratic).
   const fd = openSync(path, 'r');
   try {
     const chunk = Buffer.allocUnsafe(READ_CHUNK);
-    let carry: Buffer = Buffer.alloc(0);
+    let pieces: Buffer[] = [];
+    /** Bytes of the line being read so far (past MAX_LINE_BYTES they are counted, no longer kept). */
+    let lineBytes = 0;
     let offset = 0;
     for (;;) {
       const read = readSync(fd, chunk, 0, READ_CHUNK, offset);
       if (read === 0) break;
       offset += read;
-      const data = carry.length ? Buffer.concat([carry, chunk.subarray(0, read)]) : chunk.subarray(0, read);
+      const data = chunk.subarray(0, read);
       let start = 0;
       for (let end = data.indexOf(10, start); end >= 0; end = data.indexOf(10, start)) {
-        readLine(data.toString('utf8', start, end));
+        lineBytes += end - start;
+        if (lineBytes > MAX_LINE_BYTES) skipLine(`is longer than ${MAX_LINE_BYTES} bytes`);
+        else if (pieces.length === 0) readLine(data.toString('utf8', start, end));
+        else readLine(Buffer.concat([...pieces, data.subarray(start, end)]).toString('utf8'));
+        pieces = [];
+        lineBytes = 0;
         start = end + 1;
       }
       // What follows the last newline waits for the next chunk (copied: `chunk` is reused).
-      carry = Buffer.from(data.subarray(start));
+      lineBytes += read - start;
+      if (lineBytes > MAX_LINE_BYTES) pieces = [];
+      else if (start < read) pieces.push(Buffer.from(data.subarray(start)));
     }
     result.totalBytes = offset;
     // No newline after the last bytes: a write cut short by a crash. Everything before it stands.
-    result.intactBytes = offset - carry.length;
+    result.intactBytes = offset - lineBytes;
   } finally {
     closeSync(fd);
   }

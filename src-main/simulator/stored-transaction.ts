@@ -16,6 +16,23 @@ const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isNumber = (value: unknown): value is number => typeof value === 'number';
+/**
+ * A time (ms since 1970) a Date can hold: one past the calendar would make every answer that formats it
+ * throw, and the transaction list with it.
+ */
+export const isInstant = (value: unknown): value is number => typeof value === 'number' && Math.abs(value) <= 8.64e15;
+const isOptionalString = (value: unknown): boolean => value === undefined || typeof value === 'string';
+
+const REFERENCE_STATUSES: ReadonlySet<unknown> = new Set(['UNPAID', 'PAID', 'EXPIRED']);
+const isReference = (value: unknown): value is NonNullable<Transaction['reference']> =>
+  isObject(value) &&
+  isString(value.reference) &&
+  isString(value.entity) &&
+  isInstant(value.expiresAt) &&
+  REFERENCE_STATUSES.has(value.status) &&
+  isNumber(value.payments);
+const isReferenceLimits = (value: unknown): value is NonNullable<Transaction['referenceLimits']> =>
+  isObject(value) && isOptionalString(value.entity) && isOptionalString(value.finalDatetime);
 
 const OK_CODE = '000';
 const OK_MESSAGE = 'Success';
@@ -27,6 +44,16 @@ interface Extras {
   mbwayPhone?: string;
   action?: Transaction['action'];
 }
+
+/**
+ * A part that is there must be whole: a reference with a number for its code would be answered to
+ * clients and break the console's transaction list.
+ */
+const hasWholeExtras = (extras: Extras): boolean =>
+  (extras.referenceLimits === undefined || isReferenceLimits(extras.referenceLimits)) &&
+  (extras.reference === undefined || isReference(extras.reference)) &&
+  isOptionalString(extras.mbwayPhone) &&
+  (extras.action === undefined || (isObject(extras.action) && isString(extras.action.token)));
 
 /** The positional record: see encodeTransaction for the order of the fields. */
 export type EncodedTransaction = unknown[];
@@ -96,8 +123,8 @@ export function decodeTransaction(record: unknown): StoredTransaction | null {
     !isString(currency) ||
     !isString(paymentType) ||
     !isString(paymentMethod) ||
-    !isNumber(createdAt) ||
-    !isNumber(expiresAt) ||
+    !isInstant(createdAt) ||
+    !isInstant(expiresAt) ||
     !isPaymentStatus(status) ||
     !isNumber(statusQueries) ||
     !Array.isArray(history) ||
@@ -130,11 +157,12 @@ export function decodeTransaction(record: unknown): StoredTransaction | null {
   const scheduled: Transaction['steps'] = [];
   for (let index = 0; index < steps.length; index += 2) {
     const [kind, at] = [steps[index], steps[index + 1]];
-    if (!isString(kind) || !isNumber(at)) return null;
+    if (!isString(kind) || !isInstant(at)) return null;
     scheduled.push({ kind: intern(kind) as Transaction['steps'][number]['kind'], at });
   }
   if (extras !== 0 && !isObject(extras)) return null;
   const optional = (extras === 0 ? {} : extras) as Extras;
+  if (!hasWholeExtras(optional)) return null;
   // Optional parts are declared in the literal (so they live inside the object) and assigned after it,
   // not spread into it: spreads would give every restored transaction a hidden class of its own.
   const transaction: StoredTransaction = {
@@ -160,10 +188,10 @@ export function decodeTransaction(record: unknown): StoredTransaction | null {
     mbwayPhone: undefined,
     action: undefined,
   };
-  if (isObject(optional.referenceLimits)) transaction.referenceLimits = optional.referenceLimits;
-  if (isObject(optional.reference)) transaction.reference = optional.reference;
-  if (isString(optional.mbwayPhone)) transaction.mbwayPhone = optional.mbwayPhone;
-  if (isObject(optional.action) && isString(optional.action.token)) transaction.action = optional.action;
+  if (optional.referenceLimits) transaction.referenceLimits = optional.referenceLimits;
+  if (optional.reference) transaction.reference = optional.reference;
+  if (optional.mbwayPhone !== undefined) transaction.mbwayPhone = optional.mbwayPhone;
+  if (optional.action) transaction.action = optional.action;
   return transaction;
 }
 
@@ -185,9 +213,9 @@ export function fromFormerRecord(value: unknown): StoredTransaction | null {
     isPaymentStatus(status) &&
     Array.isArray(history) &&
     Array.isArray(steps) &&
-    steps.every((step) => isObject(step) && isString(step.kind) && isNumber(step.at)) &&
-    isNumber(createdAt) &&
-    isNumber(expiresAt) &&
+    steps.every((step) => isObject(step) && isString(step.kind) && isInstant(step.at)) &&
+    isInstant(createdAt) &&
+    isInstant(expiresAt) &&
     isNumber(value.statusQueries)
   ))
     return null;
@@ -199,6 +227,7 @@ export function fromFormerRecord(value: unknown): StoredTransaction | null {
   }
   if (!isString(value.merchantTransactionId) || !Array.isArray(value.paymentMethods)) return null;
   if (!value.paymentMethods.every(isString)) return null;
+  if (!hasWholeExtras(value as Extras)) return null;
   value.paymentMethods = internMethods(value.paymentMethods as string[]);
   return value as unknown as StoredTransaction;
 }

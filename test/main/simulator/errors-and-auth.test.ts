@@ -40,7 +40,7 @@ describe('error table: HTTP status and returnStatus', () => {
     expect(omitted.status).toBe(200);
   });
 
-  it('400 with a clear message for malformed JSON, non-object bodies and an oversized body', async () => {
+  it('400 with a clear message for malformed JSON and non-object bodies; 413 for an oversized body', async () => {
     const headers = h.headers(h.bearer());
     const malformed = await h.call('POST', '/payments', { headers, raw: '{"merchant":' });
     expect(malformed.status).toBe(400);
@@ -50,7 +50,7 @@ describe('error table: HTTP status and returnStatus', () => {
       expect(answer.status, raw).toBe(400);
     }
     const huge = await h.call('POST', '/payments', { headers, raw: `{"x":"${'a'.repeat(300 * 1024)}"}` });
-    expect(huge.status).toBe(400);
+    expect(huge.status).toBe(413);
     expect(huge.body.returnStatus.statusDescription).toMatch(/larger than/);
   });
 

@@ -20,7 +20,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decryptNotification, generateWebhookSecret } from '../../../src-main/notifications/notification-crypto';
 import { readActionResponse } from '@shared/gateway';
 import type { SimulatorOptions } from '../../../src-main/simulator';
-import { persistingResponse } from '../../../src-main/simulator/server';
+import { simulatorResponse } from '../../../src-main/simulator/simulator-response';
 import { Harness, validOrderA } from './harness';
 
 let dir: string;
@@ -297,7 +297,7 @@ describe('simulator state file', () => {
 
   it('writes what an answer reports to the file before the answer ends (a kill -9 after it loses nothing)', () => {
     const seen: boolean[] = [];
-    const Response = persistingResponse({ flush: () => seen.push(response.writableEnded) });
+    const Response = simulatorResponse({ flush: () => seen.push(response.writableEnded) });
     const response = new Response(new IncomingMessage(new Socket()));
     response.end('{}');
     expect(seen).toEqual([false]);
