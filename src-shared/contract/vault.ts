@@ -12,6 +12,11 @@ export const vaultStatusSchema = z.object({
   unlocked: z.boolean(),
   /** One sentence for the user: where secrets are now and what that means after a restart. */
   detail: z.string(),
+  /**
+   * The file vault is the chosen store but its file is gone: real profiles' secrets are refused
+   * (`vault-missing`) until the user creates a new vault or chooses session memory (`vault.useSessionMemory`).
+   */
+  vaultMissing: z.boolean(),
 });
 export type VaultStatus = z.infer<typeof vaultStatusSchema>;
 
@@ -33,6 +38,11 @@ export const vaultMethods = {
   'vault.unlock': method(
     'Unlock the file vault after a start; a wrong passphrase fails with `wrong-passphrase`.',
     z.object({ passphrase: passphraseSchema }).strict(),
+    vaultStatusSchema,
+  ),
+  'vault.useSessionMemory': method(
+    'When the chosen vault’s file is missing: keep real profiles’ secrets in session memory from now on (forgotten at quit).',
+    noInput,
     vaultStatusSchema,
   ),
   'vault.lock': method(
