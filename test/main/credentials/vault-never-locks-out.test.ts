@@ -296,7 +296,7 @@ describe('issue 25 §5: a deleted vault file', () => {
       vaultExists: true,
       vaultMissing: false,
     });
-    expect(await second.core.dispatch('vault.useSessionMemory')).toMatchObject({
+    expect(await second.core.dispatch('vault.useSessionMemory', undefined)).toMatchObject({
       ok: false,
       error: { code: 'conflict' },
     });
