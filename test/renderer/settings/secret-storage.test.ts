@@ -3,6 +3,7 @@
  * user-data folder, no keychain): choose the vault, then, in a "restarted" console, unlock it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { VAULT_FILE } from '../../../src-main/core/credential-backend';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
@@ -36,16 +37,19 @@ async function consoleOn(dir: string) {
     'vault.create': (input: unknown) => dispatch('vault.create', input),
     'vault.unlock': (input: unknown) => dispatch('vault.unlock', input),
     'vault.lock': (input?: unknown) => dispatch('vault.lock', input),
+    'vault.useSessionMemory': (input?: unknown) => dispatch('vault.useSessionMemory', input),
     'app.info': appInfo,
   } as unknown as ConsoleApi;
   return { backend, appInfo };
 }
 
 async function settle(): Promise<void> {
-  // scrypt runs on the thread pool: let it finish before looking.
-  for (let i = 0; i < 20; i++) {
+  // scrypt (N = 2^17, 128 MiB) runs on the thread pool for a good part of a second on a busy machine:
+  // wait until no button of the section is busy any more before looking.
+  for (let i = 0; i < 400; i++) {
     await flushPromises();
     await new Promise((resolve) => setTimeout(resolve, 25));
+    if (i >= 4 && !wrapper?.find('.n-button--loading').exists()) return;
   }
 }
 
@@ -100,5 +104,46 @@ describe('Settings › Secret storage without a keychain', () => {
     await settle();
     expect(second.backend.status().unlocked).toBe(true);
     expect(wrapper.find('[data-testid="vault-message"]').text()).toMatch(/unlocked: saved profiles work/);
+  });
+});
+
+describe('issue 25 §5: Settings when the chosen vault file was deleted', () => {
+  /** A vault chosen in a first session, whose file is then deleted before the next start. */
+  async function vaultDeletedIn(dir: string) {
+    const first = await consoleOn(dir);
+    await first.backend.create('a long vault phrase');
+    rmSync(join(dir, VAULT_FILE));
+    return consoleOn(dir);
+  }
+
+  it('says so and offers a new vault or session memory; choosing session memory is remembered by main', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gc-settings-vault-'));
+    dirs.push(dir);
+    const restarted = await vaultDeletedIn(dir);
+    wrapper = mountInApp(SecretStorageSection);
+    await settle();
+    expect(wrapper.find('[data-testid="vault-detail"]').text()).toMatch(/vault you chose is missing/);
+    expect(wrapper.find('[role="alert"]').exists()).toBe(true);
+    expect(button(wrapper, 'Create a new vault').attributes('disabled')).toBeDefined();
+    expect(input(wrapper, 'Unlock the vault').exists()).toBe(false);
+    await button(wrapper, 'Keep secrets in session memory').trigger('click');
+    await settle();
+    expect(restarted.backend.status()).toMatchObject({ backend: 'session-memory', vaultMissing: false });
+    expect(wrapper.find('[data-testid="vault-message"]').text()).toMatch(/session memory from now on/);
+    expect(restarted.appInfo).toHaveBeenCalled();
+  });
+
+  it('creates a new vault from the same screen', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gc-settings-vault-'));
+    dirs.push(dir);
+    const restarted = await vaultDeletedIn(dir);
+    wrapper = mountInApp(SecretStorageSection);
+    await settle();
+    await input(wrapper, 'Vault passphrase').setValue('a brand new phrase');
+    await input(wrapper, 'Repeat the passphrase').setValue('a brand new phrase');
+    await button(wrapper, 'Create a new vault').trigger('submit');
+    await settle();
+    expect(restarted.backend.status()).toMatchObject({ backend: 'file-vault', unlocked: true, vaultMissing: false });
+    expect(button(wrapper, 'Lock the vault').exists()).toBe(true);
   });
 });

@@ -200,6 +200,10 @@ const ptPT: SameKeys<typeof en> = {
     clientIdHeader: 'O nome do cabeçalho do client id tem de ser um nome de cabeçalho HTTP válido',
     colour: 'A cor tem de ter o formato #1a2b3c',
     secretEmpty: 'Um segredo não pode estar vazio',
+    vaultMissing:
+      'O ficheiro do cofre de credenciais {path} não existe: crie um cofre novo ou mantenha os segredos na memória da sessão (Definições).',
+    vaultKdfRefused:
+      'O cofre de credenciais {path} pede parâmetros de derivação de chave que esta consola recusa ({reason}): o ficheiro está danificado ou foi adulterado. Nada foi derivado.',
   },
   history: {
     countFound: '{count} encontradas',
@@ -997,6 +1001,13 @@ const ptPT: SameKeys<typeof en> = {
     theVaultIsLockedSaved: 'O cofre está bloqueado: os perfis guardados não podem chamar o gateway até o desbloquear.',
     unlockTheVault: 'Desbloquear o cofre',
     lockTheVault: 'Bloquear o cofre',
+    missing:
+      'O cofre cifrado que escolheu não está na pasta de dados do utilizador (foi apagado ou movido). Os segredos dos perfis guardados não podem ser lidos nem guardados até decidir o que o substitui.',
+    missingChoice:
+      'Se tem uma cópia do ficheiro do cofre, reponha-a e reinicie a consola. Caso contrário, crie um cofre novo (os segredos terão de ser introduzidos de novo) ou mantenha os segredos na memória da sessão: perdem-se quando a consola termina.',
+    createANewVault: 'Criar um cofre novo',
+    useSessionMemory: 'Manter os segredos na memória da sessão',
+    sessionMemoryChosen: 'Os segredos ficam na memória da sessão a partir de agora: perdem-se quando a consola termina.',
   },
   sandboxReset: {
     count: {
