@@ -162,6 +162,13 @@ function writeLegacyVault(path: string, passphrase: string, secrets: Record<stri
   writeFileSync(path, JSON.stringify(file), { mode: 0o600 });
 }
 
+/** The vault file's JSON, loosely typed: the tests write wrong values into it on purpose. */
+interface VaultFileJson {
+  kdf: Record<string, unknown>;
+  iv: unknown;
+  tag: unknown;
+}
+
 const kdfOf = (path: string) => (JSON.parse(readFileSync(path, 'utf8')) as { kdf: Record<string, unknown> }).kdf;
 
 describe('issue 25 §5: KDF parameters read from the vault file', () => {
@@ -169,8 +176,7 @@ describe('issue 25 §5: KDF parameters read from the vault file', () => {
     const path = join(tempDir(), VAULT_FILE);
     writeLegacyVault(path, PASSPHRASE, { 'p/bearerToken': 'bearer-token-kept-123' });
     const original = readFileSync(path, 'utf8');
-    const tampered: Array<[string, (file: any) => void]> = [
-      // eslint-disable-line @typescript-eslint/no-explicit-any
+    const tampered: Array<[string, (file: VaultFileJson) => void]> = [
       // 512 MiB and seconds of CPU per try on today's code.
       ['N = 2^19', (file) => (file.kdf.N = 2 ** 19)],
       ['N = 2^40', (file) => (file.kdf.N = 2 ** 40)],
@@ -184,7 +190,7 @@ describe('issue 25 §5: KDF parameters read from the vault file', () => {
       ['tag not base64', (file) => (file.tag = '<script>')],
     ];
     for (const [what, tamper] of tampered) {
-      const file = JSON.parse(original);
+      const file = JSON.parse(original) as VaultFileJson;
       tamper(file);
       writeFileSync(path, JSON.stringify(file));
       const vault = VaultStore.locked(path);
