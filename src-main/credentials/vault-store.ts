@@ -6,7 +6,7 @@
  * The passphrase itself is never stored; the derived key lives in memory while the vault is unlocked.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import type { KeychainStatus } from '@shared/contract/app';
@@ -15,6 +15,8 @@ import type { CredentialStore } from './credential-store';
 import { checkKdfParameters, deriveVaultKey, isWeakerThanCurrent, VAULT_KDF, type ScryptParameters } from './vault-kdf';
 
 const MIN_PASSPHRASE = 8;
+/** Far more than any vault holds (each secret is a few hundred bytes). */
+const MAX_VAULT_BYTES = 4 * 1024 * 1024;
 
 const LOCKED: KeychainStatus = {
   backend: 'file-vault',
@@ -64,8 +66,6 @@ export class VaultStore implements CredentialStore {
   private key: Buffer | null = null;
   private salt: Buffer | null = null;
   private kdf: ScryptParameters = VAULT_KDF;
-  /** Set when the last unlock re-keyed a vault written with weaker parameters. */
-  rekeyedFrom: ScryptParameters | null = null;
 
   private constructor(readonly path: string) {}
 
@@ -124,26 +124,43 @@ export class VaultStore implements CredentialStore {
       throw this.unreadable('its decrypted content is not a list of secrets');
     }
     this.secrets = new Map(Object.entries(values));
-    if (isWeakerThanCurrent(kdf)) {
-      this.salt = randomBytes(16);
-      this.kdf = VAULT_KDF;
-      this.key = await deriveVaultKey(passphrase, this.salt, VAULT_KDF);
-      key.fill(0);
+    this.key = key;
+    this.salt = salt;
+    this.kdf = kdf;
+    if (isWeakerThanCurrent(kdf)) await this.rekey(passphrase);
+  }
+
+  /**
+   * Rewrites the vault under a new salt and a key derived with VAULT_KDF. The vault is open either way:
+   * if the new file cannot be written, the old key stays in use and the next unlock tries again.
+   */
+  private async rekey(passphrase: string): Promise<void> {
+    const previous = { key: this.key, salt: this.salt, kdf: this.kdf };
+    this.salt = randomBytes(16);
+    this.kdf = VAULT_KDF;
+    this.key = await deriveVaultKey(passphrase, this.salt, VAULT_KDF);
+    try {
       this.save();
-      this.rekeyedFrom = kdf;
-    } else {
-      this.key = key;
-      this.salt = salt;
-      this.kdf = kdf;
-      this.rekeyedFrom = null;
+    } catch {
+      this.key.fill(0);
+      this.key = previous.key;
+      this.salt = previous.salt;
+      this.kdf = previous.kdf;
+      return;
     }
+    previous.key?.fill(0);
   }
 
   private readFile(): VaultFile {
     let text: string;
     try {
+      // A vault holds a few profiles' secrets: a file far larger is not one, and is not read into memory.
+      const size = statSync(this.path).size;
+      if (size > MAX_VAULT_BYTES)
+        throw this.unreadable(`it is ${size} bytes, more than a vault ever holds (${MAX_VAULT_BYTES})`);
       text = readFileSync(this.path, 'utf8');
     } catch (error) {
+      if (error instanceof ConsoleFailure) throw error;
       throw this.unreadable((error as NodeJS.ErrnoException).code ?? (error as Error).message);
     }
     let json: unknown;

@@ -167,6 +167,7 @@ interface VaultFileJson {
   kdf: Record<string, unknown>;
   iv: unknown;
   tag: unknown;
+  data: unknown;
 }
 
 const kdfOf = (path: string) => (JSON.parse(readFileSync(path, 'utf8')) as { kdf: Record<string, unknown> }).kdf;
@@ -188,6 +189,7 @@ describe('issue 25 §5: KDF parameters read from the vault file', () => {
       ['salt missing', (file) => delete file.kdf.salt],
       ['iv of 3 bytes', (file) => (file.iv = 'AAAA')],
       ['tag not base64', (file) => (file.tag = '<script>')],
+      ['a 5 MB file', (file) => (file.data = 'A'.repeat(5_000_000))],
     ];
     for (const [what, tamper] of tampered) {
       const file = JSON.parse(original) as VaultFileJson;

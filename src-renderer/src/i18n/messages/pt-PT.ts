@@ -1007,7 +1007,8 @@ const ptPT: SameKeys<typeof en> = {
       'Se tem uma cópia do ficheiro do cofre, reponha-a e reinicie a consola. Caso contrário, crie um cofre novo (os segredos terão de ser introduzidos de novo) ou mantenha os segredos na memória da sessão: perdem-se quando a consola termina.',
     createANewVault: 'Criar um cofre novo',
     useSessionMemory: 'Manter os segredos na memória da sessão',
-    sessionMemoryChosen: 'Os segredos ficam na memória da sessão a partir de agora: perdem-se quando a consola termina.',
+    sessionMemoryChosen:
+      'Os segredos ficam na memória da sessão a partir de agora: perdem-se quando a consola termina.',
   },
   sandboxReset: {
     count: {
