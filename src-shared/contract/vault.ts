@@ -36,7 +36,7 @@ export const vaultMethods = {
     vaultStatusSchema,
   ),
   'vault.unlock': method(
-    'Unlock the file vault after a start; a wrong passphrase fails with `wrong-passphrase`.',
+    'Unlock the file vault after a start (a weakly keyed one is re-keyed); fails with `wrong-passphrase`, `vault-unreadable` (a damaged or tampered file, checked before any key is derived) or `vault-missing`.',
     z.object({ passphrase: passphraseSchema }).strict(),
     vaultStatusSchema,
   ),
