@@ -15,6 +15,7 @@ export class MissingVaultStore implements CredentialStore {
     this.status = {
       backend: 'file-vault',
       available: false,
+      vaultMissing: true,
       detail: `The credential vault file ${path} is missing: create a new vault or keep secrets in session memory (Settings).`,
     };
   }

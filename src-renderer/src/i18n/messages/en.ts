@@ -32,6 +32,7 @@ export default {
     darkTheme: 'Dark theme',
     activeProfile: 'Active profile',
     profileOption: '{name} ({environment}, Variant {variant})',
+    vaultMissing: 'Secrets: vault file missing',
   },
   shortcuts: {
     open: 'Keyboard shortcuts',

@@ -33,6 +33,7 @@ const ptPT: SameKeys<typeof en> = {
     darkTheme: 'Tema escuro',
     activeProfile: 'Perfil ativo',
     profileOption: '{name} ({environment}, Variante {variant})',
+    vaultMissing: 'Segredos: ficheiro do cofre em falta',
   },
   shortcuts: {
     open: 'Atalhos de teclado',
