@@ -105,6 +105,13 @@ describe('issue 25 §5 blocker: the vault never locks the user out of the consol
       transactionId: sandboxOrder.value.exchange.transactionID,
     });
     expect(sandboxStatus).toMatchObject({ ok: true, value: { exchange: { classification: 'ok' } } });
+    // The go-live check on the Sandbox compares its credentials with the production ones it can read.
+    const readiness = await api(second, 'qa.readiness', { profileId: 'sandbox-a', webhookUrl: null });
+    expect(readiness.ok).toBe(true);
+    expect(readiness.value.scenarios[0]).toMatchObject({
+      name: expect.stringMatching(/Environments separated/),
+      status: 'passed',
+    });
 
     // The real profile waits for the vault, says why, then works once it is unlocked in the UI.
     expect(await api(second, 'payments.status', { profileId: saved.value.id, transactionId })).toMatchObject({
