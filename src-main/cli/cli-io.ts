@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { readHiddenLine } from './hidden-prompt';
 
 /** The streams a CLI command uses, injectable so tests can run a command in-process and read what it printed. */
 export interface CliIo {
@@ -9,6 +10,8 @@ export interface CliIo {
   readStdin(): Promise<Buffer>;
   /** True when stdin is a terminal (nothing piped): reading it would wait for typing. */
   stdinIsTty: boolean;
+  /** Asks at the terminal for a line that is not echoed (null: cancelled); absent where nobody can type. */
+  promptHidden?(question: string): Promise<string | null>;
 }
 
 export const processIo: CliIo = {
@@ -20,6 +23,7 @@ export const processIo: CliIo = {
     return Buffer.concat(chunks);
   },
   stdinIsTty: process.stdin.isTTY === true,
+  promptHidden: (question) => readHiddenLine(question, process.stdin, process.stderr),
 };
 
 /** Said on stderr whenever a secret is given on the command line. */

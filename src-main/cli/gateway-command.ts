@@ -29,7 +29,8 @@ export const PROFILE_OPTIONS_HELP = `Profile:
   --user-data-dir DIR  where saved profiles and kept signatures live (default: ~/.config/Gateway Console)
   --vault-passphrase-file F
                        unlocks the encrypted file vault holding saved profiles' secrets (- reads stdin);
-                       or set GATEWAY_VAULT_PASSPHRASE. Never given as an argument: it would show in ps
+                       or set GATEWAY_VAULT_PASSPHRASE; in a terminal, without either, it is asked for.
+                       Never given as an argument: it would show in ps
   --confirm AMOUNT     required on a production profile for create / reference / MB WAY: the amount you confirm
   --json               print the Exchange record as JSON instead of a summary`;
 
@@ -107,7 +108,7 @@ export function gatewayCommand(spec: {
     }
     let opened: OpenedProfile;
     try {
-      opened = await openProfile(values.profile, values['user-data-dir'], deps.credentials, vault.passphrase);
+      opened = await openProfile(values.profile, values['user-data-dir'], deps.credentials, vault.passphrase, io);
     } catch (error) {
       io.stderr(`${(error as Error).message}\n`);
       return EXIT_REFUSED;
@@ -174,6 +175,7 @@ async function openProfile(
   userDataDir: string | undefined,
   credentials: CredentialStore | undefined,
   vaultPassphrase: string | null,
+  io: CliIo,
 ): Promise<OpenedProfile> {
   if (nameOrId !== undefined) {
     // The CLI never starts the Sandbox: that would repoint the app's Sandbox profiles at a short-lived simulator.
@@ -190,7 +192,7 @@ async function openProfile(
       throw new Error(`There is no profile named or with id "${nameOrId}". Profiles: ${names || 'none'}.`);
     }
     try {
-      await unlockVaultFor(core, profile.id, vaultPassphrase);
+      await unlockVaultFor(core, profile.id, vaultPassphrase, io);
     } catch (error) {
       await core.close();
       throw error;

@@ -25,6 +25,7 @@ import { ScenarioRunner, type QaProfile } from '../qa/scenario-runner';
 import { processIo, type CliIo } from './cli-io';
 import { EXIT_REFUSED, EXIT_USAGE } from './exit-codes';
 import type { CliCommand } from './cli-command';
+import { unlockVaultFor, vaultPassphraseFrom } from './vault-passphrase';
 
 /** Some scenario failed, was skipped or could not run. */
 export const EXIT_SCENARIOS_FAILED = 1;
@@ -36,6 +37,9 @@ Runs scenario files (YAML or JSON; folders are searched) with the console's scen
   --profile P          run against a saved profile (name or id); Sandbox-only steps are then skipped.
                        Without it the command starts its own Sandbox simulator (no app, no keychain needed).
   --user-data-dir DIR  where saved profiles live (with --profile)
+  --vault-passphrase-file F
+                       with --profile whose secrets are in the encrypted file vault: its passphrase (- reads
+                       stdin); or set GATEWAY_VAULT_PASSPHRASE; in a terminal, without either, it is asked for
   --tester NAME        who ran it, shown in the reports
   --report DIR         write report.html, report.json, report.junit.xml and summary.md to DIR
   --junit FILE         write JUnit XML to FILE
@@ -58,6 +62,7 @@ async function openTarget(
   profile: string | undefined,
   userDataDir: string | undefined,
   deps: RunCommandDeps,
+  vault: { passphrase: string | null; io: CliIo },
 ): Promise<OpenedTarget> {
   if (profile === undefined) {
     const dir = await mkdtemp(join(tmpdir(), 'gateway-console-run-'));
@@ -82,6 +87,12 @@ async function openTarget(
     await core.close();
     throw new Error(`There is no profile named or with id "${profile}".`);
   }
+  try {
+    await unlockVaultFor(core, found.id, vault.passphrase, vault.io);
+  } catch (error) {
+    await core.close();
+    throw error;
+  }
   const qaProfile = qaProfileOf(core, found.id);
   return { core, profiles: { [qaProfile.variant]: qaProfile }, close: () => core.close() };
 }
@@ -103,6 +114,7 @@ export async function runScenariosCommand(
         builtin: { type: 'boolean' },
         profile: { type: 'string' },
         'user-data-dir': { type: 'string' },
+        'vault-passphrase-file': { type: 'string' },
         tester: { type: 'string' },
         report: { type: 'string' },
         junit: { type: 'string' },
@@ -132,9 +144,14 @@ export async function runScenariosCommand(
   }
   const scenarios = [...(values.builtin ? builtinScenarios() : []), ...loaded.scenarios];
   process.env.GATEWAY_CONSOLE_QUIET = '1';
+  const vault = await vaultPassphraseFrom(values['vault-passphrase-file'], io);
+  if ('problem' in vault) {
+    io.stderr(`${vault.problem}\n`);
+    return EXIT_USAGE;
+  }
   let target: OpenedTarget;
   try {
-    target = await openTarget(values.profile, values['user-data-dir'], deps);
+    target = await openTarget(values.profile, values['user-data-dir'], deps, { passphrase: vault.passphrase, io });
   } catch (error) {
     io.stderr(`${(error as Error).message}\n`);
     return EXIT_REFUSED;

@@ -30,18 +30,28 @@ export async function vaultPassphraseFrom(
 }
 
 /**
- * Unlocks the file vault before a saved real profile is used, the way Settings does in the app. A run on
- * the Sandbox, or on a machine whose secrets are not in the vault, needs no passphrase and ignores one.
+ * Unlocks the file vault before a saved real profile is used, the way Settings does in the app: with the
+ * passphrase given (file, stdin or GATEWAY_VAULT_PASSPHRASE), else by asking at the terminal when there is
+ * one. A run on the Sandbox, or on a machine whose secrets are not in the vault, needs no passphrase and
+ * ignores one. A vault whose file is missing is never unlocked or replaced from the CLI: that choice is
+ * the user's, in Settings.
  */
-export async function unlockVaultFor(core: ConsoleCore, profileId: string, passphrase: string | null): Promise<void> {
+export async function unlockVaultFor(
+  core: ConsoleCore,
+  profileId: string,
+  passphrase: string | null,
+  io?: Pick<CliIo, 'stdinIsTty' | 'promptHidden'>,
+): Promise<void> {
   if (isSandboxProfile(profileId)) return;
   const answer = await core.dispatch('vault.status', undefined);
   const status = answer.ok ? (answer.value as VaultStatus) : null;
+  if (status?.vaultMissing) throw new Error(`${status.detail} Nothing was sent.`);
   if (!status || status.backend !== 'file-vault' || status.unlocked) return;
-  if (passphrase === null)
+  const given = passphrase ?? (io?.stdinIsTty && io.promptHidden ? await io.promptHidden('Vault passphrase: ') : null);
+  if (given === null)
     throw new Error(
-      `This profile's secrets are in the encrypted file vault, which is locked: give --vault-passphrase-file F (- reads stdin) or set ${VAULT_PASSPHRASE_ENV}.`,
+      `This profile's secrets are in the encrypted file vault, which is locked: give --vault-passphrase-file F (- reads stdin), set ${VAULT_PASSPHRASE_ENV}, or run it in a terminal to be asked.`,
     );
-  const unlocked = await core.dispatch('vault.unlock', { passphrase });
+  const unlocked = await core.dispatch('vault.unlock', { passphrase: given });
   if (!unlocked.ok) throw new Error(`The file vault was not unlocked: ${unlocked.error.message}`);
 }

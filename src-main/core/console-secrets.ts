@@ -5,8 +5,7 @@
  * chose; session memory as the last resort).
  */
 import { join } from 'node:path';
-import { ConsoleFailure } from '@shared/result';
-import type { CredentialStore } from '../credentials/credential-store';
+import { isSecretStoreUnavailable, type CredentialStore } from '../credentials/credential-store';
 import { FileCredentialStore, RoutedCredentialStore } from '../credentials/file-store';
 import { CredentialBackend } from './credential-backend';
 import { logger } from '../common/logger';
@@ -28,9 +27,6 @@ export interface ConsoleSecrets {
   signatures: SplitSignatureStore;
 }
 
-const isVaultLocked = (error: unknown): error is ConsoleFailure =>
-  error instanceof ConsoleFailure && error.code === 'vault-locked';
-
 export async function openConsoleSecrets(userDataDir: string, injected?: CredentialStore): Promise<ConsoleSecrets> {
   const backend = await CredentialBackend.open(userDataDir, injected);
   const sandboxCredentials = new FileCredentialStore(join(userDataDir, SANDBOX_CREDENTIALS_FILE));
@@ -40,7 +36,8 @@ export async function openConsoleSecrets(userDataDir: string, injected?: Credent
   // wait, and open once it is unlocked.
   const openOthers = () =>
     SignatureStore.open(join(userDataDir, SIGNATURES_FILE), credentials).catch((error: unknown) => {
-      if (isVaultLocked(error)) return new LockedSignatures(error.message);
+      if (isSecretStoreUnavailable(error))
+        return new LockedSignatures(error.message, error.code === 'vault-missing' ? 'vault-missing' : 'vault-locked');
       throw error;
     });
   const signatures = new SplitSignatureStore(
@@ -63,6 +60,6 @@ export async function openConsoleSecrets(userDataDir: string, injected?: Credent
 /** A secret the locked vault hides reads as absent (e.g. a webhook secret: the sender retries later). */
 export const absentWhileLocked = <T>(read: Promise<T>): Promise<T | null> =>
   read.catch((error: unknown) => {
-    if (isVaultLocked(error)) return null;
+    if (isSecretStoreUnavailable(error)) return null;
     throw error;
   });

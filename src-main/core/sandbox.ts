@@ -21,13 +21,17 @@ export const SANDBOX_CREDENTIALS_FILE = 'sandbox-credentials.json';
 /** The Sandbox profiles' transaction signatures, apart from real profiles'. */
 export const SANDBOX_SIGNATURES_FILE = 'sandbox-signatures.enc';
 export const SANDBOX_SIGNATURE_KEY_ACCOUNT = 'sandbox/signature-key';
+/** The production guard's salted hashes of the Sandbox's credentials, kept beside them. */
+export const SANDBOX_FINGERPRINTS_ACCOUNT = 'sandbox/guard-fingerprints';
 
 export const isSandboxProfile = (profileId: string): boolean =>
   SANDBOX_PROFILES.some((sandbox) => sandbox.id === profileId);
 
 /** Credential accounts that belong to the Sandbox: kept in the user-data folder, not the keychain. */
 export const isSandboxAccount = (account: string): boolean =>
-  account === SANDBOX_SIGNATURE_KEY_ACCOUNT || isSandboxProfile(account.slice(0, account.indexOf('/')));
+  account === SANDBOX_SIGNATURE_KEY_ACCOUNT ||
+  account === SANDBOX_FINGERPRINTS_ACCOUNT ||
+  isSandboxProfile(account.slice(0, account.indexOf('/')));
 
 /**
  * The Sandbox's own webhook secret (the simulator's, kept in the user-data folder), or null before the

@@ -275,21 +275,24 @@ export class SplitSignatureStore implements TransactionSignatures {
   }
 }
 
-/** Stands in for real profiles' signatures while the vault holding their key is locked. */
+/** Stands in for real profiles' signatures while the vault holding their key is locked (or missing). */
 export class LockedSignatures implements TransactionSignatures {
   readonly problems: string[] = [];
 
-  constructor(private readonly reason: string) {}
+  constructor(
+    private readonly reason: string,
+    private readonly code: 'vault-locked' | 'vault-missing' = 'vault-locked',
+  ) {}
 
   get(): TransactionRecord | undefined {
     return undefined;
   }
 
   async put(): Promise<void> {
-    throw new ConsoleFailure('vault-locked', this.reason);
+    throw new ConsoleFailure(this.code, this.reason);
   }
 
   async forgetProfile(): Promise<void> {
-    throw new ConsoleFailure('vault-locked', this.reason);
+    throw new ConsoleFailure(this.code, this.reason);
   }
 }

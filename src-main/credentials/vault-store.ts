@@ -5,22 +5,18 @@
  * whole through a temporary file and a rename (a crash leaves the old or the new vault, never half).
  * The passphrase itself is never stored; the derived key lives in memory while the vault is unlocked.
  */
-import {
-  createCipheriv,
-  createDecipheriv,
-  randomBytes,
-  scrypt as scryptCallback,
-  type ScryptOptions,
-} from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { z } from 'zod';
 import type { KeychainStatus } from '@shared/contract/app';
 import { ConsoleFailure } from '@shared/result';
 import type { CredentialStore } from './credential-store';
+import { checkKdfParameters, deriveVaultKey, isWeakerThanCurrent, VAULT_KDF, type ScryptParameters } from './vault-kdf';
 
-/** 2^15 × 8 × 128 B = 32 MiB of memory per derivation: slow to guess, ~0.1 s to unlock. */
-const KDF = { N: 2 ** 15, r: 8, p: 1 } as const;
 const MIN_PASSPHRASE = 8;
+/** Far more than any vault holds (each secret is a few hundred bytes). */
+const MAX_VAULT_BYTES = 4 * 1024 * 1024;
 
 const LOCKED: KeychainStatus = {
   backend: 'file-vault',
@@ -33,21 +29,29 @@ const UNLOCKED: KeychainStatus = {
   detail: 'Secrets are kept in an encrypted file vault (scrypt + AES-256-GCM), unlocked with your passphrase.',
 };
 
-interface VaultFile {
-  version: 1;
-  kdf: { name: 'scrypt'; N: number; r: number; p: number; salt: string };
-  iv: string;
-  tag: string;
-  data: string;
-}
-
-const deriveKey = (passphrase: string, salt: Buffer, kdf: { N: number; r: number; p: number }): Promise<Buffer> =>
-  new Promise((resolve, reject) => {
-    const options: ScryptOptions = { N: kdf.N, r: kdf.r, p: kdf.p, maxmem: 256 * kdf.N * kdf.r };
-    scryptCallback(passphrase.normalize('NFC'), salt, 32, options, (error, key) =>
-      error ? reject(error) : resolve(key),
+/** Base64 of exactly `bytes` bytes (or, with `max`, from `bytes` to `max`). */
+const base64Of = (bytes: number, max = bytes) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'is not base64')
+    .refine(
+      (text) => {
+        const length = Buffer.from(text, 'base64').length;
+        return length >= bytes && length <= max;
+      },
+      `must hold ${bytes === max ? bytes : `${bytes} to ${max}`} bytes`,
     );
-  });
+
+/** The file as written by save(); the KDF numbers are checked apart, against their bounds (vault-kdf.ts). */
+const vaultFileSchema = z.object({
+  version: z.literal(1),
+  kdf: z.object({ name: z.literal('scrypt'), N: z.unknown(), r: z.unknown(), p: z.unknown(), salt: base64Of(16, 64) }),
+  iv: base64Of(12),
+  tag: base64Of(16),
+  data: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'is not base64'),
+});
+type VaultFile = z.infer<typeof vaultFileSchema>;
+const secretsSchema = z.record(z.string(), z.string());
 
 export const checkPassphrase = (passphrase: string): void => {
   if (passphrase.length < MIN_PASSPHRASE)
@@ -61,7 +65,7 @@ export class VaultStore implements CredentialStore {
   private secrets: Map<string, string> | null = null;
   private key: Buffer | null = null;
   private salt: Buffer | null = null;
-  private kdf: { N: number; r: number; p: number } = KDF;
+  private kdf: ScryptParameters = VAULT_KDF;
 
   private constructor(readonly path: string) {}
 
@@ -81,7 +85,7 @@ export class VaultStore implements CredentialStore {
       throw new ConsoleFailure('conflict', 'A credential vault already exists; unlock it with its passphrase.');
     const vault = new VaultStore(path);
     vault.salt = randomBytes(16);
-    vault.key = await deriveKey(passphrase, vault.salt, KDF);
+    vault.key = await deriveVaultKey(passphrase, vault.salt, VAULT_KDF);
     vault.secrets = new Map(initial);
     vault.save();
     return vault;
@@ -95,20 +99,16 @@ export class VaultStore implements CredentialStore {
     return this.secrets !== null;
   }
 
-  /** Derives the key and decrypts; a wrong passphrase fails the GCM tag check and says so. */
+  /**
+   * Checks the file, then derives the key and decrypts; a wrong passphrase fails the GCM tag check and
+   * says so. A vault written with weaker parameters than new vaults get is re-keyed (new salt, new key,
+   * same secrets) before this returns.
+   */
   async unlock(passphrase: string): Promise<void> {
-    let file: VaultFile;
-    try {
-      file = JSON.parse(readFileSync(this.path, 'utf8')) as VaultFile;
-      if (file.version !== 1 || file.kdf?.name !== 'scrypt') throw new Error('unknown format');
-    } catch (error) {
-      throw new ConsoleFailure(
-        'vault-unreadable',
-        `The credential vault ${this.path} cannot be read: ${(error as Error).message}`,
-      );
-    }
+    const file = this.readFile();
+    const kdf = checkKdfParameters(file.kdf, this.path);
     const salt = Buffer.from(file.kdf.salt, 'base64');
-    const key = await deriveKey(passphrase, salt, file.kdf);
+    const key = await deriveVaultKey(passphrase, salt, kdf);
     let plain: Buffer;
     try {
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(file.iv, 'base64'));
@@ -117,11 +117,68 @@ export class VaultStore implements CredentialStore {
     } catch {
       throw new ConsoleFailure('wrong-passphrase', 'That passphrase does not open the credential vault.');
     }
-    const values = JSON.parse(plain.toString('utf8')) as Record<string, string>;
+    let values: Record<string, string>;
+    try {
+      values = secretsSchema.parse(JSON.parse(plain.toString('utf8')));
+    } catch {
+      throw this.unreadable('its decrypted content is not a list of secrets');
+    }
     this.secrets = new Map(Object.entries(values));
     this.key = key;
     this.salt = salt;
-    this.kdf = { N: file.kdf.N, r: file.kdf.r, p: file.kdf.p };
+    this.kdf = kdf;
+    if (isWeakerThanCurrent(kdf)) await this.rekey(passphrase);
+  }
+
+  /**
+   * Rewrites the vault under a new salt and a key derived with VAULT_KDF. The vault is open either way:
+   * if the new file cannot be written, the old key stays in use and the next unlock tries again.
+   */
+  private async rekey(passphrase: string): Promise<void> {
+    const previous = { key: this.key, salt: this.salt, kdf: this.kdf };
+    this.salt = randomBytes(16);
+    this.kdf = VAULT_KDF;
+    this.key = await deriveVaultKey(passphrase, this.salt, VAULT_KDF);
+    try {
+      this.save();
+    } catch {
+      this.key.fill(0);
+      this.key = previous.key;
+      this.salt = previous.salt;
+      this.kdf = previous.kdf;
+      return;
+    }
+    previous.key?.fill(0);
+  }
+
+  private readFile(): VaultFile {
+    let text: string;
+    try {
+      // A vault holds a few profiles' secrets: a file far larger is not one, and is not read into memory.
+      const size = statSync(this.path).size;
+      if (size > MAX_VAULT_BYTES)
+        throw this.unreadable(`it is ${size} bytes, more than a vault ever holds (${MAX_VAULT_BYTES})`);
+      text = readFileSync(this.path, 'utf8');
+    } catch (error) {
+      if (error instanceof ConsoleFailure) throw error;
+      throw this.unreadable((error as NodeJS.ErrnoException).code ?? (error as Error).message);
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw this.unreadable('it is not JSON');
+    }
+    const parsed = vaultFileSchema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw this.unreadable(`${issue?.path.join('.') || 'the file'} ${issue?.message ?? 'is not a vault'}`);
+    }
+    return parsed.data;
+  }
+
+  private unreadable(why: string): ConsoleFailure {
+    return new ConsoleFailure('vault-unreadable', `The credential vault ${this.path} cannot be read: ${why}.`);
   }
 
   /** Forgets the key and the secrets in memory; the file stays. */

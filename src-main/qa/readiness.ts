@@ -92,9 +92,11 @@ export async function checkReadiness(deps: ReadinessDeps): Promise<RunResult> {
   const clashes: string[] = [];
   for (const [name, value] of Object.entries(deps.secrets)) {
     if (!value) continue;
-    await deps.guard.check(profile.environment as 'test', name as 'bearerToken', value).catch((error: unknown) => {
-      clashes.push(error instanceof Error ? error.message : String(error));
-    });
+    await deps.guard
+      .check(profile.environment as 'test', name as 'bearerToken', value, profile.id)
+      .catch((error: unknown) => {
+        clashes.push(error instanceof Error ? error.message : String(error));
+      });
   }
   const production = deps.otherProfiles.filter((other) => other.environment === 'production');
   const sameAddress = production.filter((other) => sameOrigin(other.baseUrl, profile.baseUrl));

@@ -13,6 +13,8 @@ export const keychainStatusSchema = z.object({
   available: z.boolean(),
   /** Plain-language explanation shown in the top bar when the keychain is not in use. */
   detail: z.string(),
+  /** The file vault is chosen but its file is gone: nothing is read or saved until the user decides in Settings. */
+  vaultMissing: z.boolean().optional(),
 });
 export type KeychainStatus = z.infer<typeof keychainStatusSchema>;
 

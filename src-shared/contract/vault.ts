@@ -12,6 +12,11 @@ export const vaultStatusSchema = z.object({
   unlocked: z.boolean(),
   /** One sentence for the user: where secrets are now and what that means after a restart. */
   detail: z.string(),
+  /**
+   * The file vault is the chosen store but its file is gone: real profiles' secrets are refused
+   * (`vault-missing`) until the user creates a new vault or chooses session memory (`vault.useSessionMemory`).
+   */
+  vaultMissing: z.boolean(),
 });
 export type VaultStatus = z.infer<typeof vaultStatusSchema>;
 
@@ -31,8 +36,13 @@ export const vaultMethods = {
     vaultStatusSchema,
   ),
   'vault.unlock': method(
-    'Unlock the file vault after a start; a wrong passphrase fails with `wrong-passphrase`.',
+    'Unlock the file vault after a start (a weakly keyed one is re-keyed); fails with `wrong-passphrase`, `vault-unreadable` (a damaged or tampered file, checked before any key is derived) or `vault-missing`.',
     z.object({ passphrase: passphraseSchema }).strict(),
+    vaultStatusSchema,
+  ),
+  'vault.useSessionMemory': method(
+    'When the chosen vault’s file is missing: keep real profiles’ secrets in session memory from now on (forgotten at quit).',
+    noInput,
     vaultStatusSchema,
   ),
   'vault.lock': method(

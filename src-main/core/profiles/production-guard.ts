@@ -3,8 +3,10 @@ import { z } from 'zod';
 import type { ProductionConfirmation } from '@shared/contract/orders';
 import type { Environment, SecretName } from '@shared/contract/profiles';
 import { ConsoleFailure } from '@shared/result';
-import type { CredentialStore } from '../../credentials/credential-store';
+import { isSecretStoreUnavailable, type CredentialStore } from '../../credentials/credential-store';
+import { isSandboxProfile, SANDBOX_FINGERPRINTS_ACCOUNT } from '../sandbox';
 
+/** Real profiles' fingerprints: in the keychain or the file vault, beside the secrets they stand for. */
 const FINGERPRINTS_ACCOUNT = 'guard/fingerprints';
 
 const fingerprintSchema = z.object({
@@ -30,21 +32,51 @@ const digest = (salt: string, value: string): string =>
 export class ProductionGuard {
   constructor(private readonly store: CredentialStore) {}
 
-  private async read(): Promise<Fingerprint[]> {
-    const text = await this.store.get(FINGERPRINTS_ACCOUNT);
+  /**
+   * The console's Sandbox profiles keep their fingerprints with their credentials (the simulator's own,
+   * outside the keychain and the vault), so the Sandbox starts and works while the vault is locked.
+   */
+  private accountOf(profileId: string): string {
+    return isSandboxProfile(profileId) ? SANDBOX_FINGERPRINTS_ACCOUNT : FINGERPRINTS_ACCOUNT;
+  }
+
+  private async read(account: string): Promise<Fingerprint[]> {
+    const text = await this.store.get(account);
     if (!text) return [];
     const parsed = z.array(fingerprintSchema).safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : [];
+    if (!parsed.success) return [];
+    // Each list holds only its own side (older versions kept the Sandbox's entries with real ones).
+    return parsed.data.filter((entry) => this.accountOf(entry.profileId) === account);
   }
 
-  private write(entries: Fingerprint[]): Promise<void> {
-    return this.store.set(FINGERPRINTS_ACCOUNT, JSON.stringify(entries));
+  private write(account: string, entries: Fingerprint[]): Promise<void> {
+    return this.store.set(account, JSON.stringify(entries));
   }
 
-  /** Throws when `value` is already saved in a profile on the other side of the production line. */
-  async check(environment: Environment, name: SecretName, value: string): Promise<void> {
+  /**
+   * Every fingerprint that `profileId`'s secrets are compared with. A Sandbox profile compares with the
+   * real ones only while they can be read: its credentials are generated at random by the console, so
+   * they cannot be a production credential, and the other direction (a production profile given the
+   * Sandbox's credentials) is always checked, since the Sandbox's fingerprints never need the vault.
+   */
+  private async comparable(profileId: string | undefined): Promise<Fingerprint[]> {
+    const sandbox = await this.read(SANDBOX_FINGERPRINTS_ACCOUNT);
+    const real = this.read(FINGERPRINTS_ACCOUNT);
+    if (profileId === undefined || !isSandboxProfile(profileId)) return [...(await real), ...sandbox];
+    const readable = await real.catch((error: unknown) => {
+      if (isSecretStoreUnavailable(error)) return [];
+      throw error;
+    });
+    return [...readable, ...sandbox];
+  }
+
+  /**
+   * Throws when `value` is already saved in a profile on the other side of the production line.
+   * `profileId` is the profile it is for (a new profile has none yet).
+   */
+  async check(environment: Environment, name: SecretName, value: string, profileId?: string): Promise<void> {
     const production = environment === 'production';
-    const clash = (await this.read()).find(
+    const clash = (await this.comparable(profileId)).find(
       // The profile's own entries count too: switching a profile's environment must not carry its secrets across.
       (entry) => entry.production !== production && entry.hash === digest(entry.salt, value),
     );
@@ -59,18 +91,22 @@ export class ProductionGuard {
   }
 
   async record(profileId: string, environment: Environment, name: SecretName, value: string): Promise<void> {
+    const account = this.accountOf(profileId);
     const salt = randomBytes(16).toString('hex');
-    const entries = (await this.read()).filter((entry) => !(entry.profileId === profileId && entry.name === name));
+    const entries = (await this.read(account)).filter(
+      (entry) => !(entry.profileId === profileId && entry.name === name),
+    );
     entries.push({ profileId, name, production: environment === 'production', salt, hash: digest(salt, value) });
-    await this.write(entries);
+    await this.write(account, entries);
   }
 
   async forget(profileId: string, name?: SecretName): Promise<void> {
-    const entries = await this.read();
+    const account = this.accountOf(profileId);
+    const entries = await this.read(account);
     const kept = entries.filter(
       (entry) => entry.profileId !== profileId || (name !== undefined && entry.name !== name),
     );
-    if (kept.length !== entries.length) await this.write(kept);
+    if (kept.length !== entries.length) await this.write(account, kept);
   }
 
   /**

@@ -88,7 +88,8 @@ export class ProfileRegistry {
     // Check every secret against the production line before anything is written, so a refused save changes nothing.
     const incoming = Object.entries(input.secrets ?? {}) as Array<[SecretName, string]>;
     const kept = existing ? await this.keptSecrets(id, incoming) : [];
-    for (const [name, value] of [...incoming, ...kept]) await this.guard.check(input.settings.environment, name, value);
+    for (const [name, value] of [...incoming, ...kept])
+      await this.guard.check(input.settings.environment, name, value, id);
     await this.file.put({
       ...input.settings,
       id,

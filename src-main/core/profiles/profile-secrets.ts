@@ -1,6 +1,5 @@
 import type { SecretName, SecretState } from '@shared/contract/profiles';
-import { ConsoleFailure } from '@shared/result';
-import type { CredentialStore } from '../../credentials/credential-store';
+import { isSecretStoreUnavailable, type CredentialStore } from '../../credentials/credential-store';
 import { registerSecret } from '../../common/redact-text';
 
 export const SECRET_NAMES: readonly SecretName[] = ['bearerToken', 'clientId', 'webhookSecret'];
@@ -41,8 +40,8 @@ export class ProfileSecrets {
     const out = {} as Record<SecretName, SecretState>;
     for (const name of SECRET_NAMES) {
       const value = await this.get(profileId, name).catch((error: unknown) => {
-        // A locked vault: the profile is listed, its secrets read as not available until unlocked.
-        if (error instanceof ConsoleFailure && error.code === 'vault-locked') return null;
+        // A locked or missing vault: the profile is listed, its secrets read as not available meanwhile.
+        if (isSecretStoreUnavailable(error)) return null;
         throw error;
       });
       // Short secrets show no characters at all: four of eight would give half of it away.

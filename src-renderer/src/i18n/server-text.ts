@@ -87,6 +87,17 @@ const PATTERNS: [RegExp, string, string[]][] = [
   [/^Expected "," or "\}" after "(.+)"\.$/, 'serverText.expectedCommaBrace', ['key']],
   [/^Expected "," or "\]" between the elements of "(.+)"\.$/, 'serverText.expectedCommaBracket', ['key']],
   [/^The value of "(.+?)" is not valid JSON: (.+)$/, 'serverText.invalidValue', ['key', 'error']],
+  // The credential vault (credential-backend.ts, vault-kdf.ts).
+  [
+    /^The credential vault file (.+) is missing: create a new vault or keep secrets in session memory \(Settings\)\.$/,
+    'serverText.vaultMissing',
+    ['path'],
+  ],
+  [
+    /^The credential vault (.+) asks for key-derivation parameters this console refuses \((.+)\): the file is damaged or was tampered with\. Nothing was derived\.$/,
+    'serverText.vaultKdfRefused',
+    ['path', 'reason'],
+  ],
 ];
 
 /** The message in the current language when it is one the console knows; otherwise as given. */

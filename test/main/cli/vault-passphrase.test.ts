@@ -7,7 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../../src-main/cli/cli-io';
+import { EventEmitter } from 'node:events';
+import { readHiddenLine } from '../../../src-main/cli/hidden-prompt';
 import { referenceCommand } from '../../../src-main/cli/reference-command';
+import { runScenariosCommand } from '../../../src-main/cli/run-command';
 import { statusCommand } from '../../../src-main/cli/status-command';
 import { sessionOnlyStore } from '../../../src-main/credentials/memory-store';
 import { startCore } from '../core/harness';
@@ -104,5 +107,93 @@ describe('the CLI on a profile kept in the file vault', () => {
     const inArgs = await run(statusCommand, ['--vault-passphrase', PASSPHRASE]);
     expect(inArgs.code).toBe(2);
     expect(inArgs.stderr).toMatch(/Unknown option '--vault-passphrase'/);
+  });
+});
+
+describe('issue 25 §5: every CLI command can unlock the vault (environment variable or a terminal prompt)', () => {
+  /** A terminal session: nothing piped, and whoever sits there answers the prompt with `answer`. */
+  const atTerminal = (answer: string | null) => {
+    const out = { stdout: '', stderr: '', asked: [] as string[] };
+    const io: CliIo = {
+      stdout: (text) => void (out.stdout += text),
+      stderr: (text) => void (out.stderr += text),
+      readStdin: async () => Buffer.alloc(0),
+      stdinIsTty: true,
+      promptHidden: async (question) => {
+        out.asked.push(question);
+        return answer;
+      },
+    };
+    return { io, out };
+  };
+
+  it('a gateway command run in a terminal without a passphrase asks for it and unlocks the vault', async () => {
+    delete process.env.GATEWAY_VAULT_PASSPHRASE;
+    const { io, out } = atTerminal(PASSPHRASE);
+    const args = ['--profile', 'Test gateway', '--user-data-dir', userDataDir, transactionId];
+    const code = await statusCommand.runWith(args, io, { credentials: sessionOnlyStore('no D-Bus session') });
+    expect([code, out.stderr]).toEqual([0, '']);
+    expect(out.asked).toEqual(['Vault passphrase: ']);
+    expect(out.stdout).toMatch(/paymentStatus: Pending/);
+    // Cancelled at the prompt (Ctrl+C): refused, nothing sent.
+    const cancelled = atTerminal(null);
+    expect(await statusCommand.runWith(args, cancelled.io, { credentials: sessionOnlyStore('no D-Bus') })).toBe(3);
+    expect(cancelled.out.stderr).toMatch(/file vault, which is locked/);
+  });
+
+  it('run --profile unlocks the vault from GATEWAY_VAULT_PASSPHRASE or the terminal prompt', async () => {
+    const scenario = join(scratch, 'create.yaml');
+    writeFileSync(
+      scenario,
+      'format: gateway-console/scenario@1\nname: Create on the vault profile\nvariant: A\nsteps:\n  - create: {}\n',
+    );
+    const args = ['--profile', 'Test gateway', '--user-data-dir', userDataDir, scenario];
+    const deps = () => ({ credentials: sessionOnlyStore('no D-Bus session') });
+    delete process.env.GATEWAY_VAULT_PASSPHRASE;
+
+    const piped = atTerminal(null);
+    const noOneToAsk: CliIo = { ...piped.io, stdinIsTty: false };
+    expect(await runScenariosCommand(args, noOneToAsk, deps())).toBe(3);
+    expect(piped.out.stderr).toMatch(/file vault, which is locked: .*GATEWAY_VAULT_PASSPHRASE/);
+    expect(piped.out.asked).toEqual([]);
+
+    process.env.GATEWAY_VAULT_PASSPHRASE = PASSPHRASE;
+    try {
+      const fromEnv = atTerminal(null);
+      expect(await runScenariosCommand(args, fromEnv.io, deps())).toBe(0);
+      expect(fromEnv.out.stdout).toMatch(/PASS {2}Create on the vault profile/);
+      expect(fromEnv.out.asked).toEqual([]);
+    } finally {
+      delete process.env.GATEWAY_VAULT_PASSPHRASE;
+    }
+    const prompted = atTerminal(PASSPHRASE);
+    expect(await runScenariosCommand(args, prompted.io, deps())).toBe(0);
+    expect(prompted.out.asked).toEqual(['Vault passphrase: ']);
+  });
+
+  it('the terminal prompt does not echo what is typed, honours backspace, skips arrow keys, and Ctrl+C cancels', async () => {
+    class FakeTerminal extends EventEmitter {
+      isRaw = false;
+      rawModes: boolean[] = [];
+      setRawMode(raw: boolean) {
+        this.rawModes.push(raw);
+        this.isRaw = raw;
+      }
+      setEncoding() {}
+      resume() {}
+      pause() {}
+    }
+    const terminal = new FakeTerminal();
+    let shown = '';
+    const answer = readHiddenLine('Vault passphrase: ', terminal, { write: (text: string) => (shown += text) });
+    terminal.emit('data', 'correct hors');
+    terminal.emit('data', 'x\u007fe 🐎\u001b[A\u001b[1;5C!\r');
+    expect(await answer).toBe('correct horse 🐎!');
+    expect(shown).toBe('Vault passphrase: \n');
+    expect(terminal.rawModes).toEqual([true, false]);
+
+    const cancelled = readHiddenLine('Vault passphrase: ', terminal, { write: () => undefined });
+    terminal.emit('data', 'half typed\u0003');
+    expect(await cancelled).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ import { useAppInfoStore } from '../../stores/app-info';
 import { t } from '../../i18n';
 import { translateServerText } from '../../i18n/server-text';
 
-export type VaultStep = 'keychain' | 'choose' | 'unlock' | 'unlocked';
+export type VaultStep = 'keychain' | 'choose' | 'unlock' | 'unlocked' | 'missing';
 
 export function useVault() {
   const api = useConsoleApi();
@@ -21,21 +21,27 @@ export function useVault() {
   const busy = ref(false);
   const message = ref<{ ok: boolean; text: string } | null>(null);
 
-  /** What the section offers: nothing to do with a keychain; else choose, unlock, or lock the vault. */
+  /**
+   * What the section offers: nothing to do with a keychain; else choose, unlock, or lock the vault; and
+   * when the chosen vault's file is gone, the user's decision: a new vault, or session memory.
+   */
   const step = computed<VaultStep | null>(() => {
     const current = status.value;
     if (!current) return null;
+    if (current.vaultMissing) return 'missing';
     if (current.backend === 'file-vault') return current.unlocked ? 'unlocked' : 'unlock';
     if (current.vaultExists) return 'unlock';
     return current.keychainAvailable ? 'keychain' : 'choose';
   });
 
+  /** Steps whose form creates a new vault (and so asks for the passphrase twice). */
+  const creates = computed(() => step.value === 'choose' || step.value === 'missing');
   const mismatch = computed(
-    () => step.value === 'choose' && confirmation.value !== '' && confirmation.value !== passphrase.value,
+    () => creates.value && confirmation.value !== '' && confirmation.value !== passphrase.value,
   );
   const canSubmit = computed(() => {
     if (busy.value || passphrase.value.length < 8) return false;
-    return step.value !== 'choose' || confirmation.value === passphrase.value;
+    return !creates.value || confirmation.value === passphrase.value;
   });
 
   async function refresh(): Promise<void> {
@@ -67,6 +73,22 @@ export function useVault() {
   const create = () => run(() => api['vault.create']({ passphrase: passphrase.value }), t('vault.inUse'));
   const unlock = () => run(() => api['vault.unlock']({ passphrase: passphrase.value }), t('vault.unlocked'));
   const lock = () => run(() => api['vault.lock'](), t('vault.locked'));
+  const useSessionMemory = () => run(() => api['vault.useSessionMemory'](), t('vault.sessionMemoryChosen'));
 
-  return { status, step, passphrase, confirmation, mismatch, canSubmit, busy, message, refresh, create, unlock, lock };
+  return {
+    status,
+    step,
+    creates,
+    passphrase,
+    confirmation,
+    mismatch,
+    canSubmit,
+    busy,
+    message,
+    refresh,
+    create,
+    unlock,
+    lock,
+    useSessionMemory,
+  };
 }

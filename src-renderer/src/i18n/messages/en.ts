@@ -32,6 +32,7 @@ export default {
     darkTheme: 'Dark theme',
     activeProfile: 'Active profile',
     profileOption: '{name} ({environment}, Variant {variant})',
+    vaultMissing: 'Secrets: vault file missing',
   },
   shortcuts: {
     open: 'Keyboard shortcuts',
@@ -200,6 +201,10 @@ export default {
     webhookUrl: 'Webhook URL must be an absolute URL',
     webhookUrlScheme: 'Webhook URL must start with http:// or https://',
     secretEmpty: 'A secret cannot be empty',
+    vaultMissing:
+      'The credential vault file {path} is missing: create a new vault or keep secrets in session memory (Settings).',
+    vaultKdfRefused:
+      'The credential vault {path} asks for key-derivation parameters this console refuses ({reason}): the file is damaged or was tampered with. Nothing was derived.',
   },
   history: {
     countFound: '{count} found',
@@ -1025,6 +1030,13 @@ export default {
     theVaultIsLockedSaved: 'The vault is locked: saved profiles cannot call their gateway until you unlock it.',
     unlockTheVault: 'Unlock the vault',
     lockTheVault: 'Lock the vault',
+    missing:
+      "The encrypted vault you chose is missing from the user-data folder (deleted or moved). Saved profiles' secrets cannot be read or saved until you decide what replaces it.",
+    missingChoice:
+      'If you have a copy of the vault file, put it back and restart the console. Otherwise create a new vault (its secrets must be entered again), or keep secrets in session memory: they are then forgotten when the console quits.',
+    createANewVault: 'Create a new vault',
+    useSessionMemory: 'Keep secrets in session memory',
+    sessionMemoryChosen: 'Secrets are kept in session memory from now on: they are forgotten when the console quits.',
   },
   sandboxReset: {
     count: {

@@ -33,6 +33,7 @@ const ptPT: SameKeys<typeof en> = {
     darkTheme: 'Tema escuro',
     activeProfile: 'Perfil ativo',
     profileOption: '{name} ({environment}, Variante {variant})',
+    vaultMissing: 'Segredos: ficheiro do cofre em falta',
   },
   shortcuts: {
     open: 'Atalhos de teclado',
@@ -202,6 +203,10 @@ const ptPT: SameKeys<typeof en> = {
     webhookUrl: 'O URL de webhook tem de ser um URL absoluto',
     webhookUrlScheme: 'O URL de webhook tem de começar por http:// ou https://',
     secretEmpty: 'Um segredo não pode estar vazio',
+    vaultMissing:
+      'O ficheiro do cofre de credenciais {path} não existe: crie um cofre novo ou mantenha os segredos na memória da sessão (Definições).',
+    vaultKdfRefused:
+      'O cofre de credenciais {path} pede parâmetros de derivação de chave que esta consola recusa ({reason}): o ficheiro está danificado ou foi adulterado. Nada foi derivado.',
   },
   history: {
     countFound: '{count} encontradas',
@@ -1038,6 +1043,14 @@ const ptPT: SameKeys<typeof en> = {
     theVaultIsLockedSaved: 'O cofre está bloqueado: os perfis guardados não podem chamar o gateway até o desbloquear.',
     unlockTheVault: 'Desbloquear o cofre',
     lockTheVault: 'Bloquear o cofre',
+    missing:
+      'O cofre cifrado que escolheu não está na pasta de dados do utilizador (foi apagado ou movido). Os segredos dos perfis guardados não podem ser lidos nem guardados até decidir o que o substitui.',
+    missingChoice:
+      'Se tem uma cópia do ficheiro do cofre, reponha-a e reinicie a consola. Caso contrário, crie um cofre novo (os segredos terão de ser introduzidos de novo) ou mantenha os segredos na memória da sessão: perdem-se quando a consola termina.',
+    createANewVault: 'Criar um cofre novo',
+    useSessionMemory: 'Manter os segredos na memória da sessão',
+    sessionMemoryChosen:
+      'Os segredos ficam na memória da sessão a partir de agora: perdem-se quando a consola termina.',
   },
   sandboxReset: {
     count: {
