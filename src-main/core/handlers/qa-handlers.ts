@@ -6,7 +6,7 @@ import { builtinScenarios } from '../../qa/builtin';
 import { qaProfileOf, runnerDepsFor } from '../../qa/core-bindings';
 import { redactReport } from '../../qa/redact-report';
 import type { Scenario } from '../../qa/scenario-format';
-import { loadScenario, ScenarioLoadError } from '../../qa/scenario-loader';
+import { loadScenarioInSlices, ScenarioLoadError } from '../../qa/scenario-loader';
 import { newRunResult, ScenarioRunner, type QaProfile } from '../../qa/scenario-runner';
 import type { ConsoleCore } from '../console-core';
 import type { Handlers } from '../dispatcher';
@@ -51,6 +51,13 @@ const summary = (scenario: Scenario): ScenarioSummary => ({
   usesSandbox: scenario.usesSandbox,
 });
 
+/** A name in the built-in library's folder (`builtin/…`, however it is spelled: `./Builtin//x.yaml`). */
+const isBuiltinName = (name: string): boolean =>
+  name
+    .split(/[\\/]/)
+    .filter((segment) => segment !== '' && segment !== '.')[0]
+    ?.toLowerCase() === 'builtin';
+
 /** Finished runs kept for reports and re-runs; older ones are dropped first. */
 const KEPT_RUNS = 50;
 
@@ -82,10 +89,25 @@ export function createQaHandlers({ core, webhookSecretOf, timeouts }: QaHandlerD
   };
   return {
     'qa.scenarios': () => ({ scenarios: library().map(summary), problems: [] }),
-    'qa.addScenario': ({ file, text }) => {
+    'qa.addScenario': async ({ file, text }) => {
       const name = file.includes('/') ? file : `added/${file}`;
+      // The built-ins are the console's own regression suite: a pasted file never takes their place.
+      if (isBuiltinName(name))
+        return {
+          added: null,
+          problems: [
+            {
+              kind: 'name-taken',
+              file: name,
+              line: 1,
+              column: 1,
+              field: '',
+              message: `"${name}" is in the built-in library's folder; built-in scenarios cannot be replaced: save yours under another name (e.g. "${name.split('/').pop() ?? 'my-scenario.yaml'}")`,
+            },
+          ],
+        };
       try {
-        const scenario = loadScenario(name, text);
+        const scenario = await loadScenarioInSlices(name, text);
         added.set(name, scenario);
         return { added: summary(scenario), problems: [] };
       } catch (error) {
