@@ -345,7 +345,11 @@ function* parseYamlInSlices(file: string, text: string, lines: LineCounter): Gen
   const [doc, second] = docs;
   if (second)
     doc!.errors.push(
-      new YAMLParseError([second.range[0], second.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents'),
+      new YAMLParseError(
+        [second.range?.[0] ?? 0, second.range?.[1] ?? 0],
+        'MULTIPLE_DOCS',
+        'Source contains multiple documents',
+      ),
     );
   const seq = doc!.get('data', true);
   const lastRow = rest.length && isSeq(seq) ? seq.items.pop() : undefined;

@@ -7,6 +7,7 @@ import { qaProfileOf, runnerDepsFor } from '../../qa/core-bindings';
 import { redactReport } from '../../qa/redact-report';
 import type { Scenario } from '../../qa/scenario-format';
 import { loadScenarioInSlices, ScenarioLoadError } from '../../qa/scenario-loader';
+import { refuseUnconfirmedProductionPolling } from '../../qa/poll-limits';
 import { newRunResult, ScenarioRunner, type QaProfile } from '../../qa/scenario-runner';
 import type { ConsoleCore } from '../console-core';
 import type { Handlers } from '../dispatcher';
@@ -25,6 +26,7 @@ type QaMethod =
   | 'qa.scenarios'
   | 'qa.addScenario'
   | 'qa.run'
+  | 'qa.cancelRun'
   | 'qa.result'
   | 'qa.answerManual'
   | 'qa.report'
@@ -68,6 +70,8 @@ const KEPT_RUNS = 50;
 export function createQaHandlers({ core, webhookSecretOf, timeouts }: QaHandlerDeps): Pick<Handlers, QaMethod> {
   const added = new Map<string, Scenario>();
   const runs = new Map<string, RunResult>();
+  /** Runs under way, by id: `qa.cancelRun` stops one through its controller. */
+  const stoppers = new Map<string, AbortController>();
   const waiting = new Map<string, (answer: { passed: boolean; note: string }) => void>();
   const library = (): Scenario[] => [...builtinScenarios(), ...added.values()];
   const profileFor = (id: string | undefined, fallback: string): QaProfile | undefined => {
@@ -127,7 +131,18 @@ export function createQaHandlers({ core, webhookSecretOf, timeouts }: QaHandlerD
       const b = profileFor(input.profileB, 'sandbox-b');
       if (a) profiles.A = a;
       if (b) profiles.B = b;
-      const request = { scenarios, profiles, tester: input.tester ?? null, runId: randomUUID(), title: 'Scenario run' };
+      // Refused here, before the run exists: an unconfirmed run that would poll production sends nothing.
+      refuseUnconfirmedProductionPolling(scenarios, profiles, input.productionConfirmation);
+      const stopper = new AbortController();
+      const request = {
+        scenarios,
+        profiles,
+        tester: input.tester ?? null,
+        runId: randomUUID(),
+        title: 'Scenario run',
+        signal: stopper.signal,
+        productionConfirmation: input.productionConfirmation,
+      };
       const run = newRunResult(request, '');
       const runner = new ScenarioRunner(
         runnerDepsFor(core, {
@@ -144,14 +159,27 @@ export function createQaHandlers({ core, webhookSecretOf, timeouts }: QaHandlerD
       );
       run.consoleVersion = runnerDepsFor(core).consoleVersion;
       runs.set(run.id, run);
+      stoppers.set(run.id, stopper);
       for (const old of [...runs.keys()].slice(0, Math.max(0, runs.size - KEPT_RUNS))) runs.delete(old);
       void runner
         .run(request, run)
         .catch((error: unknown) => logger.error('scenario run failed', error))
-        .finally(() => core.events.emit('qa.finished', { runId: run.id, counts: run.counts }));
+        .finally(() => {
+          stoppers.delete(run.id);
+          core.events.emit('qa.finished', { runId: run.id, counts: run.counts });
+        });
       return { runId: run.id };
     },
     'qa.result': ({ runId }) => mustRun(runId),
+    'qa.cancelRun': ({ runId }) => {
+      mustRun(runId);
+      const stopper = stoppers.get(runId);
+      if (!stopper) return { stopping: false };
+      stopper.abort();
+      // The run no longer waits for a manual verdict: a late answer finds nothing to answer.
+      for (const key of [...waiting.keys()]) if (key.startsWith(`${runId}|`)) waiting.delete(key);
+      return { stopping: true };
+    },
     'qa.answerManual': ({ runId, scenarioKey, stepIndex, passed, note }) => {
       const key = `${runId}|${scenarioKey}|${stepIndex}`;
       const resolve = waiting.get(key);
