@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runResultSchema } from '@shared/contract/qa';
+import { EXIT_INTERRUPTED } from '../../../src-main/cli/run-command';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'gc-run-interrupt-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const POLLING = (name: string) => `format: gateway-console/scenario@1
+name: ${name}
+variant: A
+steps:
+  - id: create
+    create: {}
+  - pollUntil: { transactionID: "\${create.transactionID}", status: Success, intervalSeconds: 0.2, timeoutSeconds: 600 }
+`;
+
+describe('gateway-console run: Ctrl+C (issue 25: nothing but a restart stopped a polling run)', () => {
+  it('SIGINT to a real process ends it cleanly: exit 130, the partial reports written, the rest not run', async () => {
+    await writeFile(join(dir, 'a-long.yaml'), POLLING('Polls for ten minutes'));
+    await writeFile(join(dir, 'b-never.yaml'), POLLING('Never starts'));
+    const reports = join(dir, 'reports');
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--conditions',
+        'development',
+        'src-main/cli.ts',
+        'run',
+        join(dir, 'a-long.yaml'),
+        join(dir, 'b-never.yaml'),
+        '--report',
+        reports,
+      ],
+      {
+        cwd: resolve(__dirname, '../../..'),
+        env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.node.json', HOME: join(dir, 'no-home') },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    // Once the run is under way (the order created, polling going on), press Ctrl+C.
+    const deadline = Date.now() + 60_000;
+    while (!stdout.includes('Ctrl+C stops the run') && Date.now() < deadline)
+      await new Promise((wait) => setTimeout(wait, 50));
+    await new Promise((wait) => setTimeout(wait, 1_500));
+    const interruptedAt = Date.now();
+    child.kill('SIGINT');
+    const code = await exited;
+    expect(code, `stdout:\n${stdout}\nstderr:\n${stderr}`).toBe(EXIT_INTERRUPTED);
+    expect(Date.now() - interruptedAt).toBeLessThan(10_000);
+    expect(stderr).toContain('Stopping: the call under way finishes');
+    expect(stdout).toContain('Stopped with Ctrl+C after 1 of 2 scenario runs');
+    const report = runResultSchema.parse(JSON.parse(await readFile(join(reports, 'report.json'), 'utf8')));
+    expect(report.stopped).toBe(true);
+    expect(report.scenarios.map((scenario) => [scenario.name, scenario.status])).toEqual([
+      ['Polls for ten minutes', 'skipped'],
+    ]);
+    expect(report.scenarios[0]!.message).toMatch(/^Stopped by the user at step 2/);
+    expect(report.scenarios[0]!.steps[1]!.exchanges.length).toBeGreaterThan(0);
+    expect(await readFile(join(reports, 'report.junit.xml'), 'utf8')).toContain('Polls for ten minutes');
+  }, 90_000);
+});
