@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runResultSchema } from '@shared/contract/qa';
-import { EXIT_INTERRUPTED } from '../../../src-main/cli/run-command';
+import { EXIT_INTERRUPTED, runScenariosCommand } from '../../../src-main/cli/run-command';
+import type { CliIo } from '../../../src-main/cli/cli-io';
+import { EXIT_REFUSED } from '../../../src-main/cli/exit-codes';
+import { createConsoleCore } from '../../../src-main/core/console-core';
+import { MemoryStore } from '../../../src-main/credentials/memory-store';
+import { profileSettingsSchema } from '@shared/contract/profiles';
 
 let dir: string;
 beforeAll(async () => {
@@ -72,4 +77,50 @@ describe('gateway-console run: Ctrl+C (issue 25: nothing but a restart stopped a
     expect(report.scenarios[0]!.steps[1]!.exchanges.length).toBeGreaterThan(0);
     expect(await readFile(join(reports, 'report.junit.xml'), 'utf8')).toContain('Polls for ten minutes');
   }, 90_000);
+});
+
+describe('gateway-console run --profile on production (issue 25: a scenario polled production every 50 ms)', () => {
+  it('polling a production profile is refused without --confirm-production naming it; nothing is sent', async () => {
+    const userDataDir = join(dir, 'user-data');
+    const credentials = new MemoryStore();
+    const setup = await createConsoleCore({ mode: 'browser', userDataDir, credentials, simulator: false });
+    await setup.profiles.save({
+      settings: profileSettingsSchema.parse({
+        name: 'Shop production',
+        environment: 'production',
+        baseUrl: 'https://127.0.0.1:9/',
+        terminalId: '1000002',
+        variant: 'A',
+      }),
+    });
+    await setup.close();
+    const file = join(dir, 'prod-poll.yaml');
+    await writeFile(
+      file,
+      'format: gateway-console/scenario@1\nname: Prod poll\nvariant: A\nsteps:\n  - pollUntil: { transactionID: "T-1", final: true }\n',
+    );
+    const runWith = async (...extra: string[]) => {
+      const out = { stdout: '', stderr: '' };
+      const io: CliIo = {
+        stdout: (text) => void (out.stdout += text),
+        stderr: (text) => void (out.stderr += text),
+        readStdin: async () => Buffer.alloc(0),
+        stdinIsTty: true,
+      };
+      const code = await runScenariosCommand(
+        [file, '--profile', 'Shop production', '--user-data-dir', userDataDir, ...extra],
+        io,
+        { credentials },
+      );
+      return { code, ...out };
+    };
+    const refused = await runWith();
+    expect(refused.code).toBe(EXIT_REFUSED);
+    expect(refused.stderr).toContain('polls production profile "Shop production": confirm the profile name');
+    expect(refused.stderr).toContain('--confirm-production NAME');
+    expect(refused.stdout).not.toMatch(/scenarios: /);
+    const mismatch = await runWith('--confirm-production', 'Shop test');
+    expect(mismatch.code).toBe(EXIT_REFUSED);
+    expect(mismatch.stderr).toContain('The confirmation names "Shop test"');
+  }, 30_000);
 });
