@@ -111,6 +111,8 @@ export interface RunRequest {
 interface RunContext {
   signal: AbortSignal | undefined;
   pollQueries: number;
+  /** The step (index) of the current scenario that the stop interrupted while it waited, if any. */
+  interruptedStep: number | null;
 }
 
 export const STOPPED_STEP = 'Skipped: the run was stopped before this step.';
@@ -165,7 +167,7 @@ export class ScenarioRunner {
     refuseUnconfirmedProductionPolling(request.scenarios, request.profiles, request.productionConfirmation);
     const received: DeliveryRecord[] = [];
     const unsubscribe = this.deps.subscribeNotifications((record) => received.push(record));
-    const context: RunContext = { signal: request.signal, pollQueries: 0 };
+    const context: RunContext = { signal: request.signal, pollQueries: 0, interruptedStep: null };
     try {
       runs: for (const scenario of request.scenarios) {
         const rows = scenario.data ?? [null];
@@ -174,7 +176,7 @@ export class ScenarioRunner {
             result.stopped = true;
             break runs;
           }
-          const one = await this.runOne(
+          const stopped = await this.runOne(
             result,
             scenario,
             scenario.data ? row : null,
@@ -183,7 +185,7 @@ export class ScenarioRunner {
             received,
             context,
           );
-          if (one.stopped) result.stopped = true;
+          if (stopped) result.stopped = true;
           result.counts = countResults(result.scenarios);
         }
       }
@@ -203,7 +205,7 @@ export class ScenarioRunner {
     request: RunRequest,
     received: DeliveryRecord[],
     context: RunContext,
-  ): Promise<ScenarioResult & { stopped?: boolean }> {
+  ): Promise<boolean> {
     const key = row === null ? scenario.file : `${scenario.file}#${row + 1}`;
     const profile = request.profiles[scenario.variant];
     const started = Date.now();
@@ -227,7 +229,7 @@ export class ScenarioRunner {
       result.message = `Skipped: the scenario needs a Variant ${scenario.variant} profile and the run has none.`;
       result.durationMs = Date.now() - started;
       this.deps.onProgress?.(run.id, result, null);
-      return result;
+      return false;
     }
     // Step ids become keys here: a scope without a prototype keeps any id plain data.
     const scope: CaptureScope = Object.assign(bareRecord(), {
@@ -236,6 +238,7 @@ export class ScenarioRunner {
     });
     let stopReason: string | null = null;
     let stoppedBefore: number | null = null;
+    context.interruptedStep = null;
     for (const step of scenario.steps) {
       if (stoppedBefore === null && context.signal?.aborted) stoppedBefore = step.index;
       const stepResult =
@@ -251,18 +254,18 @@ export class ScenarioRunner {
     }
     result.status = scenarioStatus(result.steps);
     const failed = result.steps.find((step) => step.status === 'failed');
-    const interrupted = result.steps.find((step) => step.message?.startsWith(STOPPED_BY_USER));
-    const stopped = stoppedBefore !== null || interrupted !== undefined;
+    const stoppedAt = context.interruptedStep ?? stoppedBefore;
+    const stopped = stoppedAt !== null;
     // A scenario stopped part-way did not pass: it is reported skipped, saying where it stopped.
     if (stopped && !failed) result.status = 'skipped';
     result.message = failed
       ? `Step ${failed.index + 1} "${failed.name}" failed: ${failed.message ?? 'see its checks'}`
       : stopped
-        ? `Stopped by the user at step ${(interrupted?.index ?? stoppedBefore ?? 0) + 1}; the steps after it did not run.`
+        ? `Stopped by the user at step ${stoppedAt + 1}; the steps after it did not run.`
         : null;
     result.durationMs = Date.now() - started;
     this.deps.onProgress?.(run.id, result, null);
-    return stopped ? Object.assign(result, { stopped }) : result;
+    return stopped;
   }
 
   private async runStep(
@@ -322,6 +325,7 @@ export class ScenarioRunner {
         return finish('failed', `The step could not run: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
+    if (actual.stopped) context.interruptedStep = step.index;
     if (actual.skip) return finish('skipped', actual.skip);
     if (actual.manual)
       return finish(
@@ -410,7 +414,7 @@ export class ScenarioRunner {
             return { ...actual, timedOut: !reached && !(current !== null && isFinalPaymentStatus(current)) };
           const wait = pollWaitMs(profile, intervalSeconds, result.exchanges[result.exchanges.length - 1]);
           if ('aborted' in (await abortedDuring(sleep(wait), context.signal)))
-            return { skip: `${STOPPED_BY_USER} while polling (${sent} status queries sent).` };
+            return { skip: `${STOPPED_BY_USER} while polling (${sent} status queries sent).`, stopped: true };
         }
       }
       case 'action': {
@@ -466,7 +470,7 @@ export class ScenarioRunner {
             };
           }
           if ('aborted' in (await abortedDuring(sleep(100), context.signal)))
-            return { skip: `${STOPPED_BY_USER} while waiting for a notification.` };
+            return { skip: `${STOPPED_BY_USER} while waiting for a notification.`, stopped: true };
         }
       }
       case 'sandbox': {
@@ -484,7 +488,8 @@ export class ScenarioRunner {
         const request = { runId: run.id, scenarioKey: scenario.key, stepIndex: step.index, prompt: input.args.prompt };
         this.deps.onProgress?.(run.id, scenario, request);
         const answered = await abortedDuring(this.deps.askManual(request), context.signal);
-        if ('aborted' in answered) return { skip: `${STOPPED_BY_USER} while this step waited for the tester.` };
+        if ('aborted' in answered)
+          return { skip: `${STOPPED_BY_USER} while this step waited for the tester.`, stopped: true };
         result.note = answered.value.note || null;
         return { manual: answered.value };
       }

@@ -180,6 +180,30 @@ describe('a run can be stopped (issue 25: only a restart stopped a polling scena
     expect(run.counts).toEqual({ total: 1, passed: 0, failed: 0, skipped: 1 });
   }, 20_000);
 
+  it('stopping while a manual step waits for the tester ends the run without an answer', async () => {
+    const stopper = new AbortController();
+    const runner = new ScenarioRunner(
+      runnerDepsFor(harness.core, {
+        askManual: () => {
+          setTimeout(() => stopper.abort(), 100);
+          return new Promise(() => undefined);
+        },
+      }),
+    );
+    const run = await runner.run({
+      scenarios: [scenario('  - manual: { prompt: "Approve on your phone" }\n  - create: {}\n', 'limits/manual.yaml')],
+      profiles: { A: qaProfileOf(harness.core, 'sandbox-a') },
+      signal: stopper.signal,
+    });
+    expect(run.stopped).toBe(true);
+    expect(run.scenarios[0]!.steps.map((step) => [step.status, step.message])).toEqual([
+      ['skipped', 'Stopped by the user while this step waited for the tester.'],
+      ['skipped', 'Skipped: the run was stopped before this step.'],
+    ]);
+    expect(run.scenarios[0]!.message).toBe('Stopped by the user at step 1; the steps after it did not run.');
+    expect(run.scenarios[0]!.steps[1]!.exchanges).toEqual([]);
+  });
+
   it('qa.cancelRun stops a run started from the screen; the result says stopped', async () => {
     await harness.call('qa.addScenario', {
       file: 'long-poll.yaml',
