@@ -24,6 +24,7 @@ import { loadScenarioPaths } from '../qa/scenario-files';
 import { ScenarioRunner, type QaProfile } from '../qa/scenario-runner';
 import { ConsoleFailure } from '@shared/result';
 import { processIo, type CliIo } from './cli-io';
+import { terminalBlock, terminalLine } from './terminal-text';
 import { EXIT_REFUSED, EXIT_USAGE } from './exit-codes';
 import type { CliCommand } from './cli-command';
 
@@ -137,7 +138,7 @@ export async function runScenariosCommand(
   const loaded = await loadScenarioPaths(positionals);
   if (loaded.problems.length) {
     io.stderr(
-      `Scenario files with problems (nothing was run):\n${loaded.problems.map((problem) => `  ${formatProblem(problem)}\n`).join('')}`,
+      `Scenario files with problems (nothing was run):\n${loaded.problems.map((problem) => `  ${terminalLine(formatProblem(problem))}\n`).join('')}`,
     );
     return EXIT_REFUSED;
   }
@@ -163,10 +164,14 @@ export async function runScenariosCommand(
         onProgress: (_runId, scenario) => {
           if (scenario.status === 'running') return;
           if (values.quiet && scenario.status !== 'failed') return;
-          io.stdout(`${mark(scenario)}  ${scenario.name}  (${(scenario.durationMs / 1000).toFixed(2)} s)\n`);
+          // Names, messages and gateway answers come from files and gateways: shown escaped, never as control sequences.
+          io.stdout(
+            `${mark(scenario)}  ${terminalLine(scenario.name)}  (${(scenario.durationMs / 1000).toFixed(2)} s)\n`,
+          );
           const failed = scenario.steps.find((step) => step.status === 'failed');
-          if (failed) io.stdout(`${stepFailureText(failed).replace(/^/gm, '      ')}\n`);
-          else if (scenario.status === 'skipped' && scenario.message) io.stdout(`      ${scenario.message}\n`);
+          if (failed) io.stdout(`${terminalBlock(stepFailureText(failed)).replace(/^/gm, '      ')}\n`);
+          else if (scenario.status === 'skipped' && scenario.message)
+            io.stdout(`      ${terminalLine(scenario.message)}\n`);
         },
       }),
     );

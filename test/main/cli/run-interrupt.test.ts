@@ -124,3 +124,27 @@ describe('gateway-console run --profile on production (issue 25: a scenario poll
     expect(mismatch.stderr).toContain('The confirmation names "Shop test"');
   }, 30_000);
 });
+
+describe('gateway-console run: scenario text never reaches the terminal as control sequences', () => {
+  it('a scenario name and a file problem carrying ESC sequences are printed escaped', async () => {
+    const hostile = join(dir, 'hostile-name.yaml');
+    await writeFile(
+      hostile,
+      'format: gateway-console/scenario@1\nname: "Looks fine\\e]0;pwned\\a\\e[2J"\nvariant: A\nsteps:\n  - status: { transactionID: "no-such-transaction" }\n    expect: { httpStatus: 404 }\n',
+    );
+    const broken = join(dir, 'hostile-problem.yaml');
+    await writeFile(broken, 'format: gateway-console/scenario@1\nname: x\nvariant: A\nsteps:\n  - "\\e[2Jstep": 1\n');
+    const out = { stdout: '', stderr: '' };
+    const io: CliIo = {
+      stdout: (text) => void (out.stdout += text),
+      stderr: (text) => void (out.stderr += text),
+      readStdin: async () => Buffer.alloc(0),
+      stdinIsTty: true,
+    };
+    expect(await runScenariosCommand([broken], io)).toBe(EXIT_REFUSED);
+    expect(await runScenariosCommand([hostile], io)).toBe(0);
+    expect(out.stdout + out.stderr).not.toMatch(/[\u001b\u0007]/);
+    expect(out.stdout).toContain('Looks fine\\x1b]0;pwned\\x07\\x1b[2J');
+    expect(out.stderr).toContain('\\x1b[2Jstep');
+  }, 30_000);
+});
