@@ -408,7 +408,8 @@ function* documentValue(file: string, doc: Document, lines: LineCounter): Genera
   const options = { maxAliasCount: MAX_ALIAS_EXPANSION };
   try {
     const seq = doc.get('data', true);
-    if (!isSeq(seq) || !seq.items.every((item) => isNode(item))) return doc.toJS(options) as unknown;
+    // A table that an alias repeats elsewhere (it has an anchor) is converted whole, with its rows.
+    if (!isSeq(seq) || seq.anchor || !seq.items.every((item) => isNode(item))) return doc.toJS(options) as unknown;
     const rows = seq.items as Node[];
     seq.items = [];
     let value: unknown;
