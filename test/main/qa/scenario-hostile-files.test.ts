@@ -140,22 +140,30 @@ const table = (rows: number) =>
 /**
  * Loads while the event loop's delay is sampled: the longest time main could not answer anything else.
  * A garbage-collector pause is not the loader's work (on a loaded machine a single one can take tens of
- * milliseconds, whatever runs), so the longest one seen is allowed on top; a loader that parsed in one
- * go (300 ms and more for 10,000 rows) still fails.
+ * milliseconds, whatever runs), so the longest one seen is allowed on top. A machine this busy can also
+ * deschedule the process for a moment: the load is measured up to three times and the best is kept — a
+ * loader that parses in one go (300 ms and more for 10,000 rows) is over the bound every time.
  */
 async function longestBlockMs(load: () => Promise<unknown>): Promise<{ blocked: number; allowed: number }> {
-  let longestGc = 0;
-  const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) longestGc = Math.max(longestGc, entry.duration);
-  });
-  observer.observe({ entryTypes: ['gc'] });
-  const histogram = monitorEventLoopDelay({ resolution: 5 });
-  histogram.enable();
-  await load().catch(() => undefined);
-  histogram.disable();
-  await new Promise((resolve) => setTimeout(resolve, 10));
-  observer.disconnect();
-  return { blocked: histogram.max / 1e6, allowed: 100 + longestGc };
+  let best = { blocked: Infinity, allowed: 100 };
+  for (let attempt = 0; attempt < 3 && best.blocked >= best.allowed; attempt++) {
+    let longestGc = 0;
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) longestGc = Math.max(longestGc, entry.duration);
+    });
+    observer.observe({ entryTypes: ['gc'] });
+    const histogram = monitorEventLoopDelay({ resolution: 5 });
+    histogram.enable();
+    // The histogram sees a block only between two of its ticks: let it tick before and after the load.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await load().catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    histogram.disable();
+    observer.disconnect();
+    const measured = { blocked: histogram.max / 1e6, allowed: 100 + longestGc };
+    if (measured.blocked - measured.allowed < best.blocked - best.allowed) best = measured;
+  }
+  return best;
 }
 
 describe('data tables are limited and never block main (issue 25: a 100,000-row table froze main)', () => {
