@@ -22,13 +22,17 @@ import { redactReport } from '../qa/redact-report';
 import { formatProblem } from '../qa/scenario-loader';
 import { loadScenarioPaths } from '../qa/scenario-files';
 import { ScenarioRunner, type QaProfile } from '../qa/scenario-runner';
+import { ConsoleFailure } from '@shared/result';
 import { processIo, type CliIo } from './cli-io';
+import { terminalBlock, terminalLine } from './terminal-text';
 import { EXIT_REFUSED, EXIT_USAGE } from './exit-codes';
 import type { CliCommand } from './cli-command';
 import { unlockVaultFor, vaultPassphraseFrom } from './vault-passphrase';
 
 /** Some scenario failed, was skipped or could not run. */
 export const EXIT_SCENARIOS_FAILED = 1;
+/** Stopped with Ctrl+C (the shell's convention for SIGINT: 128 + 2); the partial reports were written. */
+export const EXIT_INTERRUPTED = 130;
 
 const USAGE = `Usage: gateway-console run [PATH…] [--builtin] [--profile P] [--report DIR] [--junit FILE]
 
@@ -43,10 +47,17 @@ Runs scenario files (YAML or JSON; folders are searched) with the console's scen
   --tester NAME        who ran it, shown in the reports
   --report DIR         write report.html, report.json, report.junit.xml and summary.md to DIR
   --junit FILE         write JUnit XML to FILE
+  --confirm-production NAME
+                       needed when a scenario polls a production profile: that profile's name
   --quiet              print only failures and the summary
 
+Ctrl+C stops the run: a call already sent finishes, nothing further is sent, and the reports are
+written with what ran (a second Ctrl+C ends the process at once).
+On a test or production profile pollUntil waits at least 1 s between queries (or the gateway's
+Retry-After) and a run sends at most 60 polling queries.
+
 Exit codes: 0 every scenario passed; 1 a scenario failed or was skipped; 2 usage error;
-3 a scenario file is invalid or the profile cannot be used.`;
+3 a scenario file is invalid or the profile cannot be used; 130 stopped with Ctrl+C.`;
 
 export interface RunCommandDeps {
   credentials?: CredentialStore;
@@ -118,6 +129,7 @@ export async function runScenariosCommand(
         tester: { type: 'string' },
         report: { type: 'string' },
         junit: { type: 'string' },
+        'confirm-production': { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -138,7 +150,7 @@ export async function runScenariosCommand(
   const loaded = await loadScenarioPaths(positionals);
   if (loaded.problems.length) {
     io.stderr(
-      `Scenario files with problems (nothing was run):\n${loaded.problems.map((problem) => `  ${formatProblem(problem)}\n`).join('')}`,
+      `Scenario files with problems (nothing was run):\n${loaded.problems.map((problem) => `  ${terminalLine(formatProblem(problem))}\n`).join('')}`,
     );
     return EXIT_REFUSED;
   }
@@ -156,29 +168,55 @@ export async function runScenariosCommand(
     io.stderr(`${(error as Error).message}\n`);
     return EXIT_REFUSED;
   }
+  // Ctrl+C stops the run cleanly (once): the reports below then hold what ran.
+  const stopper = new AbortController();
+  const interrupt = () => {
+    io.stderr('\nStopping: the call under way finishes, nothing further is sent; writing the reports of what ran…\n');
+    stopper.abort();
+  };
+  process.once('SIGINT', interrupt);
   try {
     const runner = new ScenarioRunner(
       runnerDepsFor(target.core, {
         onProgress: (_runId, scenario) => {
           if (scenario.status === 'running') return;
           if (values.quiet && scenario.status !== 'failed') return;
-          io.stdout(`${mark(scenario)}  ${scenario.name}  (${(scenario.durationMs / 1000).toFixed(2)} s)\n`);
+          // Names, messages and gateway answers come from files and gateways: shown escaped, never as control sequences.
+          io.stdout(
+            `${mark(scenario)}  ${terminalLine(scenario.name)}  (${(scenario.durationMs / 1000).toFixed(2)} s)\n`,
+          );
           const failed = scenario.steps.find((step) => step.status === 'failed');
-          if (failed) io.stdout(`${stepFailureText(failed).replace(/^/gm, '      ')}\n`);
-          else if (scenario.status === 'skipped' && scenario.message) io.stdout(`      ${scenario.message}\n`);
+          if (failed) io.stdout(`${terminalBlock(stepFailureText(failed)).replace(/^/gm, '      ')}\n`);
+          else if (scenario.status === 'skipped' && scenario.message)
+            io.stdout(`      ${terminalLine(scenario.message)}\n`);
         },
       }),
     );
-    const run = await runner.run({
-      scenarios,
-      profiles: target.profiles,
-      tester: values.tester ?? null,
-      title: values.builtin && positionals.length === 0 ? 'Built-in scenario library' : 'Scenario run',
-    });
+    const confirmed = values['confirm-production'];
+    let run;
+    try {
+      io.stdout(`Running ${scenarios.length} scenario file(s) (Ctrl+C stops the run and writes what ran).\n`);
+      run = await runner.run({
+        scenarios,
+        profiles: target.profiles,
+        tester: values.tester ?? null,
+        title: values.builtin && positionals.length === 0 ? 'Built-in scenario library' : 'Scenario run',
+        signal: stopper.signal,
+        ...(confirmed ? { productionConfirmation: { profileName: confirmed } } : {}),
+      });
+    } catch (error) {
+      if (!(error instanceof ConsoleFailure)) throw error;
+      io.stderr(`${error.message}${error.code === 'confirmation-required' ? ' (--confirm-production NAME)' : ''}\n`);
+      return EXIT_REFUSED;
+    }
     const { counts } = run;
     io.stdout(
       `\n${counts.total} scenarios: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`,
     );
+    if (run.stopped) {
+      const planned = scenarios.reduce((total, scenario) => total + (scenario.data?.length ?? 1), 0);
+      io.stdout(`Stopped with Ctrl+C after ${counts.total} of ${planned} scenario runs; the reports hold what ran.\n`);
+    }
     if (values.junit) {
       await mkdir(dirname(values.junit), { recursive: true });
       await writeFile(values.junit, buildReport(run, 'junit', redactReport).text);
@@ -191,8 +229,10 @@ export async function runScenariosCommand(
         await writeFile(join(values.report, names[format]), buildReport(run, format, redactReport).text);
       io.stdout(`Reports: ${values.report}\n`);
     }
+    if (run.stopped) return EXIT_INTERRUPTED;
     return counts.total > 0 && counts.passed === counts.total ? 0 : EXIT_SCENARIOS_FAILED;
   } finally {
+    process.off('SIGINT', interrupt);
     await target.close();
   }
 }

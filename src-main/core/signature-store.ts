@@ -7,8 +7,6 @@ import { dirname } from 'node:path';
 import { backUp, writeFileAtomic } from './atomic-file';
 
 const KEY_ACCOUNT = 'signature-store/key';
-/** Oldest records are dropped beyond this, so the file stays small. */
-const MAX_RECORDS = 20_000;
 
 const recordSchema = z.object({
   profileId: z.string(),
@@ -160,8 +158,9 @@ export class SignatureStore implements TransactionSignatures {
   private apply(change: Change): void {
     if ('put' in change) {
       const { put: record } = change;
+      // Every record is kept, however many: a dropped signature would make its transaction's follow-up
+      // calls (capture, refund, cancel) impossible. A record is a few hundred bytes on one journal line.
       this.records.set(SignatureStore.id(record.profileId, record.transactionId), record);
-      while (this.records.size > MAX_RECORDS) this.records.delete(this.records.keys().next().value as string);
     } else {
       for (const [id, record] of this.records) if (record.profileId === change.forget) this.records.delete(id);
     }

@@ -3,6 +3,8 @@
  * `${row.phone}` (the data table), `${run.unique}`. A string that is exactly one capture keeps the
  * captured value's type (a number stays a number in an order body); inside longer text it is spliced in.
  */
+import { ownValue } from './safe-keys';
+
 export const CAPTURE_PATTERN = /\$\{([A-Za-z][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*)\}/g;
 const WHOLE_CAPTURE = /^\$\{([A-Za-z][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*)\}$/;
 
@@ -18,12 +20,15 @@ export class CaptureError extends Error {
 
 export type CaptureScope = Record<string, unknown>;
 
-/** Reads a dotted path: object keys and array indexes (`params.0.name`). */
+/**
+ * Reads a dotted path: object keys and array indexes (`params.0.name`). Own properties only: a path
+ * never reads through to a prototype (`constructor`, `__proto__`) — what is not in the data is undefined.
+ */
 export function readPath(value: unknown, path: string): unknown {
   let current = value;
   for (const key of path.split('.').filter(Boolean)) {
     if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[key];
+    current = ownValue(current, key);
   }
   return current;
 }

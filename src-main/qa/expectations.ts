@@ -24,6 +24,8 @@ export interface StepActual {
   /** What `${stepId.…}` reads afterwards. */
   capture?: Record<string, unknown>;
   skip?: string;
+  /** The run was stopped while the step waited (with `skip` saying so). */
+  stopped?: boolean;
   manual?: { passed: boolean; note: string };
 }
 

@@ -3,6 +3,9 @@
  * same shape as the Orders screen's first draft), with a merchantTransactionId unique to the run.
  * Overrides then set fields by dotted path: `transaction.amount.value: 4.29`.
  */
+import { ConsoleFailure } from '@shared/result';
+import { forbiddenKeyMessage, forbiddenSegment, ownValue } from './safe-keys';
+
 const DEVICE_INFO = {
   browserAcceptHeader: 'application/json',
   browserJavaEnabled: 'false',
@@ -46,12 +49,18 @@ export function templateOrder(variant: 'A' | 'B', terminalId: string, merchantTr
   return order;
 }
 
-/** Sets `value` at a dotted path, creating objects on the way; `null` removes the field. */
+/**
+ * Sets `value` at a dotted path, creating objects on the way; `null` removes the field. Only own
+ * properties are followed and a path through object machinery is refused (the loader refuses it first:
+ * this keeps the setter safe whoever calls it).
+ */
 export function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+  const segment = forbiddenSegment(path);
+  if (segment !== null) throw new ConsoleFailure('invalid-input', `${path}: ${forbiddenKeyMessage(segment)}.`);
   const keys = path.split('.');
   let current: Record<string, unknown> = target;
   for (const key of keys.slice(0, -1)) {
-    const next = current[key];
+    const next = ownValue(current, key);
     if (next === null || typeof next !== 'object' || Array.isArray(next)) current[key] = {};
     current = current[key] as Record<string, unknown>;
   }

@@ -1,7 +1,7 @@
 /** Finds and loads scenario files from paths given on the command line (files, or folders searched recursively). */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { loadScenario, ScenarioLoadError, type ScenarioProblem } from './scenario-loader';
+import { loadScenarioInSlices, ScenarioLoadError, type ScenarioProblem } from './scenario-loader';
 import type { Scenario } from './scenario-format';
 
 const SCENARIO_FILE = /\.(ya?ml|json)$/i;
@@ -42,7 +42,7 @@ export async function loadScenarioPaths(
     for (const file of files) {
       const shown = relative(cwd, file) || file;
       try {
-        scenarios.push(loadScenario(shown, await readFile(file, 'utf8')));
+        scenarios.push(await loadScenarioInSlices(shown, await readFile(file, 'utf8')));
       } catch (error) {
         if (error instanceof ScenarioLoadError) problems.push(...error.problems);
         else throw error;

@@ -168,6 +168,9 @@ export interface ScenarioStep {
   expect: Expectation;
 }
 
+/** One row of a data table: column name to a plain value, read by `${row.column}`. */
+export const dataRowSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
+
 export const scenarioHeaderSchema = z
   .object({
     format: z.string(),
@@ -175,7 +178,7 @@ export const scenarioHeaderSchema = z
     description: z.string().max(4000).optional(),
     variant: z.enum(['A', 'B']),
     tags: z.array(z.string()).default([]),
-    data: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))).optional(),
+    data: z.array(dataRowSchema).optional(),
     steps: z.array(z.unknown()).min(1),
   })
   .strict();

@@ -6,8 +6,12 @@
  * Rules it keeps: money-moving calls (create, reference, MB WAY, action) are sent once, never retried by
  * the runner; only `pollUntil` repeats, and it repeats status queries. Sandbox-only steps are skipped
  * with a reason on any other profile. A step whose capture has no value fails with that reason.
+ * A run can be stopped (an AbortSignal): a call already sent is let finish — its outcome is recorded,
+ * never left unknown — and nothing further is sent; the result so far is the partial report. Polling a
+ * test or production gateway is held to poll-limits.ts.
  */
 import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Exchange } from '@shared/exchange';
 import { isFinalPaymentStatus } from '@shared/gateway/codes';
 import type { DeliveryRecord } from '@shared/contract/notifications';
@@ -24,6 +28,14 @@ import { ConsoleFailure } from '@shared/result';
 import { CaptureError, readPath, resolveCaptures, type CaptureScope } from './captures';
 import { checkExpectations, type StepActual } from './expectations';
 import { setPath, templateOrder } from './order-templates';
+import {
+  MAX_POLL_QUERIES_PER_RUN,
+  isSandboxTarget,
+  pollCapMessage,
+  pollWaitMs,
+  refuseUnconfirmedProductionPolling,
+} from './poll-limits';
+import { bareRecord, ownValue } from './safe-keys';
 import type { Scenario, ScenarioStep } from './scenario-format';
 
 interface CallOutput {
@@ -89,9 +101,39 @@ export interface RunRequest {
   tester?: string | null;
   title?: string;
   runId?: string;
+  /** Stops the run: the step under way ends (a call already sent finishes first), later ones do not run. */
+  signal?: AbortSignal;
+  /** The user's confirmation naming the production profile a scenario polls (see poll-limits.ts). */
+  productionConfirmation?: { profileName: string } | undefined;
 }
 
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** What the steps of one run share: its stop signal and its count of polling queries to real gateways. */
+interface RunContext {
+  signal: AbortSignal | undefined;
+  pollQueries: number;
+  /** The step (index) of the current scenario that the stop interrupted while it waited, if any. */
+  interruptedStep: number | null;
+}
+
+export const STOPPED_STEP = 'Skipped: the run was stopped before this step.';
+const STOPPED_BY_USER = 'Stopped by the user';
+
+/** Resolves true as soon as the signal stops the run (a stopped run does not sit out a 10-minute wait). */
+function abortedDuring<T>(
+  work: Promise<T>,
+  signal: AbortSignal | undefined,
+): Promise<{ aborted: true } | { value: T }> {
+  if (!signal) return work.then((value) => ({ value }));
+  if (signal.aborted) return Promise.resolve({ aborted: true });
+  let onAbort = (): void => undefined;
+  const aborted = new Promise<{ aborted: true }>((resolve) => {
+    onAbort = () => resolve({ aborted: true });
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return Promise.race([work.then((value) => ({ value })), aborted]).finally(() =>
+    signal.removeEventListener('abort', onAbort),
+  );
+}
 
 export const countResults = (scenarios: readonly ScenarioResult[]): RunCounts => ({
   total: scenarios.length,
@@ -111,18 +153,39 @@ const scenarioStatus = (steps: readonly StepResult[]): StepStatus =>
 export class ScenarioRunner {
   constructor(private readonly deps: RunnerDeps) {}
 
+  /** A wait that ends early when the run is stopped (no timer left holding the process). */
+  private sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+    if (this.deps.sleep) return this.deps.sleep(ms);
+    return delay(ms, undefined, signal ? { signal } : {}).catch(() => undefined);
+  }
+
   /** Runs every scenario (every row of a data table) in order; `result` is filled in as it goes. */
   async run(
     request: RunRequest,
     result: RunResult = newRunResult(request, this.deps.consoleVersion),
   ): Promise<RunResult> {
+    refuseUnconfirmedProductionPolling(request.scenarios, request.profiles, request.productionConfirmation);
     const received: DeliveryRecord[] = [];
     const unsubscribe = this.deps.subscribeNotifications((record) => received.push(record));
+    const context: RunContext = { signal: request.signal, pollQueries: 0, interruptedStep: null };
     try {
-      for (const scenario of request.scenarios) {
+      runs: for (const scenario of request.scenarios) {
         const rows = scenario.data ?? [null];
         for (let row = 0; row < rows.length; row++) {
-          await this.runOne(result, scenario, scenario.data ? row : null, rows[row] ?? {}, request, received);
+          if (request.signal?.aborted) {
+            result.stopped = true;
+            break runs;
+          }
+          const stopped = await this.runOne(
+            result,
+            scenario,
+            scenario.data ? row : null,
+            rows[row] ?? {},
+            request,
+            received,
+            context,
+          );
+          if (stopped) result.stopped = true;
           result.counts = countResults(result.scenarios);
         }
       }
@@ -141,7 +204,8 @@ export class ScenarioRunner {
     rowValues: Record<string, unknown>,
     request: RunRequest,
     received: DeliveryRecord[],
-  ): Promise<ScenarioResult> {
+    context: RunContext,
+  ): Promise<boolean> {
     const key = row === null ? scenario.file : `${scenario.file}#${row + 1}`;
     const profile = request.profiles[scenario.variant];
     const started = Date.now();
@@ -165,18 +229,24 @@ export class ScenarioRunner {
       result.message = `Skipped: the scenario needs a Variant ${scenario.variant} profile and the run has none.`;
       result.durationMs = Date.now() - started;
       this.deps.onProgress?.(run.id, result, null);
-      return result;
+      return false;
     }
-    const scope: CaptureScope = {
+    // Step ids become keys here: a scope without a prototype keeps any id plain data.
+    const scope: CaptureScope = Object.assign(bareRecord(), {
       row: rowValues,
       run: { id: run.id, unique: `${run.id.slice(0, 8)}-${run.scenarios.length}` },
-    };
+    });
     let stopReason: string | null = null;
+    let stoppedBefore: number | null = null;
+    context.interruptedStep = null;
     for (const step of scenario.steps) {
+      if (stoppedBefore === null && context.signal?.aborted) stoppedBefore = step.index;
       const stepResult =
-        stopReason === null
-          ? await this.runStep(run, result, step, profile, scope, received)
-          : skipped(step, `Skipped: an earlier step failed (${stopReason}).`);
+        stoppedBefore !== null
+          ? skipped(step, STOPPED_STEP)
+          : stopReason === null
+            ? await this.runStep(run, result, step, profile, scope, received, context)
+            : skipped(step, `Skipped: an earlier step failed (${stopReason}).`);
       result.steps.push(stepResult);
       // A failed step leaves later steps without what they need (a transaction, a status): stop there.
       if (stepResult.status === 'failed' && stopReason === null) stopReason = `step ${step.index + 1}`;
@@ -184,12 +254,18 @@ export class ScenarioRunner {
     }
     result.status = scenarioStatus(result.steps);
     const failed = result.steps.find((step) => step.status === 'failed');
+    const stoppedAt = context.interruptedStep ?? stoppedBefore;
+    const stopped = stoppedAt !== null;
+    // A scenario stopped part-way did not pass: it is reported skipped, saying where it stopped.
+    if (stopped && !failed) result.status = 'skipped';
     result.message = failed
       ? `Step ${failed.index + 1} "${failed.name}" failed: ${failed.message ?? 'see its checks'}`
-      : null;
+      : stopped
+        ? `Stopped by the user at step ${stoppedAt + 1}; the steps after it did not run.`
+        : null;
     result.durationMs = Date.now() - started;
     this.deps.onProgress?.(run.id, result, null);
-    return result;
+    return stopped;
   }
 
   private async runStep(
@@ -199,6 +275,7 @@ export class ScenarioRunner {
     profile: QaProfile,
     scope: CaptureScope,
     received: DeliveryRecord[],
+    context: RunContext,
   ): Promise<StepResult> {
     const started = Date.now();
     const base: StepResult = {
@@ -240,7 +317,7 @@ export class ScenarioRunner {
     }
     let actual: StepActual;
     try {
-      actual = await this.perform(run, scenario, step, args, profile, scope, received, base);
+      actual = await this.perform(run, scenario, step, args, profile, scope, received, base, context);
     } catch (error) {
       if (error instanceof ConsoleFailure) {
         actual = { refused: error.code, message: error.message };
@@ -248,6 +325,7 @@ export class ScenarioRunner {
         return finish('failed', `The step could not run: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
+    if (actual.stopped) context.interruptedStep = step.index;
     if (actual.skip) return finish('skipped', actual.skip);
     if (actual.manual)
       return finish(
@@ -280,6 +358,7 @@ export class ScenarioRunner {
     scope: CaptureScope,
     received: DeliveryRecord[],
     result: StepResult,
+    context: RunContext,
   ): Promise<StepActual> {
     const gateway = this.deps.gateway;
     const profileId = profile.id;
@@ -317,8 +396,14 @@ export class ScenarioRunner {
         const { transactionID, status, final, timeoutSeconds, intervalSeconds } = input.args;
         const wanted = status === undefined ? null : Array.isArray(status) ? status : [status];
         const deadline = Date.now() + timeoutSeconds * 1000;
-        const sleep = this.deps.sleep ?? defaultSleep;
+        const sleep = (ms: number) => this.sleep(ms, context.signal);
+        const limited = !isSandboxTarget(profile);
+        let sent = 0;
         for (;;) {
+          if (limited && context.pollQueries >= MAX_POLL_QUERIES_PER_RUN)
+            return { refused: 'poll-limit', message: pollCapMessage(context.pollQueries) };
+          if (limited) context.pollQueries += 1;
+          sent += 1;
           const actual = record(await gateway.status({ profileId, transactionId: transactionID }));
           const current = actual.paymentStatus ?? null;
           const reached =
@@ -327,7 +412,9 @@ export class ScenarioRunner {
           // A final status other than the one wanted will never change: stop instead of waiting out the timeout.
           if (reached || (current !== null && isFinalPaymentStatus(current)) || Date.now() >= deadline)
             return { ...actual, timedOut: !reached && !(current !== null && isFinalPaymentStatus(current)) };
-          await sleep(intervalSeconds * 1000);
+          const wait = pollWaitMs(profile, intervalSeconds, result.exchanges[result.exchanges.length - 1]);
+          if ('aborted' in (await abortedDuring(sleep(wait), context.signal)))
+            return { skip: `${STOPPED_BY_USER} while polling (${sent} status queries sent).`, stopped: true };
         }
       }
       case 'action': {
@@ -335,7 +422,7 @@ export class ScenarioRunner {
         let target = url;
         let list = params ?? [];
         if (from !== undefined) {
-          const action = readPath(scope[from], 'response.actionResponse') as
+          const action = readPath(ownValue(scope, from), 'response.actionResponse') as
             | { url?: string; data?: { url?: string; params?: Array<{ name: string; value?: string; data?: string }> } }
             | undefined;
           target ??= action?.data?.url ?? action?.url;
@@ -356,7 +443,7 @@ export class ScenarioRunner {
       }
       case 'waitNotification': {
         const { transactionID, status, atLeast, timeoutSeconds } = input.args;
-        const sleep = this.deps.sleep ?? defaultSleep;
+        const sleep = (ms: number) => this.sleep(ms, context.signal);
         const deadline = Date.now() + timeoutSeconds * 1000;
         for (;;) {
           const matching = received.filter(
@@ -382,7 +469,8 @@ export class ScenarioRunner {
                   : undefined,
             };
           }
-          await sleep(100);
+          if ('aborted' in (await abortedDuring(sleep(100), context.signal)))
+            return { skip: `${STOPPED_BY_USER} while waiting for a notification.`, stopped: true };
         }
       }
       case 'sandbox': {
@@ -399,9 +487,11 @@ export class ScenarioRunner {
           return { skip: 'Skipped: a manual step needs a tester (run it from the Scenarios screen).' };
         const request = { runId: run.id, scenarioKey: scenario.key, stepIndex: step.index, prompt: input.args.prompt };
         this.deps.onProgress?.(run.id, scenario, request);
-        const answer = await this.deps.askManual(request);
-        result.note = answer.note || null;
-        return { manual: answer };
+        const answered = await abortedDuring(this.deps.askManual(request), context.signal);
+        if ('aborted' in answered)
+          return { skip: `${STOPPED_BY_USER} while this step waited for the tester.`, stopped: true };
+        result.note = answered.value.note || null;
+        return { manual: answered.value };
       }
     }
   }

@@ -101,6 +101,8 @@ export const runResultSchema = z.object({
   profiles: z.array(runProfileSchema),
   scenarios: z.array(scenarioResultSchema),
   counts: runCountsSchema,
+  /** The user stopped the run: what it holds is the partial result (later scenarios did not run). */
+  stopped: z.boolean().optional(),
 });
 export type RunResult = z.infer<typeof runResultSchema>;
 
@@ -150,8 +152,19 @@ export const qaMethods = {
       profileA: z.string().max(100).optional(),
       profileB: z.string().max(100).optional(),
       tester: z.string().max(200).optional(),
+      /** Needed when a scenario polls a production profile: the user typed that profile's name. */
+      productionConfirmation: z
+        .object({ profileName: z.string().min(1).max(200) })
+        .strict()
+        .optional(),
     }),
     z.object({ runId: runIdSchema }),
+  ),
+  'qa.cancelRun': method(
+    'Stops a run: a call already sent finishes, nothing further is sent; the result so far stays readable (stopped).',
+    z.object({ runId: runIdSchema }),
+    /** false when the run had already finished. */
+    z.object({ stopping: z.boolean() }),
   ),
   'qa.result': method('A run as it stands (running or finished).', z.object({ runId: runIdSchema }), runResultSchema),
   'qa.answerManual': method(

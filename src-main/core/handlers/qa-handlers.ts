@@ -6,7 +6,8 @@ import { builtinScenarios } from '../../qa/builtin';
 import { qaProfileOf, runnerDepsFor } from '../../qa/core-bindings';
 import { redactReport } from '../../qa/redact-report';
 import type { Scenario } from '../../qa/scenario-format';
-import { loadScenario, ScenarioLoadError } from '../../qa/scenario-loader';
+import { loadScenarioInSlices, ScenarioLoadError } from '../../qa/scenario-loader';
+import { refuseUnconfirmedProductionPolling } from '../../qa/poll-limits';
 import { newRunResult, ScenarioRunner, type QaProfile } from '../../qa/scenario-runner';
 import type { ConsoleCore } from '../console-core';
 import type { Handlers } from '../dispatcher';
@@ -27,6 +28,7 @@ type QaMethod =
   | 'qa.scenarios'
   | 'qa.addScenario'
   | 'qa.run'
+  | 'qa.cancelRun'
   | 'qa.result'
   | 'qa.answerManual'
   | 'qa.report'
@@ -54,6 +56,13 @@ const summary = (scenario: Scenario): ScenarioSummary => ({
   rows: scenario.data?.length ?? null,
   usesSandbox: scenario.usesSandbox,
 });
+
+/** A name in the built-in library's folder (`builtin/…`, however it is spelled: `./Builtin//x.yaml`). */
+const isBuiltinName = (name: string): boolean =>
+  name
+    .split(/[\\/]/)
+    .filter((segment) => segment !== '' && segment !== '.')[0]
+    ?.toLowerCase() === 'builtin';
 
 /** Finished runs kept for reports and re-runs; older ones are dropped first. */
 const KEPT_RUNS = 50;
@@ -95,6 +104,8 @@ export function createQaHandlers({
     }
   };
   const runs = new Map<string, RunResult>();
+  /** Runs under way, by id: `qa.cancelRun` stops one through its controller. */
+  const stoppers = new Map<string, AbortController>();
   const waiting = new Map<string, (answer: { passed: boolean; note: string }) => void>();
   const library = (): Scenario[] => [...builtinScenarios(), ...added.values()];
   const profileFor = (id: string | undefined, fallback: string): QaProfile | undefined => {
@@ -116,10 +127,25 @@ export function createQaHandlers({
   };
   return {
     'qa.scenarios': () => ({ scenarios: library().map(summary), problems: [] }),
-    'qa.addScenario': ({ file, text }) => {
+    'qa.addScenario': async ({ file, text }) => {
       const name = file.includes('/') ? file : `added/${file}`;
+      // The built-ins are the console's own regression suite: a pasted file never takes their place.
+      if (isBuiltinName(name))
+        return {
+          added: null,
+          problems: [
+            {
+              kind: 'name-taken',
+              file: name,
+              line: 1,
+              column: 1,
+              field: '',
+              message: `"${name}" is in the built-in library's folder; built-in scenarios cannot be replaced: save yours under another name (e.g. "${name.split('/').pop() ?? 'my-scenario.yaml'}")`,
+            },
+          ],
+        };
       try {
-        const scenario = loadScenario(name, text);
+        const scenario = await loadScenarioInSlices(name, text);
         added.set(name, scenario);
         return { added: summary(scenario), problems: [] };
       } catch (error) {
@@ -139,7 +165,18 @@ export function createQaHandlers({
       const b = profileFor(input.profileB, 'sandbox-b');
       if (a) profiles.A = a;
       if (b) profiles.B = b;
-      const request = { scenarios, profiles, tester: input.tester ?? null, runId: randomUUID(), title: 'Scenario run' };
+      // Refused here, before the run exists: an unconfirmed run that would poll production sends nothing.
+      refuseUnconfirmedProductionPolling(scenarios, profiles, input.productionConfirmation);
+      const stopper = new AbortController();
+      const request = {
+        scenarios,
+        profiles,
+        tester: input.tester ?? null,
+        runId: randomUUID(),
+        title: 'Scenario run',
+        signal: stopper.signal,
+        productionConfirmation: input.productionConfirmation,
+      };
       const run = newRunResult(request, '');
       const runner = new ScenarioRunner(
         runnerDepsFor(core, {
@@ -156,14 +193,27 @@ export function createQaHandlers({
       );
       run.consoleVersion = runnerDepsFor(core).consoleVersion;
       runs.set(run.id, run);
+      stoppers.set(run.id, stopper);
       for (const old of [...runs.keys()].slice(0, Math.max(0, runs.size - KEPT_RUNS))) runs.delete(old);
       void runner
         .run(request, run)
         .catch((error: unknown) => logger.error('scenario run failed', error))
-        .finally(() => core.events.emit('qa.finished', { runId: run.id, counts: run.counts }));
+        .finally(() => {
+          stoppers.delete(run.id);
+          core.events.emit('qa.finished', { runId: run.id, counts: run.counts });
+        });
       return { runId: run.id };
     },
     'qa.result': ({ runId }) => mustRun(runId),
+    'qa.cancelRun': ({ runId }) => {
+      mustRun(runId);
+      const stopper = stoppers.get(runId);
+      if (!stopper) return { stopping: false };
+      stopper.abort();
+      // The run no longer waits for a manual verdict: a late answer finds nothing to answer.
+      for (const key of [...waiting.keys()]) if (key.startsWith(`${runId}|`)) waiting.delete(key);
+      return { stopping: true };
+    },
     'qa.answerManual': ({ runId, scenarioKey, stepIndex, passed, note }) => {
       const key = `${runId}|${scenarioKey}|${stepIndex}`;
       const resolve = waiting.get(key);

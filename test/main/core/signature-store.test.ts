@@ -189,4 +189,20 @@ describe('the signature journal on disk', () => {
     const reopened = await SignatureStore.openWithKey(path, key);
     expect([reopened.get('p', 'old')?.transactionId, reopened.get('p', 'new')?.transactionId]).toEqual(['old', 'new']);
   });
+
+  it('keeps every signature past 20,000 — the oldest follow-ups still work after a restart (issue 25: it dropped them)', async () => {
+    const path = await fileIn();
+    const store = await SignatureStore.openWithKey(path, key);
+    const count = 20_005;
+    await Promise.all(Array.from({ length: count }, (_, index) => store.put(record(`t${index}`))));
+    expect(store.get('p', 't0')?.signature).toBe('sig-t0-0123456789');
+    const reopened = await SignatureStore.openWithKey(path, key);
+    const missing = Array.from({ length: count }, (_, index) => `t${index}`).filter(
+      (id) => reopened.get('p', id)?.signature !== `sig-${id}-0123456789`,
+    );
+    expect(missing).toEqual([]);
+    expect(reopened.problems).toEqual([]);
+    // Still one line per record: nothing was rewritten wholesale to make room.
+    expect(await linesOf(path)).toHaveLength(count);
+  }, 120_000);
 });

@@ -6,7 +6,9 @@
 import { computed, ref, shallowRef } from 'vue';
 import type { EventPayload } from '@shared/contract';
 import type { ReportFormat, RunCounts, ScenarioResult, ScenarioSummary } from '@shared/contract/qa';
+import type { ConsoleError } from '@shared/result';
 import { useConsoleApi } from '../../api';
+import { t } from '../../i18n';
 
 interface ScenarioProblemView {
   file: string;
@@ -24,7 +26,19 @@ const counts = ref<RunCounts | null>(null);
 const running = ref(false);
 const waitingManual = ref<{ scenarioKey: string; stepIndex: number; prompt: string } | null>(null);
 const error = ref<string | null>(null);
+/** Stop was asked and the run has not ended yet. */
+const stopping = ref(false);
+/** The last run was stopped by the user: its results are partial. */
+const stopped = ref(false);
 let subscribed = false;
+
+/** The production confirmation errors of `qa.run` in the user's language (main decides; this words it). */
+function runFailure(failure: ConsoleError): string {
+  const name = String((failure.details as { profileName?: unknown } | undefined)?.profileName ?? '');
+  if (failure.code === 'confirmation-required') return t('qa.failure.confirmationRequired', { name });
+  if (failure.code === 'confirmation-mismatch') return t('qa.failure.confirmationMismatch', { name });
+  return failure.message;
+}
 
 type ProgressEvent = EventPayload<'qa.progress'>;
 type FinishedEvent = EventPayload<'qa.finished'>;
@@ -43,12 +57,15 @@ function applyProgress(event: ProgressEvent): void {
 
 function applyFinished(event: FinishedEvent): void {
   running.value = false;
+  stopping.value = false;
   counts.value = event.counts;
   waitingManual.value = null;
   // The finished run as main recorded it: events may have been missed while the page reconnected.
   const api = useConsoleApi();
   void api['qa.result']({ runId: event.runId }).then((result) => {
-    if (result.ok && result.value.id === runId.value) results.value = result.value.scenarios;
+    if (!result.ok || result.value.id !== runId.value) return;
+    results.value = result.value.scenarios;
+    stopped.value = result.value.stopped === true;
   });
 }
 
@@ -94,9 +111,19 @@ export function useScenarios() {
     else error.value = result.error.message;
   }
 
-  async function run(files: string[], options: { profileA?: string; profileB?: string; tester?: string }) {
+  async function run(
+    files: string[],
+    options: {
+      profileA?: string;
+      profileB?: string;
+      tester?: string;
+      productionConfirmation?: { profileName: string };
+    },
+  ) {
     if (!files.length || running.value) return;
     error.value = null;
+    stopped.value = false;
+    stopping.value = false;
     results.value = [];
     counts.value = null;
     running.value = true;
@@ -106,10 +133,21 @@ export function useScenarios() {
     });
     if (!result.ok) {
       running.value = false;
-      error.value = result.error.message;
+      error.value = runFailure(result.error);
       return;
     }
     adopt(result.value.runId);
+  }
+
+  /** Asks main to stop the run; the screen shows "stopping" until qa.finished arrives. */
+  async function stop(): Promise<void> {
+    if (!runId.value || !running.value) return;
+    stopping.value = true;
+    const result = await api['qa.cancelRun']({ runId: runId.value });
+    if (!result.ok) {
+      stopping.value = false;
+      error.value = result.error.message;
+    }
   }
 
   async function answerManual(passed: boolean, note: string): Promise<void> {
@@ -154,11 +192,14 @@ export function useScenarios() {
     results,
     counts,
     running,
+    stopping,
+    stopped,
     waitingManual,
     error,
     failedFiles,
     load,
     run,
+    stop,
     answerManual,
     addScenario,
     report,

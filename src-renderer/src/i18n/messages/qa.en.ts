@@ -128,4 +128,13 @@ export default {
     run: 'Check readiness',
   },
   showDetails: 'Show steps of {name}',
+  stop: 'Stop run',
+  stopLabel: 'Stop the running scenarios',
+  stopping: 'Stopping: the call under way finishes, nothing further is sent…',
+  stopped: 'Run stopped: the results show what ran.',
+  productionConfirm: 'Production profile name (needed to poll “{name}”)',
+  failure: {
+    confirmationRequired: 'A scenario polls the production profile “{name}”: type its name to confirm, then run again.',
+    confirmationMismatch: 'The name typed does not match the production profile “{name}”.',
+  },
 };

@@ -131,4 +131,14 @@ export default {
     run: 'Verificar prontidão',
   },
   showDetails: 'Mostrar os passos de {name}',
+  stop: 'Parar a execução',
+  stopLabel: 'Parar os cenários em execução',
+  stopping: 'A parar: a chamada em curso termina, nada mais é enviado…',
+  stopped: 'Execução parada: os resultados mostram o que correu.',
+  productionConfirm: 'Nome do perfil de produção (necessário para consultar “{name}”)',
+  failure: {
+    confirmationRequired:
+      'Um cenário consulta o perfil de produção “{name}”: escreva o nome do perfil para confirmar e volte a executar.',
+    confirmationMismatch: 'O nome escrito não corresponde ao perfil de produção “{name}”.',
+  },
 } satisfies SameKeys<typeof en>;
