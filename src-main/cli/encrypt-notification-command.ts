@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { encryptNotification, NotificationCryptoError } from '../notifications/notification-crypto';
 import { parseSecretCommand, processIo, type CliIo } from './cli-io';
 import type { CliCommand } from './cli-command';
+import { terminalText } from './terminal-text';
 
 const HELP = `Usage: gateway-console encrypt-notification --secret-env NAME [--iv B64] --file plain.json
 
@@ -30,7 +31,7 @@ export async function runEncryptNotification(args: string[], io: CliIo = process
   if ('exit' in parsed) return parsed.exit;
   const { values, secret, usage } = parsed;
   const failed = (code: string, message: string): number => {
-    io.stderr(`encrypt-notification: ${code}: ${message}\n`);
+    io.stderr(terminalText`encrypt-notification: ${code}: ${message}\n`);
     return 1;
   };
   if (values.file === undefined) return usage('--file is required.');
