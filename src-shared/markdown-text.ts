@@ -19,8 +19,7 @@ const INLINE_SYNTAX = /[\\`*_[\]<>#|~&]/g;
 const BLOCK_START = /^(\s*(?:\d+)?)([-+=.)])/;
 
 /** Escaped brackets: the notation must not read as a link of its own. */
-const codePoint = (char: string): string =>
-  `\\[U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}\\]`;
+const codePoint = (char: string): string => `\\[U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}\\]`;
 
 /** `text` as literal inline Markdown on one line. */
 export const markdownInline = (text: string): string =>

@@ -7,8 +7,9 @@
  */
 
 /** Everything outside the XML 1.0 `Char` production: C0 except tab/LF/CR, lone surrogates, U+FFFE/U+FFFF. */
-// eslint-disable-next-line no-control-regex -- these are exactly the characters XML 1.0 forbids
-const XML_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const XML_FORBIDDEN =
+  // eslint-disable-next-line no-control-regex -- these are exactly the characters XML 1.0 forbids
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 const ENTITIES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' };
 

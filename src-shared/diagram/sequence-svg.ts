@@ -1,8 +1,11 @@
 /**
- * A sequence diagram drawn as plain, self-contained SVG text: for places where Mermaid cannot run (the
- * QA report is written by the main process and must open offline with no script). Same model as the
- * demo's diagram (sequence-model.ts): one column per participant, one row per message, replies dashed.
+ * The one sequence-diagram renderer, for the app (demo, transaction view, SVG/PNG export) and the QA
+ * reports: plain, self-contained SVG text built from the typed model (sequence-model.ts) — one column per
+ * participant, one row per message, replies dashed. There is no diagram language in between: every text
+ * (participant names, gateway status codes, messages) is XML-escaped character data of a <text> element,
+ * so it cannot become a directive, a style, a link, markup or a script; nothing refers outside the file.
  */
+import { xmlEscape as xml } from '../xml-text';
 import { PARTICIPANTS, type DiagramMessage, type DiagramWords, type Participant } from './sequence-model';
 
 const COLUMN = 240;
@@ -10,14 +13,6 @@ const MARGIN = 20;
 const HEADER = 44;
 const ROW = 30;
 const FONT = 'system-ui,-apple-system,Segoe UI,Roboto,sans-serif';
-
-const xml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 const clock = (ms: number, timeZone?: string) =>
   new Date(ms).toLocaleTimeString('en-GB', { hour12: false, ...(timeZone ? { timeZone } : {}) });
@@ -46,7 +41,7 @@ export function sequenceSvg(
     const x = centre(participant);
     parts.push(
       `<rect x="${x - COLUMN / 2 + 8}" y="${MARGIN / 2}" width="${COLUMN - 16}" height="${HEADER - MARGIN / 2}" rx="4" fill="#f6f8fa" stroke="#8c959f"/>`,
-      `<text x="${x}" y="${MARGIN / 2 + (HEADER - MARGIN / 2) / 2 + 4}" text-anchor="middle" font-size="12" font-weight="600">${xml(words.participant[participant])}</text>`,
+      `<text class="participant" x="${x}" y="${MARGIN / 2 + (HEADER - MARGIN / 2) / 2 + 4}" text-anchor="middle" font-size="12" font-weight="600">${xml(words.participant[participant])}</text>`,
       `<line x1="${x}" y1="${HEADER}" x2="${x}" y2="${bottom}" stroke="#d0d7de" stroke-dasharray="4 4"/>`,
     );
   }
@@ -60,7 +55,7 @@ export function sequenceSvg(
     parts.push(
       `<line x1="${from}" y1="${y}" x2="${to}" y2="${y}" stroke="#1f2328"${message.reply ? ' stroke-dasharray="5 3"' : ''}/>`,
       `<polygon points="${to},${y} ${to + back},${y - 4} ${to + back},${y + 4}" fill="#1f2328"/>`,
-      `<text x="${(from + to) / 2}" y="${y - 5}" text-anchor="middle">${xml(`${clock(message.at, options.timeZone)} ${message.text}`)}</text>`,
+      `<text class="message" x="${(from + to) / 2}" y="${y - 5}" text-anchor="middle">${xml(`${clock(message.at, options.timeZone)} ${message.text}`)}</text>`,
     );
   });
   parts.push('</svg>');

@@ -87,6 +87,7 @@ describe('the CLI prints outside text through the terminal-safe printer', () => 
             version: 'v2',
             terminalId: '1000001',
             variant: 'A',
+            clientIdHeader: 'X-Platform-Client-Id',
           },
           secrets: {},
         });

@@ -184,21 +184,40 @@ describe('JUnit XML is well-formed for any input', () => {
       fc.string({ unit: 'binary', maxLength: 40 }),
       fc
         .array(
-          fc.constantFrom('\uffff', '\ufffe', '\ud800', '\udfff', '\u0000', '\u001b', '\n', '\r', ']]>', '<', '&', '"', "'", '--', 'a'),
+          fc.constantFrom(
+            '\uffff',
+            '\ufffe',
+            '\ud800',
+            '\udfff',
+            '\u0000',
+            '\u001b',
+            '\n',
+            '\r',
+            ']]>',
+            '<',
+            '&',
+            '"',
+            "'",
+            '--',
+            'a',
+          ),
           { maxLength: 12 },
         )
         .map((parts) => parts.join('')),
     );
     fc.assert(
-      fc.property(fc.record(Object.fromEntries(Object.keys(PLAIN).map((key) => [key, hostile])) as never), (outside) => {
-        const text = outside as OutsideText;
-        const xml = buildReport(runWith(text), 'junit', redactReport).text;
-        expectWellFormed(xml);
-        const testcase = parseJunit(xml).testsuites.testsuite[0]!.testcase[0]!;
-        // What XML can carry comes back as it was (attribute values normalise whitespace, §3.3.3).
-        if (notXmlChar(text.scenarioName).length === 0 && !/[\t\n\r]/.test(text.scenarioName))
-          expect(String(testcase.name)).toBe(text.scenarioName);
-      }),
+      fc.property(
+        fc.record(Object.fromEntries(Object.keys(PLAIN).map((key) => [key, hostile])) as never),
+        (outside) => {
+          const text = outside as OutsideText;
+          const xml = buildReport(runWith(text), 'junit', redactReport).text;
+          expectWellFormed(xml);
+          const testcase = parseJunit(xml).testsuites.testsuite[0]!.testcase[0]!;
+          // What XML can carry comes back as it was (attribute values normalise whitespace, §3.3.3).
+          if (notXmlChar(text.scenarioName).length === 0 && !/[\t\n\r]/.test(text.scenarioName))
+            expect(String(testcase.name)).toBe(text.scenarioName);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -212,9 +231,7 @@ const resultLines = (markdown: string) => markdown.split('\n').filter((line) => 
  * are removed. Outside text must not change it.
  */
 const syntaxOf = (markdown: string) =>
-  markdown
-    .split('\n')
-    .map((line) => line.replace(/\\[\\`*_[\]<>#|~&.)+=-]/g, '').replace(/[^`*_[\]<>#|~&\\]/g, ''));
+  markdown.split('\n').map((line) => line.replace(/\\[\\`*_[\]<>#|~&.)+=-]/g, '').replace(/[^`*_[\]<>#|~&\\]/g, ''));
 
 describe('the Markdown summary says what happened, whatever the names say', () => {
   it('defect: a newline in a scenario name or the tester field forged a "Result: **PASSED**" line', () => {
@@ -246,19 +263,40 @@ describe('the Markdown summary says what happened, whatever the names say', () =
       fc.string({ unit: 'binary', maxLength: 40 }),
       fc
         .array(
-          fc.constantFrom('\n', '\r\n', '\u2028', '- ', '1. ', '# ', '> ', '**', '_', '`', '|', '[x](y)', '<b>', '&#10;', '\\', ' ', 'Result: '),
+          fc.constantFrom(
+            '\n',
+            '\r\n',
+            '\u2028',
+            '- ',
+            '1. ',
+            '# ',
+            '> ',
+            '**',
+            '_',
+            '`',
+            '|',
+            '[x](y)',
+            '<b>',
+            '&#10;',
+            '\\',
+            ' ',
+            'Result: ',
+          ),
           { maxLength: 10 },
         )
         .map((parts) => parts.join('')),
     );
     fc.assert(
-      fc.property(fc.record(Object.fromEntries(Object.keys(PLAIN).map((key) => [key, hostile])) as never), (outside) => {
-        // A tester is shown when there is one: never empty here, so the plain run's lines are comparable.
-        const text = { ...(outside as OutsideText), tester: `T${(outside as OutsideText).tester}` };
-        const markdown = buildReport(runWith(text), 'markdown', redactReport).text;
-        expect(syntaxOf(markdown)).toEqual(plainSyntax);
-        expect(resultLines(markdown)).toHaveLength(1);
-      }),
+      fc.property(
+        fc.record(Object.fromEntries(Object.keys(PLAIN).map((key) => [key, hostile])) as never),
+        (outside) => {
+          // A tester is shown when there is one: never empty here, so the plain run's lines are comparable.
+          const text = { ...(outside as OutsideText), tester: `T${(outside as OutsideText).tester}` };
+          const markdown = buildReport(runWith(text), 'markdown', redactReport).text;
+          expect(syntaxOf(markdown)).toEqual(plainSyntax);
+          expect(resultLines(markdown)).toHaveLength(1);
+        },
+      ),
       { numRuns: 300 },
     );
   });

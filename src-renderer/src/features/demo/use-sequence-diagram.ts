@@ -1,14 +1,16 @@
-/** A transaction's sequence diagram from what History recorded, in the current language. */
+/**
+ * A transaction's sequence diagram from what History recorded, in the current language, drawn by the one
+ * typed-model SVG renderer the QA reports use too (@shared/diagram/sequence-svg).
+ */
 import { ref, watch, type Ref } from 'vue';
 import { loadTransactionRecord } from '../../db/exchange-query';
 import { useHistoryDb } from '../../db/history-db';
 import type { NotificationRecord } from '../../db/records';
 import { t } from '../../i18n';
-import { renderMermaid } from './render-mermaid';
+import { sequenceSvg } from '@shared/diagram/sequence-svg';
 import {
   diagramExchangeOf,
   diagramMessages,
-  toMermaid,
   type DiagramMessage,
   type DiagramNotification,
   type DiagramWords,
@@ -83,7 +85,9 @@ export function useSequenceDiagram(transactionId: Ref<string | null>, revision: 
         words,
       );
       messages.value = list;
-      svg.value = list.length ? await renderMermaid(toMermaid(list, words)) : null;
+      svg.value = list.length
+        ? sequenceSvg(list, words, { title: t('demo.diagram.label', { id, count: list.length }) })
+        : null;
     } catch (failure) {
       error.value = failure instanceof Error ? failure.message : String(failure);
       svg.value = null;
