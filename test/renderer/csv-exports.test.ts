@@ -15,7 +15,8 @@ import { makeRow } from './db/fixtures';
 const HOSTILE = 'x;=1+1;';
 
 /** What a spreadsheet would run as a formula: a cell whose text starts like one (after any spaces). */
-const formulaCells = (cells: string[]) => cells.filter((cell) => /^\s*[=+\-@\uff1d\uff0b\uff0d\uff20]|^[\t\r]/.test(cell));
+const formulaCells = (cells: string[]) =>
+  cells.filter((cell) => /^\s*[=+\-@\uff1d\uff0b\uff0d\uff20]|^[\t\r]/.test(cell));
 
 /** The cells a spreadsheet app sees in `csv` when it splits on `separator`. */
 const cellsAs = (csv: string, separator: ',' | ';') => parseCsv(csv, separator).flat();
@@ -27,7 +28,14 @@ const writers: Array<[string, (value: string) => string]> = [
     'reveal audit log',
     (value) =>
       auditLogToCsv([
-        { at: '2026-11-24T10:00:00Z', profileId: 'p', profileName: value, transactionId: 's2D', field: 'name', reason: value },
+        {
+          at: '2026-11-24T10:00:00Z',
+          profileId: 'p',
+          profileName: value,
+          transactionId: 's2D',
+          field: 'name',
+          reason: value,
+        },
       ]),
   ],
 ];
