@@ -9,6 +9,7 @@ import { csvDocument, parseCsv } from '@shared/csv';
 import { toCsv } from '../../src-renderer/src/db/history-transfer';
 import { auditLogToCsv } from '../../src-renderer/src/features/support/audit-csv';
 import { emptyRow } from '../../src-renderer/src/features/support/bulk-lookup';
+import { parseIdList } from '../../src-renderer/src/features/support/id-list';
 import { lookupRowsToCsv } from '../../src-renderer/src/features/support/lookup-csv';
 import { makeRow } from './db/fixtures';
 
@@ -84,5 +85,16 @@ describe('CSV exports are inert in a spreadsheet, whatever the separator', () =>
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('a bulk lookup export pasted back in gives its ids, whatever its cells hold (one reader for every CSV)', () => {
+    const csv = lookupRowsToCsv(
+      [
+        { ...emptyRow('s2AAA'), message: 'HTTP 404,\n"unknown";\ntransaction' },
+        { ...emptyRow('s2BBB'), message: '=1+1' },
+      ],
+      'en',
+    );
+    expect(parseIdList(csv)).toEqual({ ids: ['s2AAA', 's2BBB'], duplicates: [], malformed: [] });
   });
 });
