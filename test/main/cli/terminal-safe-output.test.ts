@@ -6,11 +6,15 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { StepResult } from '@shared/contract/qa';
+import { stepFailureText } from '@shared/qa/report-text';
 import type { CliIo } from '../../../src-main/cli/cli-io';
 import { runProfiles } from '../../../src-main/cli/profiles-command';
 import { runScenariosCommand } from '../../../src-main/cli/run-command';
 import { statusCommand } from '../../../src-main/cli/status-command';
+import { terminalLine, terminalText } from '../../../src-main/cli/terminal-text';
 import { createConsoleCore } from '../../../src-main/core/console-core';
 import { MemoryStore } from '../../../src-main/credentials/memory-store';
 
@@ -143,5 +147,59 @@ describe('the real output streams', () => {
     expect(written.join('')).not.toMatch(ACTED_ON);
     expect(written.join('')).toContain('line one \\x1b]52;c;cHduZWQ=\\x07');
     expect(written.join('')).toMatch(/\nline two\n$/);
+  });
+});
+
+describe('property: outside text on the terminal', () => {
+  const hostile = fc.oneof(
+    fc.string({ unit: 'binary', maxLength: 30 }),
+    fc
+      .array(
+        fc.constantFrom(
+          '\u001b]52;c;eA==\u0007',
+          '\u001b[2J',
+          '\u009b',
+          '\u0085',
+          '\n',
+          '\r',
+          '\t',
+          '\u007f',
+          'PASS  ',
+          'a',
+        ),
+        {
+          maxLength: 8,
+        },
+      )
+      .map((parts) => parts.join('')),
+  );
+
+  it('a scenario line and a failed step print as the console’s own lines, with no control character in them', () => {
+    fc.assert(
+      fc.property(hostile, hostile, hostile, hostile, hostile, (name, stepName, message, what, url) => {
+        const step: StepResult = {
+          index: 0,
+          name: stepName,
+          kind: 'status',
+          line: 3,
+          status: 'failed',
+          message,
+          checks: [{ what, expected: name, actual: url, passed: false }],
+          exchanges: [],
+          notifications: [],
+          note: null,
+          startedAt: '2026-11-24T10:00:00.000Z',
+          durationMs: 1,
+        };
+        const printed = `${terminalText`FAIL  ${name}  (0.01 s)\n`}${stepFailureText(step, terminalLine)}\n`;
+        const lines = printed.split('\n');
+        expect(lines).toHaveLength(4);
+        expect(lines[0]).toMatch(/^FAIL {2}/);
+        expect(lines[1]).toMatch(/^Step 1 "/);
+        expect(lines[2]).toMatch(/^ {2}\S/);
+        for (const line of lines) expect(line).not.toMatch(ACTED_ON);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
