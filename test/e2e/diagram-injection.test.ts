@@ -4,7 +4,10 @@
  * view still draws every message, shows the code as plain text, and the picture holds no style, link or
  * markup that came from the gateway.
  */
+import { readFileSync } from 'node:fs';
+import { XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { xmlEscape } from '@shared/xml-text';
 import { openConsole, type ConsoleSession } from '../support/browser-mode';
 import { openArea, sandboxOrder } from '../support/console-actions';
 import { startFaultServer } from '../support/fault-server';
@@ -87,6 +90,27 @@ describe('sequence diagram against a hostile gateway (Chromium)', () => {
     expect(inside.foreign).toBe(0);
     expect(inside.styled).toBe(0);
     expect(inside.fill).not.toContain('rgb(255, 0, 0)');
+    // Both exports hold the same picture: the SVG file is well-formed XML with the code as text, and
+    // the PNG is drawn from the page's SVG (which must serialise to an image the browser can decode).
+    const [svgFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export SVG' }).click(),
+    ]);
+    const exported = readFileSync((await svgFile.path())!, 'utf8');
+    expect(XMLValidator.validate(exported)).toBe(true);
+    expect(exported).toContain(xmlEscape(STATUS_CODE));
+    // The markup alone (character data removed): only the renderer's own elements and attributes.
+    expect(exported.replace(/>[^<]*</g, '><')).not.toMatch(/<style|<a[\s>]|href=|<foreignObject|<script|\son\w+=/);
+    const [pngFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export PNG' }).click(),
+    ]);
+    expect(pngFile.suggestedFilename()).toBe(`sequence-${TRANSACTION_ID}.png`);
+    expect(
+      readFileSync((await pngFile.path())!)
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
     expect(session.pageErrors).toEqual([]);
   });
 });
