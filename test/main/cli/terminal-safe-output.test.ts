@@ -150,6 +150,28 @@ describe('the real output streams', () => {
   });
 });
 
+describe('the log', () => {
+  it('a logged problem quoting a file reaches the terminal escaped, on one line', async () => {
+    const { logger } = await import('../../../src-main/common/logger');
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    const quiet = process.env.GATEWAY_CONSOLE_QUIET;
+    delete process.env.GATEWAY_CONSOLE_QUIET;
+    try {
+      logger.warn(`profiles.json: a profile named "${HOSTILE}" was skipped`);
+    } finally {
+      spy.mockRestore();
+      if (quiet !== undefined) process.env.GATEWAY_CONSOLE_QUIET = quiet;
+    }
+    expect(written.join('')).not.toMatch(ACTED_ON);
+    expect(written.join('').split('\n')).toHaveLength(2);
+    expect(written.join('')).toContain('named "\\x1b]52;c;cHduZWQ=\\x07');
+  });
+});
+
 describe('property: outside text on the terminal', () => {
   const hostile = fc.oneof(
     fc.string({ unit: 'binary', maxLength: 30 }),
