@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { readHiddenLine } from './hidden-prompt';
+import { terminalStream, terminalText } from './terminal-text';
 
 /** The streams a CLI command uses, injectable so tests can run a command in-process and read what it printed. */
 export interface CliIo {
@@ -14,9 +15,13 @@ export interface CliIo {
   promptHidden?(question: string): Promise<string | null>;
 }
 
+/**
+ * The real streams. Each command escapes the outside values it prints (terminalText); this last pass keeps
+ * any control sequence that slipped through one from reaching the terminal (line breaks and tabs kept).
+ */
 export const processIo: CliIo = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
+  stdout: (text) => process.stdout.write(terminalStream(text)),
+  stderr: (text) => process.stderr.write(terminalStream(text)),
   readStdin: async () => {
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin as AsyncIterable<Buffer>) chunks.push(chunk);
@@ -97,7 +102,7 @@ export async function parseSecretCommand<K extends string>(
   | { exit: number }
 > {
   const usage = (message: string): number => {
-    io.stderr(`${command}: ${message}\nRun with --help for usage.\n`);
+    io.stderr(terminalText`${command}: ${message}\n` + 'Run with --help for usage.\n');
     return 2;
   };
   let values: Record<string, string | boolean | undefined>;

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { decryptNotification } from '../notifications/notification-crypto';
 import { parseSecretCommand, processIo, type CliIo } from './cli-io';
 import type { CliCommand } from './cli-command';
-import { terminalBlock } from './terminal-text';
+import { terminalBlock, terminalText } from './terminal-text';
 
 const HELP = `Usage: gateway-console decrypt-notification --secret-env NAME --iv B64 --tag B64 [--body-file F]
 
@@ -43,7 +43,7 @@ export async function runDecryptNotification(args: string[], io: CliIo = process
       body = await readFile(bodyFile, 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? String(error);
-      io.stderr(`decrypt-notification: file-unreadable: cannot read --body-file ${bodyFile} (${code}).\n`);
+      io.stderr(terminalText`decrypt-notification: file-unreadable: cannot read --body-file ${bodyFile} (${code}).\n`);
       return 1;
     }
   } else if (secretFromStdin) {
@@ -56,7 +56,7 @@ export async function runDecryptNotification(args: string[], io: CliIo = process
 
   const outcome = decryptNotification({ secret, iv: values.iv, tag: values.tag, body });
   if (!outcome.ok) {
-    io.stderr(`decrypt-notification: ${outcome.error.code}: ${outcome.error.message}\n`);
+    io.stderr(terminalText`decrypt-notification: ${outcome.error.code}: ${outcome.error.message}\n`);
     return 1;
   }
   // Notification text is from outside: control characters are shown escaped, never sent to the terminal.

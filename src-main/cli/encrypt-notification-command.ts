@@ -5,6 +5,7 @@ import { sandboxWebhookSecret } from '../core/sandbox';
 import { encryptNotification, NotificationCryptoError } from '../notifications/notification-crypto';
 import { processIo, type CliIo } from './cli-io';
 import type { CliCommand } from './cli-command';
+import { terminalText } from './terminal-text';
 
 const HELP = `Usage: gateway-console encrypt-notification --file plain.json [--iv B64] [--user-data-dir DIR]
 
@@ -33,7 +34,7 @@ export async function runEncryptNotification(args: string[], io: CliIo = process
     return 2;
   };
   const failed = (code: string, message: string): number => {
-    io.stderr(`encrypt-notification: ${code}: ${message}\n`);
+    io.stderr(terminalText`encrypt-notification: ${code}: ${message}\n`);
     return 1;
   };
   let values: Record<string, string | boolean | undefined>;

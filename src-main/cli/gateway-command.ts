@@ -15,7 +15,7 @@ import { processIo, type CliIo } from './cli-io';
 import { openEnvironmentSignatures } from './follow-up-signature';
 import { CLASSIFICATION_EXIT_CODES, EXIT_CODES_HELP, EXIT_REFUSED, EXIT_USAGE } from './exit-codes';
 import type { CliCommand } from './cli-command';
-import { terminalJson, terminalLine } from './terminal-text';
+import { terminalJson, terminalLine, terminalText } from './terminal-text';
 import { unlockVaultFor, vaultPassphraseFrom } from './vault-passphrase';
 
 export const PROFILE_OPTIONS_HELP = `Profile:
@@ -76,7 +76,7 @@ export function gatewayCommand(spec: {
     try {
       parsed = parseArgs({ args, options: { ...commonOptions, ...spec.extraOptions }, allowPositionals: true });
     } catch (error) {
-      io.stderr(`${(error as Error).message}\n${spec.usage}\n`);
+      io.stderr(`${terminalLine((error as Error).message)}\n${spec.usage}\n`);
       return EXIT_USAGE;
     }
     const { values, positionals } = parsed;
@@ -110,14 +110,15 @@ export function gatewayCommand(spec: {
     try {
       opened = await openProfile(values.profile, values['user-data-dir'], deps.credentials, vault.passphrase, io);
     } catch (error) {
-      io.stderr(`${(error as Error).message}\n`);
+      // The message names profiles and settings as they are stored: outside text.
+      io.stderr(terminalText`${(error as Error).message}\n`);
       return EXIT_REFUSED;
     }
     try {
       const profile = opened.core.profiles.stored(opened.profileId);
       const amount = values.confirm === undefined ? undefined : Number(values.confirm);
       if (amount !== undefined && !Number.isFinite(amount)) {
-        io.stderr(`--confirm must be an amount, got "${values.confirm}".\n`);
+        io.stderr(terminalText`--confirm must be an amount, got "${values.confirm}".\n`);
         return EXIT_USAGE;
       }
       const result = await spec.call({
@@ -187,9 +188,12 @@ async function openProfile(
     });
     const profile = core.profiles.find(nameOrId);
     if (!profile) {
-      const names = (await core.profiles.list()).map((known) => `"${known.name}"`).join(', ');
+      // Quoted as JSON strings: a name holding `", "` cannot pose as two names (printed through terminalText).
+      const names = (await core.profiles.list()).map((known) => JSON.stringify(known.name)).join(', ');
       await core.close();
-      throw new Error(`There is no profile named or with id "${nameOrId}". Profiles: ${names || 'none'}.`);
+      throw new Error(
+        `There is no profile named or with id ${JSON.stringify(nameOrId)}. Profiles: ${names || 'none'}.`,
+      );
     }
     try {
       await unlockVaultFor(core, profile.id, vaultPassphrase, io);

@@ -4,6 +4,7 @@ import { defaultUserDataDir } from '../core/paths';
 import { processIo, type CliIo } from './cli-io';
 import { EXIT_USAGE } from './exit-codes';
 import type { CliCommand } from './cli-command';
+import { terminalJson, terminalText } from './terminal-text';
 
 const HELP = `Usage: gateway-console profiles list [--user-data-dir DIR] [--json]
 
@@ -42,22 +43,27 @@ export async function runProfiles(args: string[], io: CliIo = processIo): Promis
   });
   try {
     const profiles = await core.profiles.list();
-    for (const problem of core.profiles.problems) io.stderr(`warning: ${problem}\n`);
+    for (const problem of core.profiles.problems) io.stderr(terminalText`warning: ${problem}\n`);
     if (values.json) {
-      io.stdout(`${JSON.stringify(profiles, null, 2)}\n`);
+      io.stdout(`${terminalJson(profiles)}\n`);
       return 0;
     }
     if (profiles.length === 0) io.stdout('No profiles yet.\n');
+    // Profile names and settings are text from a file (hand-edited, imported): shown, never obeyed.
     for (const profile of profiles) {
       const secrets = Object.entries(profile.secrets)
-        .map(([name, state]) => `${name} ${state.set ? `set${state.last4 ? ` ••••${state.last4}` : ''}` : 'not set'}`)
+        .map(
+          ([name, state]) =>
+            terminalText`${name} ${state.set ? `set${state.last4 ? ` ••••${state.last4}` : ''}` : 'not set'}`,
+        )
         .join(', ');
       io.stdout(
-        `${profile.name}  [${profile.environment}, variant ${profile.variant}, terminal ${profile.terminalId}]\n` +
-          `  id ${profile.id}\n  ${profile.baseUrl}${profile.pathPrefix}/${profile.version}\n  ${secrets}\n`,
+        terminalText`${profile.name}  [${profile.environment}, variant ${profile.variant}, terminal ${profile.terminalId}]\n` +
+          terminalText`  id ${profile.id}\n  ${profile.baseUrl}${profile.pathPrefix}/${profile.version}\n` +
+          `  ${secrets}\n`,
       );
     }
-    io.stdout(`Keychain: ${core.credentials.status.detail}\n`);
+    io.stdout(terminalText`Keychain: ${core.credentials.status.detail}\n`);
     return 0;
   } finally {
     await core.close();

@@ -10,6 +10,7 @@ import { decryptNotificationCommand } from './decrypt-notification-command';
 import { encryptNotificationCommand } from './encrypt-notification-command';
 import { openApiCommand } from './openapi-command';
 import { runCommand } from './run-command';
+import { terminalText } from './terminal-text';
 
 const commands: Record<string, CliCommand> = {
   profiles: profilesCommand,
@@ -43,7 +44,7 @@ export async function runCli(argv: string[]): Promise<number> {
   }
   const command = commands[name];
   if (!command) {
-    process.stderr.write(`Unknown command "${name}".\n${usage()}\n`);
+    process.stderr.write(terminalText`Unknown command "${name}".\n` + `${usage()}\n`);
     return 2;
   }
   return command.run(rest);

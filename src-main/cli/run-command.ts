@@ -24,10 +24,10 @@ import { loadScenarioPaths } from '../qa/scenario-files';
 import { ScenarioRunner, type QaProfile } from '../qa/scenario-runner';
 import { ConsoleFailure } from '@shared/result';
 import { processIo, type CliIo } from './cli-io';
-import { terminalBlock, terminalLine } from './terminal-text';
 import { EXIT_REFUSED, EXIT_USAGE } from './exit-codes';
 import type { CliCommand } from './cli-command';
 import { unlockVaultFor, vaultPassphraseFrom } from './vault-passphrase';
+import { terminalLine, terminalText } from './terminal-text';
 
 /** Some scenario failed, was skipped or could not run. */
 export const EXIT_SCENARIOS_FAILED = 1;
@@ -96,7 +96,7 @@ async function openTarget(
   const found = core.profiles.find(profile);
   if (!found) {
     await core.close();
-    throw new Error(`There is no profile named or with id "${profile}".`);
+    throw new Error(`There is no profile named or with id ${JSON.stringify(profile)}.`);
   }
   try {
     await unlockVaultFor(core, found.id, vault.passphrase, vault.io);
@@ -135,7 +135,7 @@ export async function runScenariosCommand(
       },
     });
   } catch (error) {
-    io.stderr(`${(error as Error).message}\n${USAGE}\n`);
+    io.stderr(`${terminalLine((error as Error).message)}\n${USAGE}\n`);
     return EXIT_USAGE;
   }
   const { values, positionals } = parsed;
@@ -150,7 +150,7 @@ export async function runScenariosCommand(
   const loaded = await loadScenarioPaths(positionals);
   if (loaded.problems.length) {
     io.stderr(
-      `Scenario files with problems (nothing was run):\n${loaded.problems.map((problem) => `  ${terminalLine(formatProblem(problem))}\n`).join('')}`,
+      `Scenario files with problems (nothing was run):\n${loaded.problems.map((problem) => terminalText`  ${formatProblem(problem)}\n`).join('')}`,
     );
     return EXIT_REFUSED;
   }
@@ -165,7 +165,7 @@ export async function runScenariosCommand(
   try {
     target = await openTarget(values.profile, values['user-data-dir'], deps, { passphrase: vault.passphrase, io });
   } catch (error) {
-    io.stderr(`${(error as Error).message}\n`);
+    io.stderr(terminalText`${(error as Error).message}\n`);
     return EXIT_REFUSED;
   }
   // Ctrl+C stops the run cleanly (once): the reports below then hold what ran.
@@ -181,14 +181,14 @@ export async function runScenariosCommand(
         onProgress: (_runId, scenario) => {
           if (scenario.status === 'running') return;
           if (values.quiet && scenario.status !== 'failed') return;
-          // Names, messages and gateway answers come from files and gateways: shown escaped, never as control sequences.
+          // Scenario and step names, messages and values come from scenario files and the gateway.
           io.stdout(
-            `${mark(scenario)}  ${terminalLine(scenario.name)}  (${(scenario.durationMs / 1000).toFixed(2)} s)\n`,
+            terminalText`${mark(scenario)}  ${scenario.name}  (${(scenario.durationMs / 1000).toFixed(2)} s)\n`,
           );
           const failed = scenario.steps.find((step) => step.status === 'failed');
-          if (failed) io.stdout(`${terminalBlock(stepFailureText(failed)).replace(/^/gm, '      ')}\n`);
+          if (failed) io.stdout(`${stepFailureText(failed, terminalLine).replace(/^/gm, '      ')}\n`);
           else if (scenario.status === 'skipped' && scenario.message)
-            io.stdout(`      ${terminalLine(scenario.message)}\n`);
+            io.stdout(terminalText`      ${scenario.message}\n`);
         },
       }),
     );
@@ -220,14 +220,14 @@ export async function runScenariosCommand(
     if (values.junit) {
       await mkdir(dirname(values.junit), { recursive: true });
       await writeFile(values.junit, buildReport(run, 'junit', redactReport).text);
-      io.stdout(`JUnit XML: ${values.junit}\n`);
+      io.stdout(terminalText`JUnit XML: ${values.junit}\n`);
     }
     if (values.report) {
       await mkdir(values.report, { recursive: true });
       const names = { html: 'report.html', json: 'report.json', junit: 'report.junit.xml', markdown: 'summary.md' };
       for (const format of reportFormatSchema.options)
         await writeFile(join(values.report, names[format]), buildReport(run, format, redactReport).text);
-      io.stdout(`Reports: ${values.report}\n`);
+      io.stdout(terminalText`Reports: ${values.report}\n`);
     }
     if (run.stopped) return EXIT_INTERRUPTED;
     return counts.total > 0 && counts.passed === counts.total ? 0 : EXIT_SCENARIOS_FAILED;

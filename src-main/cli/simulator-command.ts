@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { VARIANTS, type Variant } from '@shared/gateway';
 import { startSimulator, type SimulatorOptions, type SimulatorTerminal } from '../simulator';
 import type { CliCommand } from './cli-command';
-import { terminalLine } from './terminal-text';
+import { terminalText } from './terminal-text';
 
 const HELP = `Usage: npm run simulator -- [options]
    or: node gateway-simulator.mjs [options]   (the one-file build: out/simulator/gateway-simulator.mjs)
@@ -134,7 +134,7 @@ export const simulatorCommand: CliCommand = {
       options = parseSimulatorArgs(args);
     } catch (error) {
       process.stderr.write(
-        `${error instanceof Error ? error.message : String(error)}\nRun with --help for the options.\n`,
+        terminalText`${error instanceof Error ? error.message : String(error)}\nRun with --help for the options.\n`,
       );
       return 2;
     }
@@ -147,11 +147,11 @@ export const simulatorCommand: CliCommand = {
       sim = await startSimulator(options);
     } catch (error) {
       // An unreadable state file (not a simulator journal, no permission) is said plainly, not as a stack.
-      // It may quote the state file's path or content: shown inert, never as terminal control sequences.
-      process.stderr.write(`${terminalLine(error instanceof Error ? error.message : String(error))}\n`);
+      process.stderr.write(terminalText`${error instanceof Error ? error.message : String(error)}\n`);
       return 1;
     }
-    for (const problem of sim.stateProblems()) process.stderr.write(`${terminalLine(problem)}\n`);
+    // Problems quote the state file's contents: outside text.
+    for (const problem of sim.stateProblems()) process.stderr.write(terminalText`${problem}\n`);
     const lines = [
       `listening on ${sim.url}`,
       `api:        ${sim.apiUrl}/payments`,

@@ -22,6 +22,12 @@ export const terminalLine = (text: string): string => text.replace(CONTROL, esca
 export const terminalBlock = (text: string): string => text.replace(CONTROL_EXCEPT_LAYOUT, escaped);
 
 /**
+ * Everything written to the real output streams: like terminalBlock, and a carriage return not followed by
+ * a line feed is escaped too (it would move back over the line to overwrite it: "FAIL" shown as "PASS").
+ */
+export const terminalStream = (text: string): string => terminalBlock(text).replace(/\r(?!\n)/g, '\\x0d');
+
+/**
  * JSON for a terminal: JSON.stringify escapes C0 but writes DEL and C1 (U+0080–U+009F, among them the
  * one-byte CSI U+009B) as they are; those become `\u00XX` escapes, so the output is still the same JSON.
  */
@@ -30,3 +36,11 @@ export const terminalJson = (value: unknown): string =>
     /[\u007f-\u009f]/g,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
+
+/**
+ * A line (or lines) the console writes with outside values in it: the template's own text is the
+ * console's, every `${value}` is shown with terminalLine — so a value can neither send a control sequence
+ * nor start a line of its own ("PASS …").
+ */
+export const terminalText = (strings: TemplateStringsArray, ...values: unknown[]): string =>
+  strings.reduce((text, part, index) => `${text}${terminalLine(String(values[index - 1]))}${part}`);

@@ -1,7 +1,8 @@
 /**
  * A transaction as a sequence diagram: who said what to whom, and when — the shop's server, the
  * gateway, the shopper's phone or bank app and the notification receiver — built only from what was
- * recorded (exchanges and notifications, with their times), written as Mermaid source for the renderer (and drawn as plain SVG by sequence-svg.ts for QA reports).
+ * recorded (exchanges and notifications, with their times). A typed model, drawn by one renderer
+ * (sequence-svg.ts) for the app and for QA reports: its texts are only ever data, never diagram syntax.
  * Pure: the renderer and the main process share it.
  */
 import type { Exchange, GatewayOperation } from '../exchange';
@@ -153,26 +154,4 @@ export function diagramMessages(
     .map((message, index) => ({ message, index }))
     .sort((a, b) => a.message.at - b.message.at || a.index - b.index)
     .map(({ message }) => message);
-}
-
-/** Mermaid treats `;` and `#` specially in message text and `:` only once; keep the text plain. */
-const plain = (text: string) =>
-  text
-    .replace(/[;#<>]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-
-const clock = (ms: number, timeZone?: string) =>
-  new Date(ms).toLocaleTimeString('en-GB', { hour12: false, ...(timeZone ? { timeZone } : {}) });
-
-/** Mermaid source of the diagram; times are shown HH:MM:SS in the given zone (the system's by default). */
-export function toMermaid(messages: readonly DiagramMessage[], words: DiagramWords, timeZone?: string): string {
-  const lines = ['sequenceDiagram'];
-  for (const participant of PARTICIPANTS)
-    lines.push(`  participant ${participant} as ${plain(words.participant[participant])}`);
-  for (const message of messages) {
-    const arrow = message.reply ? '-->>' : '->>';
-    lines.push(`  ${message.from}${arrow}${message.to}: ${clock(message.at, timeZone)} ${plain(message.text)}`);
-  }
-  return lines.join('\n');
 }

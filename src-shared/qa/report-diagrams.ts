@@ -1,7 +1,7 @@
 /**
  * One sequence diagram per transaction a scenario touched, for the HTML report: the demo's model
- * (diagram/sequence-model.ts) fed with the run's exchanges and notifications, drawn as inline SVG
- * (Mermaid needs a browser; the report is written by the main process and carries no script).
+ * (diagram/sequence-model.ts) fed with the run's exchanges and notifications, drawn as inline SVG by the
+ * app's own renderer (diagram/sequence-svg.ts); the report carries no script.
  */
 import { diagramExchangeOf, diagramMessages, type DiagramWords } from '../diagram/sequence-model';
 import { sequenceSvg } from '../diagram/sequence-svg';

@@ -5,17 +5,10 @@
  * goes through the caller's `redact` — the same redaction as exports — before it is returned.
  */
 import type { RunResult, ScenarioResult, StepResult } from '../contract/qa';
+import { markdownInline } from '../markdown-text';
+import { xmlEscape, xmlForbiddenCount } from '../xml-text';
 
 export type Redact = (text: string) => string;
-
-// eslint-disable-next-line no-control-regex -- these are exactly the characters XML forbids
-const XML_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
-
-export const xmlEscape = (text: string): string =>
-  text
-    .replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[char]!)
-    // XML 1.0 cannot carry most control characters, even escaped.
-    .replace(XML_FORBIDDEN, '');
 
 export const htmlEscape = (text: string): string =>
   text.replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[char]!);
@@ -24,19 +17,33 @@ const seconds = (ms: number): string => (ms / 1000).toFixed(3);
 
 export const show = (value: unknown): string => (value === undefined ? 'nothing' : JSON.stringify(value));
 
-export function stepFailureText(step: StepResult): string {
-  const lines = [`Step ${step.index + 1} "${step.name}" (line ${step.line}): ${step.message ?? 'failed'}`];
+/**
+ * A failed step as lines of text. Every value from outside (names, messages, values, URLs) goes through
+ * `quote`, the escaping of where the text is going (a terminal, Markdown): the lines and their structure
+ * are the console's own, so a value cannot add a line or pose as one.
+ */
+export function stepFailureText(step: StepResult, quote: (text: string) => string = (text) => text): string {
+  const q = quote;
+  const lines = [`Step ${step.index + 1} "${q(step.name)}" (line ${step.line}): ${q(step.message ?? 'failed')}`];
   for (const check of step.checks.filter((item) => !item.passed))
-    lines.push(`  ${check.what}: expected ${show(check.expected)}, actual ${show(check.actual)}`);
+    lines.push(`  ${q(check.what)}: expected ${q(show(check.expected))}, actual ${q(show(check.actual))}`);
   for (const exchange of step.exchanges)
     lines.push(
-      `  ${exchange.method} ${exchange.url} → ${exchange.response ? `HTTP ${exchange.response.status}` : exchange.classification} (exchange ${exchange.id})`,
+      `  ${q(exchange.method)} ${q(exchange.url)} → ${exchange.response ? `HTTP ${exchange.response.status}` : q(exchange.classification)} (exchange ${q(exchange.id)})`,
     );
   return lines.join('\n');
 }
 
-/** JUnit XML: one testsuite per folder, one testcase per scenario (per data-table row). */
+/**
+ * JUnit XML: one testsuite per folder, one testcase per scenario (per data-table row). Well-formed for any
+ * input: characters XML 1.0 cannot carry are replaced (xml-text.ts) and a comment at the top says how many.
+ */
 export function junitReport(run: RunResult, redact: Redact): string {
+  let replaced = 0;
+  const x = (text: string): string => {
+    replaced += xmlForbiddenCount(text);
+    return xmlEscape(text);
+  };
   const folders = new Map<string, ScenarioResult[]>();
   for (const scenario of run.scenarios)
     folders.set(scenario.folder, [...(folders.get(scenario.folder) ?? []), scenario]);
@@ -45,19 +52,23 @@ export function junitReport(run: RunResult, redact: Redact): string {
     const skipped = scenarios.filter((scenario) => scenario.status === 'skipped').length;
     const time = scenarios.reduce((sum, scenario) => sum + scenario.durationMs, 0);
     const cases = scenarios.map((scenario) => {
-      const attrs = `name="${xmlEscape(scenario.name)}" classname="${xmlEscape(scenario.file.replace(/\//g, '.'))}" time="${seconds(scenario.durationMs)}"`;
+      const attrs = `name="${x(scenario.name)}" classname="${x(scenario.file.replace(/\//g, '.'))}" time="${seconds(scenario.durationMs)}"`;
       const failed = scenario.steps.find((step) => step.status === 'failed');
       if (scenario.status === 'failed')
-        return `    <testcase ${attrs}>\n      <failure message="${xmlEscape(scenario.message ?? 'failed')}" type="ScenarioStepFailed">${xmlEscape(failed ? stepFailureText(failed) : (scenario.message ?? ''))}</failure>\n    </testcase>`;
+        return `    <testcase ${attrs}>\n      <failure message="${x(scenario.message ?? 'failed')}" type="ScenarioStepFailed">${x(failed ? stepFailureText(failed) : (scenario.message ?? ''))}</failure>\n    </testcase>`;
       if (scenario.status === 'skipped')
-        return `    <testcase ${attrs}>\n      <skipped message="${xmlEscape(scenario.message ?? 'skipped')}"/>\n    </testcase>`;
+        return `    <testcase ${attrs}>\n      <skipped message="${x(scenario.message ?? 'skipped')}"/>\n    </testcase>`;
       return `    <testcase ${attrs}/>`;
     });
-    return `  <testsuite name="${xmlEscape(folder)}" tests="${scenarios.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(time)}" timestamp="${xmlEscape(scenarios[0]?.startedAt ?? run.startedAt)}">\n${cases.join('\n')}\n  </testsuite>`;
+    return `  <testsuite name="${x(folder)}" tests="${scenarios.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(time)}" timestamp="${x(scenarios[0]?.startedAt ?? run.startedAt)}">\n${cases.join('\n')}\n  </testsuite>`;
   });
   const totalTime = run.scenarios.reduce((sum, scenario) => sum + scenario.durationMs, 0);
+  const title = x(run.title);
+  const note = replaced
+    ? `<!-- ${replaced} character(s) that XML 1.0 cannot carry (control characters, U+FFFE, U+FFFF, unpaired surrogates) were replaced by [U+XXXX]. -->\n`
+    : '';
   return redact(
-    `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${xmlEscape(run.title)}" tests="${run.counts.total}" failures="${run.counts.failed}" errors="0" skipped="${run.counts.skipped}" time="${seconds(totalTime)}">\n${suites.join('\n')}\n</testsuites>\n`,
+    `<?xml version="1.0" encoding="UTF-8"?>\n${note}<testsuites name="${title}" tests="${run.counts.total}" failures="${run.counts.failed}" errors="0" skipped="${run.counts.skipped}" time="${seconds(totalTime)}">\n${suites.join('\n')}\n</testsuites>\n`,
   );
 }
 
@@ -65,32 +76,36 @@ export function jsonReport(run: RunResult, redact: Redact): string {
   return redact(JSON.stringify({ format: 'gateway-console/qa-report@1', ...run }, null, 2));
 }
 
-/** A short summary to paste into a ticket: counts, then each failure with expected vs actual. */
+/**
+ * A short summary to paste into a ticket: counts, then each failure with expected vs actual. Every value from
+ * outside is literal inline Markdown (markdown-text.ts): a name cannot add a "Result:" line of its own.
+ */
 export function markdownSummary(run: RunResult, redact: Redact): string {
+  const md = markdownInline;
   const lines = [
-    `## ${run.title}`,
+    `## ${md(run.title)}`,
     '',
     `- Result: **${run.counts.failed ? 'FAILED' : 'PASSED'}** — ${run.counts.passed} passed, ${run.counts.failed} failed, ${run.counts.skipped} skipped (${run.counts.total} total)`,
-    `- Profiles: ${run.profiles.map((profile) => `${profile.name} (${profile.environment}, terminal ${profile.terminalId}, Variant ${profile.variant})`).join('; ') || 'none'}`,
-    `- Console version: ${run.consoleVersion}`,
-    `- Time: ${run.startedAt} → ${run.finishedAt ?? 'running'}`,
-    ...(run.tester ? [`- Tester: ${run.tester}`] : []),
+    `- Profiles: ${run.profiles.map((profile) => `${md(profile.name)} (${md(profile.environment)}, terminal ${md(profile.terminalId)}, Variant ${md(profile.variant)})`).join('; ') || 'none'}`,
+    `- Console version: ${md(run.consoleVersion)}`,
+    `- Time: ${md(run.startedAt)} → ${md(run.finishedAt ?? 'running')}`,
+    ...(run.tester ? [`- Tester: ${md(run.tester)}`] : []),
     '',
   ];
   const failed = run.scenarios.filter((scenario) => scenario.status === 'failed');
   if (failed.length) {
     lines.push('### Failures', '');
     for (const scenario of failed) {
-      lines.push(`- **${scenario.name}** (\`${scenario.file}\`)`);
+      lines.push(`- **${md(scenario.name)}** (file ${md(scenario.file)})`);
       const step = scenario.steps.find((item) => item.status === 'failed');
       if (step)
-        for (const line of stepFailureText(step).split('\n'))
+        for (const line of stepFailureText(step, md).split('\n'))
           lines.push(`  ${line.startsWith('  ') ? `- ${line.trim()}` : line}`);
     }
     lines.push('');
   }
   lines.push('| Scenario | Result | Time |', '|---|---|---|');
   for (const scenario of run.scenarios)
-    lines.push(`| ${scenario.name.replace(/\|/g, '\\|')} | ${scenario.status} | ${seconds(scenario.durationMs)} s |`);
+    lines.push(`| ${md(scenario.name)} | ${md(scenario.status)} | ${seconds(scenario.durationMs)} s |`);
   return redact(`${lines.join('\n')}\n`);
 }

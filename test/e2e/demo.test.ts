@@ -2,7 +2,7 @@
  * Demo mode in real Chromium: Start demo resets the Sandbox and seeds three weeks of payments through
  * the simulator; the guided tour runs to its end by keyboard (a screenshot per step), drawing the
  * sequence diagrams of an A + MB WAY flow, a Multibanco reference flow and a B + action flow; End demo
- * resets the Sandbox again, leaving it empty. Also: no CSP violation (Mermaid, driver.js) and no
+ * resets the Sandbox again, leaving it empty. Also: no CSP violation (the inline SVG diagram, driver.js) and no
  * serious axe finding on the Demo screen.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ import { openArea } from '../support/console-actions';
 const PARTICIPANTS = Object.values(demoEn.diagram.participant);
 const titleOf = (id: string) => (demoEn.tour.steps as Record<string, { title: string }>)[id]!.title;
 
-/** The diagram's participants and its message lines (as Mermaid drew them), once it has `atLeast` messages. */
+/** The diagram's participants and its message lines (as sequence-svg.ts drew them), once it has `atLeast` messages. */
 async function diagram(page: Page, atLeast: number): Promise<{ actors: string[]; messages: string[] }> {
   const figure = page.getByTestId('sequence-diagram');
   let read = { actors: [] as string[], messages: [] as string[] };
@@ -26,10 +26,8 @@ async function diagram(page: Page, atLeast: number): Promise<{ actors: string[];
     .poll(
       async () => {
         read = await figure.evaluate((element) => ({
-          actors: [...element.querySelectorAll('text.actor, .actor tspan, text.actor-box')].map((n) =>
-            (n.textContent ?? '').trim(),
-          ),
-          messages: [...element.querySelectorAll('text.messageText')].map((n) => (n.textContent ?? '').trim()),
+          actors: [...element.querySelectorAll('svg text.participant')].map((n) => (n.textContent ?? '').trim()),
+          messages: [...element.querySelectorAll('svg text.message')].map((n) => (n.textContent ?? '').trim()),
         }));
         return read.messages.length;
       },

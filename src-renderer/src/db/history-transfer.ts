@@ -8,6 +8,7 @@
  * `importHistoryFile` reads the file as a stream, parses one record at a time and writes in batches.
  */
 import { z } from 'zod';
+import { csvRecord } from '@shared/csv';
 import type { Exchange } from '@shared/exchange';
 import { joinExchange } from './exchange-query';
 import type { HistoryDb } from './history-db';
@@ -158,7 +159,7 @@ export async function exportHistory(
           ']}',
         ]
       : kind === 'csv'
-        ? [`${CSV_COLUMNS.join(',')}\r\n`, ...transactionParts]
+        ? [csvRecord(CSV_COLUMNS), ...transactionParts]
         : [
             `{"log":${JSON.stringify(harLog(options.appVersion ?? '0')).slice(0, -1)},"entries":[`,
             ...exchangeParts,
@@ -197,12 +198,6 @@ const CSV_COLUMNS = [
   'source',
 ] as const;
 
-function csvCell(value: string): string {
-  // A leading = + - @ would be run as a formula by spreadsheet apps (CSV injection).
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** CSV lines (each ending in CRLF) for `rows`, without the header. */
 function csvLines(rows: readonly TransactionRecord[]): string {
   return rows
@@ -221,13 +216,13 @@ function csvLines(rows: readonly TransactionRecord[]): string {
         updatedAt: new Date(row.updatedAt).toISOString(),
         source: row.source,
       };
-      return `${CSV_COLUMNS.map((column) => csvCell(cells[column])).join(',')}\r\n`;
+      return csvRecord(CSV_COLUMNS.map((column) => cells[column]));
     })
     .join('');
 }
 
 export function toCsv(rows: readonly TransactionRecord[]): string {
-  return `${CSV_COLUMNS.join(',')}\r\n${csvLines(rows)}`;
+  return `${csvRecord(CSV_COLUMNS)}${csvLines(rows)}`;
 }
 
 const harHeaders = (headers: Record<string, string>) =>

@@ -128,7 +128,7 @@ describe('QA reports', () => {
     for (const svg of svgs) {
       expect(XMLValidator.validate(svg)).toBe(true);
       for (const participant of [
-        'Shop&#39;s server',
+        'Shop&apos;s server',
         'Gateway',
         'Shopper (phone or bank app)',
         'Notification receiver',

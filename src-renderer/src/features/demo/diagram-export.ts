@@ -5,7 +5,7 @@ export function exportSvg(svg: string, fileName: string): void {
   downloadText(`${fileName}.svg`, svg, 'image/svg+xml');
 }
 
-/** The SVG's own size, from its viewBox (Mermaid sets one). */
+/** The SVG's own size, from its viewBox (sequence-svg.ts sets one). */
 function sizeOf(svg: SVGSVGElement): { width: number; height: number } {
   const box = svg.viewBox.baseVal;
   if (box && box.width > 0) return { width: box.width, height: box.height };

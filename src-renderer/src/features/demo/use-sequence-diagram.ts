@@ -1,14 +1,16 @@
-/** A transaction's sequence diagram from what History recorded, in the current language. */
-import { ref, watch, type Ref } from 'vue';
+/**
+ * A transaction's sequence diagram from what History recorded, in the current language, drawn by the one
+ * typed-model SVG renderer the QA reports use too (@shared/diagram/sequence-svg).
+ */
+import { computed, ref, watch, type Ref } from 'vue';
 import { loadTransactionRecord } from '../../db/exchange-query';
 import { useHistoryDb } from '../../db/history-db';
 import type { NotificationRecord } from '../../db/records';
 import { t } from '../../i18n';
-import { renderMermaid } from './render-mermaid';
+import { layoutSvg, sequenceLayout, type SequenceLayout } from '@shared/diagram/sequence-svg';
 import {
   diagramExchangeOf,
   diagramMessages,
-  toMermaid,
   type DiagramMessage,
   type DiagramNotification,
   type DiagramWords,
@@ -60,7 +62,9 @@ export const toDiagramNotification = (notification: NotificationRecord): Diagram
 };
 
 export function useSequenceDiagram(transactionId: Ref<string | null>, revision: Ref<number>) {
-  const svg = ref<string | null>(null);
+  const layout = ref<SequenceLayout | null>(null);
+  /** The same picture as SVG text, for the export. */
+  const svg = computed(() => (layout.value ? layoutSvg(layout.value) : null));
   const messages = ref<DiagramMessage[]>([]);
   const error = ref<string | null>(null);
   const loading = ref(false);
@@ -68,7 +72,7 @@ export function useSequenceDiagram(transactionId: Ref<string | null>, revision: 
   async function draw(): Promise<void> {
     const id = transactionId.value;
     if (!id) {
-      svg.value = null;
+      layout.value = null;
       messages.value = [];
       return;
     }
@@ -83,15 +87,17 @@ export function useSequenceDiagram(transactionId: Ref<string | null>, revision: 
         words,
       );
       messages.value = list;
-      svg.value = list.length ? await renderMermaid(toMermaid(list, words)) : null;
+      layout.value = list.length
+        ? sequenceLayout(list, words, { title: t('demo.diagram.label', { id, count: list.length }) })
+        : null;
     } catch (failure) {
       error.value = failure instanceof Error ? failure.message : String(failure);
-      svg.value = null;
+      layout.value = null;
     } finally {
       loading.value = false;
     }
   }
 
   watch([transactionId, revision], () => void draw(), { immediate: true });
-  return { svg, messages, error, loading, draw };
+  return { layout, svg, messages, error, loading, draw };
 }

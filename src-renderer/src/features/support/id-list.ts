@@ -4,6 +4,8 @@
  * malformed entries that are listed to the agent and never sent.
  */
 
+import { parseCsv } from '@shared/csv';
+
 /** The contract's transactionID rule (1–36 of letters, digits, - and _): anything else the gateway cannot know. */
 const TRANSACTION_ID = /^[A-Za-z0-9_-]{1,36}$/;
 /** Header cells that name the transactionID column of a CSV export. */
@@ -25,36 +27,16 @@ const unquote = (cell: string) =>
     .replace(/""/g, '"')
     .trim();
 
-/** Splits one CSV line on commas or semicolons outside quotes. */
-function csvCells(line: string, separator: string): string[] {
-  const cells: string[] = [];
-  let current = '';
-  let quoted = false;
-  for (const char of line) {
-    if (char === '"') quoted = !quoted;
-    if (char === separator && !quoted) {
-      cells.push(current);
-      current = '';
-    } else current += char;
-  }
-  cells.push(current);
-  return cells.map(unquote);
-}
-
 /** The raw entries: a CSV's id column when its header names one, otherwise every token. */
 export function entriesOf(text: string): string[] {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  const first = lines.find((line) => line.trim() !== '') ?? '';
+  const source = text.replace(/^\uFEFF/, '');
+  const first = source.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
   const separator = first.includes(';') && !first.includes(',') ? ';' : ',';
-  const header = csvCells(first, separator).map((cell) => cell.toLowerCase());
+  // The console's one CSV reader (quotes, doubled quotes, line breaks inside quotes).
+  const records = parseCsv(source, separator).filter((cells) => cells.some((cell) => cell.trim() !== ''));
+  const header = (records[0] ?? []).map((cell) => cell.trim().toLowerCase());
   const column = header.findIndex((cell) => ID_HEADERS.includes(cell));
-  if (column >= 0 && header.length > 1) {
-    const start = lines.indexOf(first) + 1;
-    return lines
-      .slice(start)
-      .filter((line) => line.trim() !== '')
-      .map((line) => csvCells(line, separator)[column] ?? '');
-  }
+  if (column >= 0 && header.length > 1) return records.slice(1).map((cells) => (cells[column] ?? '').trim());
   // Not on spaces: "not an id" is one malformed entry to show, not three guesses to send.
   return text
     .split(/[\r\n,;\t]+/)

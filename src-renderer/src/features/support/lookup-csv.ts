@@ -2,6 +2,7 @@
  * The bulk lookup table as CSV (what the agent exports) and back (what the tests read to prove the file
  * holds exactly the table). Code meanings are in the agent's language at export time.
  */
+import { csvDocument, parseCsv } from '@shared/csv';
 import { explainReturnCode, type ExplanationLocale } from '@shared/support/explanations';
 import { emptyRow, type LookupOutcome, type LookupRow } from './bulk-lookup';
 
@@ -21,12 +22,6 @@ export const LOOKUP_CSV_COLUMNS = [
   'asOf',
   'message',
 ] as const;
-
-function cell(value: string): string {
-  // A leading = + - @ would run as a formula in a spreadsheet app (CSV injection).
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 const str = (value: string | number | boolean | null) => (value === null ? '' : String(value));
 
@@ -49,39 +44,9 @@ export function lookupRowsToCsv(rows: readonly LookupRow[], locale: ExplanationL
       asOf: str(row.asOf),
       message: str(row.message),
     };
-    return LOOKUP_CSV_COLUMNS.map((column) => cell(cells[column])).join(',');
+    return LOOKUP_CSV_COLUMNS.map((column) => cells[column]);
   });
-  return [LOOKUP_CSV_COLUMNS.join(','), ...lines].join('\r\n') + '\r\n';
-}
-
-/** Splits CSV text into records of cells (quotes, doubled quotes and line breaks inside quotes). */
-export function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let cells: string[] = [];
-  let current = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        current += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else current += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      cells.push(current);
-      current = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[i + 1] === '\n') i++;
-      cells.push(current);
-      records.push(cells);
-      cells = [];
-      current = '';
-    } else current += char;
-  }
-  if (current !== '' || cells.length) records.push([...cells, current]);
-  return records;
+  return csvDocument(LOOKUP_CSV_COLUMNS, lines);
 }
 
 const orNull = (value: string | undefined) => (value === undefined || value === '' ? null : value);
