@@ -40,6 +40,12 @@ describe('delivery journal (issue 25 §6 defect: one deeply nested delivery reco
       journal,
       receiver: first.receiver,
       webhookSecretOf: (profileId) => candidates.find((c) => c.profileId === profileId)?.secret ?? null,
+      // Listing never asks for a profile; only replay does.
+      profiles: {
+        stored: () => {
+          throw new Error('not used by notifications.list');
+        },
+      },
     });
     const page = await handlers['notifications.list'](methods['notifications.list'].input.parse({}));
     expect(page.records.map((record) => record.seq)).toEqual([1]);
