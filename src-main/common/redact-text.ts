@@ -28,8 +28,9 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
 interface Spellings {
   spellings: string[];
   lower: string[];
-  /** Where each GRAM-character piece of the secret starts in it, by the piece's hash (see maskEchoedRuns). */
-  grams: Map<number, number[]>;
+  /** The secret lower-cased (null when that changes its length), and its pieces (see echoedRuns). */
+  lowerSecret: string | null;
+  blocks: Block[];
 }
 const spellingsOf = new Map<string, Spellings>();
 
@@ -48,7 +49,14 @@ function spellingsFor(secret: string): Spellings {
       bytes.toString('hex'),
     ]),
   ];
-  const entry = { spellings, lower: spellings.map((spelling) => spelling.toLowerCase()), grams: gramsOf(secret) };
+  const lowered = secret.toLowerCase();
+  const lowerSecret = lowered.length === secret.length ? lowered : null;
+  const entry = {
+    spellings,
+    lower: spellings.map((spelling) => spelling.toLowerCase()),
+    lowerSecret,
+    blocks: blocksOf(secret, lowerSecret),
+  };
   // Bounded: the secrets of one console are few; a flood of one-off ones must not grow it for ever.
   if (spellingsOf.size >= 1_000) spellingsOf.clear();
   spellingsOf.set(secret, entry);
@@ -69,13 +77,13 @@ export function secretSpellings(secret: string): string[] {
  */
 export const MIN_ECHOED_RUN = 8;
 /**
- * The echoed parts are found by probing the text every STRIDE characters for a GRAM-character piece of a
- * secret, then widening each hit both ways. Any run of MIN_ECHOED_RUN characters holds a whole piece at a
- * probed position (STRIDE + GRAM - 1 = MIN_ECHOED_RUN), so no run is stepped over, and a text is read with
- * a fifth of the look-ups a probe at every character would take.
+ * The echoed parts are found with the engine's own substring search: the secret is cut into BLOCK-character
+ * pieces at offsets 0, BLOCK, 2·BLOCK…, and any run of MIN_ECHOED_RUN of its characters holds one of those
+ * pieces whole (a run starts at most BLOCK - 1 characters before a cut, and 2·BLOCK - 1 < MIN_ECHOED_RUN
+ * ends within it). Each place a piece occurs is widened both ways along the secret; a run that reaches
+ * MIN_ECHOED_RUN is masked. A text that holds no piece — nearly every one — costs a few searches per secret.
  */
-const GRAM = 4;
-const STRIDE = MIN_ECHOED_RUN - GRAM + 1;
+const BLOCK = MIN_ECHOED_RUN / 2;
 
 /**
  * A run never takes in a double quote: inside JSON text a secret's own quote is escaped (`\"`), so a bare
@@ -84,75 +92,76 @@ const STRIDE = MIN_ECHOED_RUN - GRAM + 1;
  */
 const QUOTE = 34;
 
-/** ASCII letters compared without case, like the whole-secret search. */
-const fold = (code: number): number => (code >= 65 && code <= 90 ? code | 0x20 : code);
-
-/** A hash of the GRAM characters of `text` from `at`, case-folded; equal pieces hash alike (collisions are checked). */
-function gramHash(text: string, at: number): number {
-  let hash = 0x811c9dc5;
-  for (let index = at; index < at + GRAM; index += 1) hash = Math.imul(hash ^ fold(text.charCodeAt(index)), 0x01000193);
-  return hash;
+interface Block {
+  offset: number;
+  block: string;
+  lowerBlock: string | null;
 }
 
-function gramsOf(secret: string): Map<number, number[]> {
-  const grams = new Map<number, number[]>();
-  if (secret.length < MIN_ECHOED_RUN) return grams;
-  for (let at = 0; at + GRAM <= secret.length; at += 1) {
-    const hash = gramHash(secret, at);
-    const offsets = grams.get(hash);
-    if (offsets) offsets.push(at);
-    else grams.set(hash, [at]);
-  }
-  return grams;
+function blocksOf(secret: string, lowerSecret: string | null): Block[] {
+  const blocks: Block[] = [];
+  if (secret.length < MIN_ECHOED_RUN) return blocks;
+  for (let offset = 0; offset + BLOCK <= secret.length; offset += BLOCK)
+    blocks.push({
+      offset,
+      block: secret.slice(offset, offset + BLOCK),
+      lowerBlock: lowerSecret?.slice(offset, offset + BLOCK) ?? null,
+    });
+  return blocks;
 }
 
 /** The ranges of `text` that repeat MIN_ECHOED_RUN or more consecutive characters of a secret, merged, in order. */
 function echoedRuns(text: string, secrets: readonly string[]): Array<[number, number]> {
-  const indexed = secrets.filter((secret) => secret.length >= MIN_ECHOED_RUN).map((secret) => ({
-    secret,
-    grams: spellingsFor(secret).grams,
-  }));
   const runs: Array<[number, number]> = [];
-  if (!indexed.length) return runs;
-  for (let at = 0; at + GRAM <= text.length; at += STRIDE) {
-    const hash = gramHash(text, at);
-    for (const { secret, grams } of indexed) {
-      const offsets = grams.get(hash);
-      if (!offsets) continue;
-      for (const offset of offsets) {
-        let end = at;
-        let secretEnd = offset;
-        while (
-          end < text.length &&
-          secretEnd < secret.length &&
-          text.charCodeAt(end) !== QUOTE &&
-          fold(text.charCodeAt(end)) === fold(secret.charCodeAt(secretEnd))
-        ) {
-          end += 1;
-          secretEnd += 1;
-        }
-        if (end - at < GRAM) continue; // another piece with the same hash
+  let lower: string | null = null;
+  for (const secret of secrets) {
+    if (secret.length < MIN_ECHOED_RUN) continue;
+    lower ??= text.toLowerCase();
+    const { lowerSecret, blocks } = spellingsFor(secret);
+    // Case is ignored as for whole secrets, unless lower-casing changes a length (a few non-ASCII letters
+    // do): then positions in the lower-cased text are not positions in the text, and case counts.
+    const caseless = lowerSecret !== null && lower.length === text.length;
+    const haystack = caseless ? lower : text;
+    const needle = caseless ? lowerSecret : secret;
+    for (const { offset, block, lowerBlock } of blocks) {
+      const piece = caseless ? lowerBlock! : block;
+      for (let at = haystack.indexOf(piece); at !== -1;) {
         let start = at;
-        let secretStart = offset;
+        let from = offset;
         while (
           start > 0 &&
-          secretStart > 0 &&
-          text.charCodeAt(start - 1) !== QUOTE &&
-          fold(text.charCodeAt(start - 1)) === fold(secret.charCodeAt(secretStart - 1))
+          from > 0 &&
+          haystack.charCodeAt(start - 1) !== QUOTE &&
+          haystack.charCodeAt(start - 1) === needle.charCodeAt(from - 1)
         ) {
           start -= 1;
-          secretStart -= 1;
+          from -= 1;
+        }
+        let end = at;
+        let to = offset;
+        while (
+          end < haystack.length &&
+          to < needle.length &&
+          haystack.charCodeAt(end) !== QUOTE &&
+          haystack.charCodeAt(end) === needle.charCodeAt(to)
+        ) {
+          end += 1;
+          to += 1;
         }
         if (end - start >= MIN_ECHOED_RUN) runs.push([start, end]);
+        // Past the run: a longer one overlapping its end holds a whole piece further on (a text repeating a
+        // secret's characters must not be widened again at every position).
+        at = haystack.indexOf(piece, Math.max(at + 1, end - BLOCK + 1));
       }
     }
   }
-  runs.sort((a, b) => a[0] - b[0]);
-  const merged: Array<[number, number]> = [];
-  for (const run of runs) {
-    const last = merged[merged.length - 1];
-    if (last && run[0] <= last[1]) last[1] = Math.max(last[1], run[1]);
-    else merged.push([run[0], run[1]]);
+  if (runs.length < 2) return runs;
+  runs.sort((one, other) => one[0] - other[0]);
+  const merged: Array<[number, number]> = [runs[0]!];
+  for (const run of runs.slice(1)) {
+    const last = merged[merged.length - 1]!;
+    if (run[0] <= last[1]) last[1] = Math.max(last[1], run[1]);
+    else merged.push(run);
   }
   return merged;
 }
