@@ -4,6 +4,7 @@ import type { ProductionConfirmation } from '@shared/contract/orders';
 import type { Environment, SecretName } from '@shared/contract/profiles';
 import { ConsoleFailure } from '@shared/result';
 import type { CredentialStore } from '../../credentials/credential-store';
+import { isLoopbackHost } from '../../common/origin';
 
 const FINGERPRINTS_ACCOUNT = 'guard/fingerprints';
 
@@ -71,6 +72,41 @@ export class ProductionGuard {
       (entry) => entry.profileId !== profileId || (name !== undefined && entry.name !== name),
     );
     if (kept.length !== entries.length) await this.write(kept);
+  }
+
+  /**
+   * Saving a production profile needs its name typed by the user, as a production call does: a save decides
+   * where production credentials go. Profiles the console saves itself (`managed`) are not asked.
+   */
+  static confirmSave(settings: { name: string; environment: Environment }, typed: { profileName: string } | undefined) {
+    if (settings.environment !== 'production') return;
+    if (!typed)
+      throw new ConsoleFailure(
+        'confirmation-required',
+        `"${settings.name}" is a production profile: type its name to save it. Nothing was saved.`,
+        { profileName: settings.name },
+      );
+    if (typed.profileName !== settings.name)
+      throw new ConsoleFailure(
+        'confirmation-mismatch',
+        `The confirmation names "${typed.profileName}", but the production profile is "${settings.name}". Nothing was saved.`,
+        { profileName: settings.name, typed: typed.profileName },
+      );
+  }
+
+  /**
+   * Production credentials travel over TLS only: a production base URL on plain http:// is refused unless
+   * it names this machine (a local TLS-terminating proxy, a test double), where nothing crosses a network.
+   */
+  static refusePlainHttp(settings: { name: string; environment: Environment; baseUrl: string }): void {
+    if (settings.environment !== 'production') return;
+    const url = new URL(settings.baseUrl);
+    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+      throw new ConsoleFailure(
+        'production-plain-http',
+        `"${settings.name}" is a production profile: its base URL must use https:// (plain http:// is allowed only for this machine, e.g. http://127.0.0.1). Nothing was saved or sent.`,
+        { profileName: settings.name, host: url.hostname },
+      );
   }
 
   /** Money-moving or order-creating calls on production need the user's explicit confirmation. */

@@ -63,6 +63,7 @@ describe('go-live readiness, Sandbox controls and send-without-validation (qa ha
         terminalId: '1000002',
         variant: 'B',
       }),
+      productionConfirmation: { profileName: 'Shop production' },
     });
     const run = await harness.call('qa.readiness', { profileId: testProfileId, webhookUrl: failingUrl });
     const [separated, , webhook] = run.scenarios;
