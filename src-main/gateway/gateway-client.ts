@@ -5,7 +5,7 @@ import { followUpMethodProblem, orderWarnings } from '@shared/gateway/order-warn
 import { describeIssues, GatewayRequestError } from './errors';
 import { toMbwayPhone } from './phone';
 import { maskSecret } from '../common/redact-text';
-import { originOf } from '../common/origin';
+import { originOf } from '@shared/origin';
 import { CallRedactor } from './redaction';
 import { actionTokensOf, type RequestSender } from './request-sender';
 import { checkTransactionId } from './transaction-id';

@@ -13,7 +13,7 @@ import { buildNotificationAck } from '@shared/notification-ack';
 import { logger } from '../common/logger';
 import { CLEAR_HEADERS, looksLikeCredentialHeader, maskHeaderValue } from '../common/credential-headers';
 import { redactText } from '../common/redact-text';
-import { isLoopbackHost } from '../common/origin';
+import { isLoopbackHost } from '@shared/origin';
 import type { DeliveryDraft, DeliveryJournal } from './delivery-journal';
 import { decryptNotification } from './notification-crypto';
 import { notificationIdIn, redactNotificationPlaintext } from './notification-redaction';

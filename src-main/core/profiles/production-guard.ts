@@ -4,7 +4,7 @@ import type { ProductionConfirmation } from '@shared/contract/orders';
 import type { Environment, SecretName } from '@shared/contract/profiles';
 import { ConsoleFailure } from '@shared/result';
 import type { CredentialStore } from '../../credentials/credential-store';
-import { isLoopbackHost } from '../../common/origin';
+import { isLoopbackHost } from '@shared/origin';
 
 const FINGERPRINTS_ACCOUNT = 'guard/fingerprints';
 

@@ -3,7 +3,7 @@ import type { Profile, ProfileSettings, SecretName } from '@shared/contract/prof
 import { ConsoleFailure } from '@shared/result';
 import type { GatewayConnection } from '../../gateway';
 import { checkLookupOnlyRelease, type LookupOnlyRelease } from '../../support/lookup-only-guard';
-import { originOf } from '../../common/origin';
+import { originOf } from '@shared/origin';
 import type { ProfileFile, StoredProfile } from './profile-file';
 import { SECRET_NAMES, type ProfileSecrets } from './profile-secrets';
 import { ProductionGuard } from './production-guard';
@@ -97,9 +97,7 @@ export class ProfileRegistry {
     const incoming = Object.entries(input.secrets ?? {}) as Array<[SecretName, string]>;
     const origin = originOf(input.settings.baseUrl)!;
     const dropped = existing ? await this.droppedByMove(existing, origin, incoming, input.managed === true) : [];
-    const kept = existing
-      ? (await this.keptSecrets(id, incoming)).filter(([name]) => !dropped.includes(name))
-      : [];
+    const kept = existing ? (await this.keptSecrets(id, incoming)).filter(([name]) => !dropped.includes(name)) : [];
     for (const [name, value] of [...incoming, ...kept]) await this.guard.check(input.settings.environment, name, value);
     // Cleared before the new address is written: at no moment does the file name the new origin while the
     // old credentials are still there for it.

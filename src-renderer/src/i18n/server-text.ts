@@ -85,6 +85,17 @@ const PATTERNS: [RegExp, string, string[]][] = [
   [/^Expected "," or "\}" after "(.+)"\.$/, 'serverText.expectedCommaBrace', ['key']],
   [/^Expected "," or "\]" between the elements of "(.+)"\.$/, 'serverText.expectedCommaBracket', ['key']],
   [/^The value of "(.+?)" is not valid JSON: (.+)$/, 'serverText.invalidValue', ['key', 'error']],
+  // Where credentials may go (main: gateway-client refuseOtherOrigin, gateway-service issuedActionUrl).
+  [
+    /^The request was not sent: the profile's token and client id were saved for (.+), and this request would go to (.+)\. Enter them again for the new address\.$/,
+    'credentials.error.secretsOriginMismatch',
+    ['bound', 'target'],
+  ],
+  [
+    /^The action was not sent: .* for ([A-Za-z0-9_-]+)(?: to this console with profile ".*")?\. The step goes only to the url in the gateway's actionResponse\.$/,
+    'credentials.error.actionUrlNotIssued',
+    ['transactionId'],
+  ],
 ];
 
 /** The message in the current language when it is one the console knows; otherwise as given. */

@@ -1,7 +1,8 @@
 /**
  * Where a URL sends what it carries: its origin, `scheme://host:port`, normalised the way the URL parser
  * reads it (lower-case scheme and host, IDNs in punycode, IPv6 in brackets) with the port always written
- * (`https://gw.example` and `https://GW.example:443/api` are one origin). Secrets are bound to one.
+ * (`https://gw.example` and `https://GW.example:443/api` are one origin). Secrets are bound to one: main
+ * checks it, and the profile form uses the same function to say before saving what main will do.
  */
 const DEFAULT_PORTS: Readonly<Record<string, string>> = { 'http:': '80', 'https:': '443' };
 
