@@ -74,11 +74,43 @@ export class ProductionGuard {
     if (kept.length !== entries.length) await this.write(kept);
   }
 
+  /** Money-moving or order-creating calls on production need the user's explicit confirmation. */
+  static confirm(
+    profile: { name: string; environment: Environment },
+    amount: number | null,
+    confirmation: ProductionConfirmation | undefined,
+  ): void {
+    if (profile.environment !== 'production') return;
+    if (!confirmation)
+      throw new ConsoleFailure(
+        'confirmation-required',
+        `"${profile.name}" is a production profile: confirm the profile name and the amount to send this call.`,
+      );
+    if (confirmation.profileName !== profile.name)
+      throw new ConsoleFailure(
+        'confirmation-mismatch',
+        `The confirmation names "${confirmation.profileName}", but the call would go to production profile "${profile.name}".`,
+      );
+    if (amount === null)
+      throw new ConsoleFailure(
+        'confirmation-mismatch',
+        'The amount of this transaction is not known, so it cannot be confirmed.',
+      );
+    if (Math.round(confirmation.amount * 100) !== Math.round(amount * 100))
+      throw new ConsoleFailure(
+        'confirmation-mismatch',
+        `The confirmation says ${confirmation.amount}, but the call is for ${amount}.`,
+      );
+  }
+
   /**
    * Saving a production profile needs its name typed by the user, as a production call does: a save decides
    * where production credentials go. Profiles the console saves itself (`managed`) are not asked.
    */
-  static confirmSave(settings: { name: string; environment: Environment }, typed: { profileName: string } | undefined) {
+  static confirmSave(
+    settings: { name: string; environment: Environment },
+    typed: { profileName: string } | undefined,
+  ): void {
     if (settings.environment !== 'production') return;
     if (!typed)
       throw new ConsoleFailure(
@@ -106,35 +138,6 @@ export class ProductionGuard {
         'production-plain-http',
         `"${settings.name}" is a production profile: its base URL must use https:// (plain http:// is allowed only for this machine, e.g. http://127.0.0.1). Nothing was saved or sent.`,
         { profileName: settings.name, host: url.hostname },
-      );
-  }
-
-  /** Money-moving or order-creating calls on production need the user's explicit confirmation. */
-  static confirm(
-    profile: { name: string; environment: Environment },
-    amount: number | null,
-    confirmation: ProductionConfirmation | undefined,
-  ): void {
-    if (profile.environment !== 'production') return;
-    if (!confirmation)
-      throw new ConsoleFailure(
-        'confirmation-required',
-        `"${profile.name}" is a production profile: confirm the profile name and the amount to send this call.`,
-      );
-    if (confirmation.profileName !== profile.name)
-      throw new ConsoleFailure(
-        'confirmation-mismatch',
-        `The confirmation names "${confirmation.profileName}", but the call would go to production profile "${profile.name}".`,
-      );
-    if (amount === null)
-      throw new ConsoleFailure(
-        'confirmation-mismatch',
-        'The amount of this transaction is not known, so it cannot be confirmed.',
-      );
-    if (Math.round(confirmation.amount * 100) !== Math.round(amount * 100))
-      throw new ConsoleFailure(
-        'confirmation-mismatch',
-        `The confirmation says ${confirmation.amount}, but the call is for ${amount}.`,
       );
   }
 }
