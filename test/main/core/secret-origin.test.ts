@@ -142,6 +142,22 @@ describe('credentials are bound to the origin they were saved for (issue 25: edi
     expect(listener.seen).toHaveLength(0);
   });
 
+  it('a profile saved before secrets were bound is treated as bound to its address: moving it still clears them', async () => {
+    const harness = await start();
+    const saved = await harness.call('profiles.save', {
+      settings: settingsFor(KINDS[1], gateway.url),
+      secrets: { bearerToken: TOKEN, clientId: CLIENT_ID },
+    });
+    // What a console before this change left in the keychain: the secrets, and no origin next to them.
+    await harness.credentials.delete(`${saved.id}/secretsOrigin`);
+    const moved = await harness.call('profiles.save', { id: saved.id, settings: settingsFor(KINDS[1], listener.url) });
+    expect(moved.secrets.bearerToken).toEqual({ set: false });
+    expect(moved.secrets.clientId).toEqual({ set: false });
+    expect(await harness.credentials.get(`${saved.id}/secretsOrigin`)).toBe(
+      `http://127.0.0.1:${new URL(listener.url).port}`,
+    );
+  });
+
   it('the same origin spelled another way (case, default port, a path) keeps the secrets', async () => {
     const harness = await start();
     const saved = await harness.call('profiles.save', {
