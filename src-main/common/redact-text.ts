@@ -28,6 +28,9 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
 interface Spellings {
   spellings: string[];
   lower: string[];
+  /** The secret lower-cased (null when that changes its length), and its pieces (see echoedRuns). */
+  lowerSecret: string | null;
+  blocks: Block[];
 }
 const spellingsOf = new Map<string, Spellings>();
 
@@ -46,7 +49,14 @@ function spellingsFor(secret: string): Spellings {
       bytes.toString('hex'),
     ]),
   ];
-  const entry = { spellings, lower: spellings.map((spelling) => spelling.toLowerCase()) };
+  const lowered = secret.toLowerCase();
+  const lowerSecret = lowered.length === secret.length ? lowered : null;
+  const entry = {
+    spellings,
+    lower: spellings.map((spelling) => spelling.toLowerCase()),
+    lowerSecret,
+    blocks: blocksOf(secret, lowerSecret),
+  };
   // Bounded: the secrets of one console are few; a flood of one-off ones must not grow it for ever.
   if (spellingsOf.size >= 1_000) spellingsOf.clear();
   spellingsOf.set(secret, entry);
@@ -61,8 +71,158 @@ export function secretSpellings(secret: string): string[] {
   return secret.length < MIN_ENCODED_LENGTH ? [secret] : spellingsFor(secret).spellings;
 }
 
-/** Every spelling of every secret in `text`, masked (case-insensitively for secrets long enough). */
+/**
+ * An echoed part of a secret this long or longer is masked too, wherever it appears: a gateway or a proxy
+ * that quotes "the first 20 characters of your token" gives away as much as one that quotes it whole.
+ */
+export const MIN_ECHOED_RUN = 8;
+/**
+ * The echoed parts are found with the engine's own substring search: the secret is cut into BLOCK-character
+ * pieces at offsets 0, BLOCK, 2·BLOCK…, and any run of MIN_ECHOED_RUN of its characters holds one of those
+ * pieces whole (a run starts at most BLOCK - 1 characters before a cut, and 2·BLOCK - 1 < MIN_ECHOED_RUN
+ * ends within it). Each place a piece occurs is widened both ways along the secret; a run that reaches
+ * MIN_ECHOED_RUN is masked. A text that holds no piece — nearly every one — costs a few searches per secret.
+ */
+const BLOCK = MIN_ECHOED_RUN / 2;
+
+/**
+ * A run never takes in a double quote: inside JSON text a secret's own quote is escaped (`\"`), so a bare
+ * one is the text's syntax, and masking across it would cut a key or a value apart. The parts of an echo on
+ * either side of a quote are masked on their own when long enough.
+ */
+const QUOTE = 34;
+
+interface Block {
+  offset: number;
+  block: string;
+  lowerBlock: string | null;
+}
+
+function blocksOf(secret: string, lowerSecret: string | null): Block[] {
+  const blocks: Block[] = [];
+  if (secret.length < MIN_ECHOED_RUN) return blocks;
+  for (let offset = 0; offset + BLOCK <= secret.length; offset += BLOCK)
+    blocks.push({
+      offset,
+      block: secret.slice(offset, offset + BLOCK),
+      lowerBlock: lowerSecret?.slice(offset, offset + BLOCK) ?? null,
+    });
+  return blocks;
+}
+
+/** The ranges of `text` that repeat MIN_ECHOED_RUN or more consecutive characters of a secret, merged, in order. */
+function echoedRuns(text: string, secrets: readonly string[]): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
+  let lower: string | null = null;
+  for (const secret of secrets) {
+    if (secret.length < MIN_ECHOED_RUN) continue;
+    lower ??= text.toLowerCase();
+    const { lowerSecret, blocks } = spellingsFor(secret);
+    // Case is ignored as for whole secrets, unless lower-casing changes a length (a few non-ASCII letters
+    // do): then positions in the lower-cased text are not positions in the text, and case counts.
+    const caseless = lowerSecret !== null && lower.length === text.length;
+    const haystack = caseless ? lower : text;
+    const needle = caseless ? lowerSecret : secret;
+    for (const { offset, block, lowerBlock } of blocks) {
+      const piece = caseless ? lowerBlock! : block;
+      for (let at = haystack.indexOf(piece); at !== -1;) {
+        let start = at;
+        let from = offset;
+        while (
+          start > 0 &&
+          from > 0 &&
+          haystack.charCodeAt(start - 1) !== QUOTE &&
+          haystack.charCodeAt(start - 1) === needle.charCodeAt(from - 1)
+        ) {
+          start -= 1;
+          from -= 1;
+        }
+        let end = at;
+        let to = offset;
+        while (
+          end < haystack.length &&
+          to < needle.length &&
+          haystack.charCodeAt(end) !== QUOTE &&
+          haystack.charCodeAt(end) === needle.charCodeAt(to)
+        ) {
+          end += 1;
+          to += 1;
+        }
+        if (end - start >= MIN_ECHOED_RUN) runs.push([start, end]);
+        // Past the run: a longer one overlapping its end holds a whole piece further on (a text repeating a
+        // secret's characters must not be widened again at every position).
+        at = haystack.indexOf(piece, Math.max(at + 1, end - BLOCK + 1));
+      }
+    }
+  }
+  if (runs.length < 2) return runs;
+  runs.sort((one, other) => one[0] - other[0]);
+  const merged: Array<[number, number]> = [runs[0]!];
+  for (const run of runs.slice(1)) {
+    const last = merged[merged.length - 1]!;
+    if (run[0] <= last[1]) last[1] = Math.max(last[1], run[1]);
+    else merged.push(run);
+  }
+  return merged;
+}
+
+/**
+ * Every run of MIN_ECHOED_RUN or more characters of a secret in `text` masked whole (`••••`, no character
+ * kept: the last four of a prefix are not the four the whole secret's mask shows, and would add to them).
+ */
+export function maskEchoedRuns(text: string, secrets: readonly string[]): string {
+  const runs = echoedRuns(text, secrets);
+  if (!runs.length) return text;
+  let out = '';
+  let from = 0;
+  for (const [runStart, runEnd] of runs) {
+    const [start, end] = wholeEscapes(text, Math.max(runStart, from), runEnd);
+    out += `${text.slice(from, start)}••••`;
+    from = end;
+  }
+  return out + text.slice(from);
+}
+
+/**
+ * A run widened to whole escapes, so masking JSON text leaves it JSON: a run may start on the character a
+ * backslash escapes (`\/`, `\n`) or end on a backslash, and masking half an escape leaves a lone backslash.
+ */
+function wholeEscapes(text: string, start: number, end: number): [number, number] {
+  let from = start;
+  if (escapedAt(text, from)) from -= 1;
+  let to = end;
+  // The run ends inside an escape: take the rest of it (`\uXXXX` is six characters).
+  for (let at = Math.max(from, to - 6); at < to; at += 1)
+    if (text.charCodeAt(at) === 92 && !escapedAt(text, at)) {
+      const length = text[at + 1] === 'u' ? 6 : 2;
+      if (at + length > to) to = Math.min(text.length, at + length);
+      at += length - 1;
+    }
+  return [from, to];
+}
+
+/** True when the character at `at` follows an escaping backslash (an odd number of backslashes). */
+function escapedAt(text: string, at: number): boolean {
+  let backslashes = 0;
+  for (let index = at - 1; index >= 0 && text.charCodeAt(index) === 92; index -= 1) backslashes += 1;
+  return backslashes % 2 === 1;
+}
+
+/** Echoed runs of registered secrets and `also` masked (maskEchoedRuns), for text whose whole secrets are masked already. */
+export function maskEchoes(text: string, also: readonly string[] = []): string {
+  return maskEchoedRuns(text, [...new Set([...also, ...knownSecrets])]);
+}
+
+/**
+ * Every spelling of every secret in `text`, masked (case-insensitively for secrets long enough), then every
+ * echoed run of MIN_ECHOED_RUN or more of a secret's characters (a prefix, a suffix, a middle part).
+ */
 export function maskSecretsIn(text: string, secrets: Iterable<string>): string {
+  const list = [...secrets];
+  return maskEchoedRuns(maskWholeSecretsIn(text, list), list);
+}
+
+function maskWholeSecretsIn(text: string, secrets: readonly string[]): string {
   let out = text;
   let lower = out.toLowerCase();
   for (const secret of secrets) {
@@ -88,9 +248,16 @@ export function maskSecretsIn(text: string, secrets: Iterable<string>): string {
  * `Basic …` credential out of free text, masks card numbers to first 6 + last 4 and blanks CVVs. Secrets
  * go first: a numeric secret that happens to pass Luhn must end as `••••last4`, not keep its first 6.
  */
-export function redactText(text: string, also: readonly string[] = []): string {
-  const secrets = also.length ? new Set([...also, ...knownSecrets]) : knownSecrets;
-  return redactCardData(maskSecretsIn(text, secrets)).replace(
+export function redactText(
+  text: string,
+  also: readonly string[] = [],
+  /** False when the caller masks echoed runs itself, after masking escaped spellings of whole secrets. */
+  options: { echoes?: boolean } = {},
+): string {
+  const secrets = [...(also.length ? new Set([...also, ...knownSecrets]) : knownSecrets)];
+  const wholeMasked = maskWholeSecretsIn(text, secrets);
+  const masked = options.echoes === false ? wholeMasked : maskEchoedRuns(wholeMasked, secrets);
+  return redactCardData(masked).replace(
     AUTH_VALUE,
     (match, scheme: string) => `${scheme} ${maskSecret(match.slice(scheme.length + 1))}`,
   );

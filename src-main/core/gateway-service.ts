@@ -58,6 +58,7 @@ export class GatewayService {
         currency: result.currency,
         paymentMethods: result.paymentMethods,
         ...(result.actionTokens.length ? { actionTokens: result.actionTokens } : {}),
+        ...(result.actionUrls.length ? { actionUrls: result.actionUrls } : {}),
         createdAt: new Date().toISOString(),
       });
     }
@@ -65,17 +66,25 @@ export class GatewayService {
   }
 
   /**
-   * An answer to a follow-up may carry a new actionResponse: its tokens join the transaction's record, so
-   * the masked params the renderer sends back still resolve after a restart.
+   * An answer to a follow-up may carry a new actionResponse: its tokens and url join the transaction's
+   * record, so the masked params the renderer sends back still resolve after a restart, and the step may go
+   * to that url.
    */
   private async keepActionTokens(profileId: string, result: CallResult): Promise<void> {
     const transactionId = result.exchange.transactionID;
-    if (!result.actionTokens.length || !transactionId) return;
+    if ((!result.actionTokens.length && !result.actionUrls.length) || !transactionId) return;
     const record = this.deps.signatures.get(profileId, transactionId);
     if (!record) return;
-    const known = record.actionTokens ?? [];
-    const added = result.actionTokens.filter((token) => !known.includes(token));
-    if (added.length) await this.deps.signatures.put({ ...record, actionTokens: [...known, ...added] });
+    const tokens = record.actionTokens ?? [];
+    const urls = record.actionUrls ?? [];
+    const addedTokens = result.actionTokens.filter((token) => !tokens.includes(token));
+    const addedUrls = result.actionUrls.filter((url) => !urls.includes(url));
+    if (addedTokens.length || addedUrls.length)
+      await this.deps.signatures.put({
+        ...record,
+        ...(tokens.length || addedTokens.length ? { actionTokens: [...tokens, ...addedTokens] } : {}),
+        ...(urls.length || addedUrls.length ? { actionUrls: [...urls, ...addedUrls] } : {}),
+      });
   }
 
   async generateReference(input: {
@@ -136,12 +145,13 @@ export class GatewayService {
     refuseOnLookupOnly(connection.profile, 'send a payment step');
     const record = this.deps.signatures.get(connection.profile.id, input.transactionId);
     ProductionGuard.confirm(connection.profile, record?.amount ?? null, input.confirmation);
+    const url = issuedActionUrl(input.url, record?.actionUrls ?? [], connection, input.transactionId);
     return this.reportFollowUp(
       connection.profile.id,
       await this.run(() =>
         this.deps.client.performAction(connection, {
           transactionId: input.transactionId,
-          url: connection.profile.environment === 'sandbox' ? onCurrentSandbox(input.url, connection) : input.url,
+          url,
           params: input.params,
           signature: record?.signature ?? null,
           actionTokens: record?.actionTokens ?? [],
@@ -210,6 +220,32 @@ export class GatewayService {
     this.deps.onExchange(exchange);
     return { exchange, response: result.response };
   }
+}
+
+/**
+ * The action step carries the transaction's real actionToken (the renderer sends it masked; the SDK puts
+ * the real one back), and a token replayed at the gateway completes the step. So the step goes only to a url
+ * the gateway itself returned for this transaction, as it wrote it — a url from a scenario file, a pasted
+ * one, or one the gateway gave for another transaction is refused before anything is sent.
+ * On a Sandbox profile both sides are first moved onto the simulator's current port (onCurrentSandbox).
+ */
+function issuedActionUrl(
+  url: string,
+  issued: readonly string[],
+  connection: GatewayConnection & { profile: { name: string; environment: string } },
+  transactionId: string,
+): string {
+  const sandbox = connection.profile.environment === 'sandbox';
+  const asSent = (candidate: string) => (sandbox ? onCurrentSandbox(candidate, connection) : candidate);
+  const target = asSent(url);
+  if (issued.some((candidate) => asSent(candidate) === target)) return target;
+  throw new ConsoleFailure(
+    'action-url-not-issued',
+    issued.length
+      ? `The action was not sent: ${url} is not the url the gateway returned for ${transactionId}. The step goes only to the url in the gateway's actionResponse.`
+      : `The action was not sent: the gateway has not returned an action url for ${transactionId} to this console with profile "${connection.profile.name}". The step goes only to the url in the gateway's actionResponse.`,
+    { transactionId, url, issued: issued.length },
+  );
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);

@@ -19,6 +19,8 @@ const recordSchema = z.object({
   paymentMethods: z.array(z.string()).nullable().optional(),
   /** Real actionTokens of the order's actionResponse (Variant B): the renderer only ever sees them masked. */
   actionTokens: z.array(z.string()).optional(),
+  /** The action urls the gateway returned for the transaction: its action step is sent to these only. */
+  actionUrls: z.array(z.string()).optional(),
   createdAt: z.string(),
 });
 export type TransactionRecord = z.infer<typeof recordSchema>;

@@ -1,7 +1,12 @@
 /** A request the SDK refused to send; each issue names a field (dotted path) and what is wrong with it. */
 export class GatewayRequestError extends Error {
   constructor(
-    readonly code: 'invalid-request' | 'missing-credentials' | 'needs-confirmation' | 'method-not-in-order',
+    readonly code:
+      | 'invalid-request'
+      | 'missing-credentials'
+      | 'needs-confirmation'
+      | 'method-not-in-order'
+      | 'secrets-origin-mismatch',
     message: string,
     readonly issues: Array<{ path: string; message: string }> = [],
   ) {

@@ -5,6 +5,7 @@ import { followUpMethodProblem, orderWarnings } from '@shared/gateway/order-warn
 import { describeIssues, GatewayRequestError } from './errors';
 import { toMbwayPhone } from './phone';
 import { maskSecret } from '../common/redact-text';
+import { originOf } from '@shared/origin';
 import { CallRedactor } from './redaction';
 import { actionTokensOf, type RequestSender } from './request-sender';
 import { checkTransactionId } from './transaction-id';
@@ -22,6 +23,12 @@ export interface GatewayConnection {
   clientId: string | null;
   /** The profile's whole-call deadline in ms (connect + headers + body); the sender's default when null. */
   callTimeoutMs?: number | null;
+  /**
+   * The origin (`scheme://host:port`, originOf) the bearer token and client id were saved for: they are
+   * attached to requests for that origin only. A connection built in code rather than from a saved profile
+   * (undefined) has them for its own base URL's origin.
+   */
+  secretsOrigin?: string | null;
 }
 
 export interface CallResult {
@@ -34,6 +41,11 @@ export interface CallResult {
    * transaction's signature, so the action step works after a restart; never leaves main.
    */
   actionTokens: string[];
+  /**
+   * The urls of the answer's actionResponse, exactly as the gateway wrote them: kept by main with the
+   * transaction, the only places its action step may be sent.
+   */
+  actionUrls: string[];
 }
 
 export interface CreateOrderResult extends CallResult {
@@ -108,6 +120,7 @@ export class GatewayClient {
       exchange: result.exchange,
       response: result.response,
       actionTokens: result.actionTokens,
+      actionUrls: result.actionUrls,
       transactionSignature: processed && typeof signature === 'string' && signature ? signature : null,
       merchantTransactionId,
       amount: validation.order.transaction.amount.value,
@@ -204,7 +217,7 @@ export class GatewayClient {
       throw new GatewayRequestError('invalid-request', 'The action was not sent: url must be http or https.', [
         { path: 'url', message: 'must be http or https' },
       ]);
-    const sameGateway = target.origin === new URL(connection.baseUrl).origin;
+    const sameGateway = originOf(target.toString()) === secretsOriginOf(connection);
     const kept = new Map((action.actionTokens ?? []).map((token) => [maskSecret(token), token]));
     const params = action.params.map((param) => ({
       name: param.name,
@@ -243,6 +256,7 @@ export class GatewayClient {
     if (spec.authorization) headers.Authorization = spec.authorization;
     if (spec.withClientId !== false)
       headers[connection.clientIdHeader] = requireSecret(connection.clientId, 'client id');
+    if (spec.authorization || spec.withClientId !== false) refuseOtherOrigin(connection, url);
     const redactor = new CallRedactor(
       { credentials: [connection.bearerToken, connection.clientId], signatures: spec.signatures ?? [] },
       connection.clientIdHeader,
@@ -260,7 +274,14 @@ export class GatewayClient {
       variant: connection.variant,
       deadlineMs: connection.callTimeoutMs ?? null,
     });
-    return { exchange, response, actionTokens: actionTokensOf(rawBody), rawBody, salvaged };
+    return {
+      exchange,
+      response,
+      actionTokens: actionTokensOf(rawBody),
+      actionUrls: actionUrlsOf(rawBody),
+      rawBody,
+      salvaged,
+    };
   }
 }
 
@@ -284,6 +305,33 @@ export const apiRoot = (connection: Pick<GatewayConnection, 'baseUrl' | 'pathPre
   const prefix = connection.pathPrefix.replace(EDGE_SLASHES, '');
   return `${connection.baseUrl.replace(TRAILING_SLASHES, '')}${prefix ? `/${prefix}` : ''}/${connection.version.replace(EDGE_SLASHES, '')}`;
 };
+
+const secretsOriginOf = (connection: GatewayConnection): string | null =>
+  connection.secretsOrigin === undefined ? originOf(connection.baseUrl) : connection.secretsOrigin;
+
+/**
+ * The chokepoint of design rule 14: a request carrying the profile's credentials (or a transaction
+ * signature, always sent with the client id) goes only to the origin they were saved for. A profile whose
+ * address was changed without entering them again, by hand in profiles.json or otherwise, sends nothing.
+ */
+function refuseOtherOrigin(connection: GatewayConnection, url: string): void {
+  const bound = secretsOriginOf(connection);
+  const target = originOf(url);
+  if (bound !== null && target === bound) return;
+  throw new GatewayRequestError(
+    'secrets-origin-mismatch',
+    `The request was not sent: the profile's token and client id were saved for ${bound ?? 'another address'}, and this request would go to ${target ?? url}. Enter them again for the new address.`,
+    [{ path: 'baseUrl', message: `credentials are bound to ${bound ?? 'another address'}` }],
+  );
+}
+
+/** Every url an answer's actionResponse names (`data.url`, or `url` as in the spec's example). */
+function actionUrlsOf(answer: unknown): string[] {
+  const action = isObject(answer) && isObject(answer.actionResponse) ? answer.actionResponse : null;
+  if (!action) return [];
+  const data = isObject(action.data) ? action.data : {};
+  return [data.url, action.url].filter((url): url is string => typeof url === 'string' && url.length > 0);
+}
 
 function requireSecret(value: string | null, what: string): string {
   if (!value)

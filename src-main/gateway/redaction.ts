@@ -1,6 +1,6 @@
 import { copyOnChange, isCvvKey, redactCardNumber } from '@shared/card-data';
 import { CLEAR_HEADERS, looksLikeCredentialHeader, maskHeaderValue } from '../common/credential-headers';
-import { maskSecret, redactText, registerSecret } from '../common/redact-text';
+import { maskEchoes, maskSecret, redactText, registerSecret } from '../common/redact-text';
 
 /**
  * Fields whose value is a per-transaction credential, masked by name wherever they appear: a create
@@ -70,15 +70,18 @@ export class CallRedactor {
   text(value: string): string {
     const fieldsMasked = value.replace(SECRET_FIELD, maskField).replace(SECRET_PAIR, maskField);
     // This call's secrets with every registered one, card data and auth values.
-    const out = redactText(fieldsMasked, this.secrets);
-    if (!out.includes('\\')) return out;
+    // Echoed parts of a secret are masked last: first every whole secret, escaped spellings included, keeps
+    // the `••••last4` a reader can match with the profile's secret state.
+    const out = redactText(fieldsMasked, this.secrets, { echoes: false });
+    if (!out.includes('\\')) return maskEchoes(out, this.secrets);
     // A literal with escapes can spell any of them so the search above misses it: decoded, it gets the same.
-    return out.replace(ESCAPED_LITERAL, (literal, inner: string) => {
+    const decodedMasked = out.replace(ESCAPED_LITERAL, (literal, inner: string) => {
       const decoded = decodeLiteral(inner);
       if (decoded === null) return literal;
       const masked = redactText(decoded, this.secrets);
       return masked === decoded ? literal : JSON.stringify(masked);
     });
+    return maskEchoes(decodedMasked, this.secrets);
   }
 
   /**

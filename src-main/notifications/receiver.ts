@@ -13,6 +13,7 @@ import { buildNotificationAck } from '@shared/notification-ack';
 import { logger } from '../common/logger';
 import { CLEAR_HEADERS, looksLikeCredentialHeader, maskHeaderValue } from '../common/credential-headers';
 import { redactText } from '../common/redact-text';
+import { isLoopbackHost } from '@shared/origin';
 import type { DeliveryDraft, DeliveryJournal } from './delivery-journal';
 import { decryptNotification } from './notification-crypto';
 import { notificationIdIn, redactNotificationPlaintext } from './notification-redaction';
@@ -57,9 +58,7 @@ const REFUSED_BODY_PREFIX_BYTES = 4 * 1024;
 /** The notification's own headers: not credentials (the IV and tag are useless without the secret). */
 const NOTIFICATION_HEADERS = new Set(['x-initialization-vector', 'x-authentication-tag', 'host', 'user-agent']);
 
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost|::ffff:127\.\d+\.\d+\.\d+)$/i;
-
-export const isLoopbackHost = (host: string): boolean => LOOPBACK.test(host.replace(/^\[|\]$/g, ''));
+export { isLoopbackHost };
 
 interface Problem {
   code: DeliveryProblemCode;

@@ -117,7 +117,7 @@ export const profilesMethods = {
   ),
   'profiles.get': method('One profile by id.', z.object({ id: profileIdSchema }).strict(), profileSchema),
   'profiles.save': method(
-    'Create (no id) or update a profile; secrets given here are stored in the keychain, never in the file.',
+    'Create (no id) or update a profile; secrets given here are stored in the keychain, never in the file. Moving it to another origin clears the token and client id not given again here.',
     z
       .object({
         id: profileIdSchema.optional(),
@@ -125,6 +125,11 @@ export const profilesMethods = {
         secrets: z.partialRecord(secretNameSchema, secretValueSchema).optional(),
         /** Needed to turn lookup-only off: the profile's current name, typed by the user. */
         lookupOnlyRelease: z
+          .object({ profileName: z.string().min(1) })
+          .strict()
+          .optional(),
+        /** Needed to save a production profile: its name (as saved), typed by the user. */
+        productionConfirmation: z
           .object({ profileName: z.string().min(1) })
           .strict()
           .optional(),

@@ -39,6 +39,9 @@ describe('profiles, secrets, wrong token and the production guard (Chromium, bro
     await form.getByLabel('Client-id header name').fill(simulator.clientIdHeader);
     await form.getByLabel('New bearer token').fill(fields.token);
     await form.getByLabel('New client id').fill(fields.clientId);
+    // Saving a production profile needs its name typed (main checks it).
+    if (fields.environment === 'Production')
+      await form.getByLabel(`Type the profile name “${fields.name}” to save this production profile`).fill(fields.name);
     await form.getByRole('button', { name: 'Save profile' }).click();
     await form.waitFor({ state: 'detached' });
   }
@@ -82,6 +85,30 @@ describe('profiles, secrets, wrong token and the production guard (Chromium, bro
 
     await saveScreenshot(page, 'profiles-create-edit');
     await expectNoSecretsInPage(session, typed);
+  });
+
+  it('says before saving that a new address clears the saved token and client id, and main clears them (issue 25)', async () => {
+    const { page } = session;
+    const simulator = session.core.simulator!;
+    const listener = simulator.url.replace('127.0.0.1', 'localhost');
+    await page.getByRole('button', { name: 'Edit QA test' }).click();
+    const edit = page.getByRole('form', { name: 'Edit profile QA test' });
+    await edit.getByLabel('Base URL').fill(listener);
+    const warning = edit.getByTestId('origin-change');
+    await expect(warning.textContent()).resolves.toContain('Changing the address clears the saved token and client id');
+    await saveScreenshot(page, 'profiles-origin-change-warning');
+    await edit.getByRole('button', { name: 'Save profile' }).click();
+    await edit.waitFor({ state: 'detached' });
+    const row = page.locator('tr', { hasText: 'QA test' });
+    await expect(row.textContent()).resolves.toContain('Bearer token: not set');
+    // Back at the gateway's address, with the secrets entered again, for the tests below.
+    await page.getByRole('button', { name: 'Edit QA test' }).click();
+    await edit.getByLabel('Base URL').fill(simulator.url);
+    await edit.getByLabel('New bearer token').fill(REPLACED_TOKEN);
+    await edit.getByLabel('New client id').fill(simulator.clientId);
+    await edit.getByRole('button', { name: 'Save profile' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await expect(row.textContent()).resolves.toContain('Bearer token: set · ends in 4321');
   });
 
   it('tells a wrong token (401) apart in Test connection and in an order, with the suggested action', async () => {

@@ -5,6 +5,7 @@ import type { Environment, SecretName } from '@shared/contract/profiles';
 import { ConsoleFailure } from '@shared/result';
 import { isSecretStoreUnavailable, type CredentialStore } from '../../credentials/credential-store';
 import { isSandboxProfile, SANDBOX_FINGERPRINTS_ACCOUNT } from '../sandbox';
+import { isLoopbackHost } from '@shared/origin';
 
 /** Real profiles' fingerprints: in the keychain or the file vault, beside the secrets they stand for. */
 const FINGERPRINTS_ACCOUNT = 'guard/fingerprints';
@@ -112,24 +113,26 @@ export class ProductionGuard {
   /**
    * Calls that move no money but act on production with the gateway's authority (re-delivering its
    * notifications to the shop) need the profile's name typed, the same deliberate act as a production
-   * call without the amount. `operation` says what was refused.
+   * call without the amount; so does saving a production profile, which decides where its credentials go.
+   * `operation` says what was refused, `unchanged` what did not happen.
    */
   static confirmName(
     profile: { name: string; environment: Environment },
     confirmation: { profileName: string } | undefined,
     operation: string,
+    unchanged = 'Nothing was sent.',
   ): void {
     if (profile.environment !== 'production') return;
     if (!confirmation)
       throw new ConsoleFailure(
         'confirmation-required',
-        `"${profile.name}" is a production profile: type its name to ${operation}. Nothing was sent.`,
+        `"${profile.name}" is a production profile: type its name to ${operation}. ${unchanged}`,
         { profileName: profile.name, operation },
       );
     if (confirmation.profileName !== profile.name)
       throw new ConsoleFailure(
         'confirmation-mismatch',
-        `The confirmation names "${confirmation.profileName}", but the call would go to production profile "${profile.name}". Nothing was sent.`,
+        `The confirmation names "${confirmation.profileName}", but the production profile is "${profile.name}". ${unchanged}`,
         { profileName: profile.name, typed: confirmation.profileName },
       );
   }
@@ -160,6 +163,21 @@ export class ProductionGuard {
       throw new ConsoleFailure(
         'confirmation-mismatch',
         `The confirmation says ${confirmation.amount}, but the call is for ${amount}.`,
+      );
+  }
+
+  /**
+   * Production credentials travel over TLS only: a production base URL on plain http:// is refused unless
+   * it names this machine (a local TLS-terminating proxy, a test double), where nothing crosses a network.
+   */
+  static refusePlainHttp(settings: { name: string; environment: Environment; baseUrl: string }): void {
+    if (settings.environment !== 'production') return;
+    const url = new URL(settings.baseUrl);
+    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+      throw new ConsoleFailure(
+        'production-plain-http',
+        `"${settings.name}" is a production profile: its base URL must use https:// (plain http:// is allowed only for this machine, e.g. http://127.0.0.1). Nothing was saved or sent.`,
+        { profileName: settings.name, host: url.hostname },
       );
   }
 }

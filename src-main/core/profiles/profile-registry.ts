@@ -3,9 +3,13 @@ import type { Profile, ProfileSettings, SecretName } from '@shared/contract/prof
 import { ConsoleFailure } from '@shared/result';
 import type { GatewayConnection } from '../../gateway';
 import { checkLookupOnlyRelease, type LookupOnlyRelease } from '../../support/lookup-only-guard';
+import { originOf } from '@shared/origin';
 import type { ProfileFile, StoredProfile } from './profile-file';
 import { SECRET_NAMES, type ProfileSecrets } from './profile-secrets';
-import type { ProductionGuard } from './production-guard';
+import { ProductionGuard } from './production-guard';
+
+/** The secrets main sends to the gateway, bound to the origin they were entered for. */
+const GATEWAY_SECRETS: readonly SecretName[] = ['bearerToken', 'clientId'];
 
 export interface SaveInput {
   id?: string | undefined;
@@ -13,6 +17,8 @@ export interface SaveInput {
   secrets?: Partial<Record<SecretName, string>> | undefined;
   managed?: boolean;
   lookupOnlyRelease?: LookupOnlyRelease | undefined;
+  /** Needed to save a production profile: its name, typed by the user. */
+  productionConfirmation?: { profileName: string } | undefined;
 }
 
 /** Profiles as the rest of main uses them: settings from profiles.json, secrets from the keychain. */
@@ -81,15 +87,26 @@ export class ProfileRegistry {
     const existing = input.id === undefined || input.managed ? this.file.get(input.id ?? '') : this.stored(input.id);
     if (existing && !input.managed) this.refuseManaged(existing);
     checkLookupOnlyRelease(existing, input.settings, input.lookupOnlyRelease);
+    ProductionGuard.refusePlainHttp(input.settings);
+    if (!input.managed)
+      ProductionGuard.confirmName(input.settings, input.productionConfirmation, 'save it', 'Nothing was saved.');
     const id = existing?.id ?? input.id ?? randomUUID();
     const duplicate = this.file.list().find((profile) => profile.name === input.settings.name && profile.id !== id);
     if (duplicate)
       throw new ConsoleFailure('duplicate-name', `A profile named "${input.settings.name}" already exists.`);
     // Check every secret against the production line before anything is written, so a refused save changes nothing.
     const incoming = Object.entries(input.secrets ?? {}) as Array<[SecretName, string]>;
-    const kept = existing ? await this.keptSecrets(id, incoming) : [];
+    const origin = originOf(input.settings.baseUrl)!;
+    const dropped = existing ? await this.droppedByMove(existing, origin, incoming, input.managed === true) : [];
+    const kept = existing ? (await this.keptSecrets(id, incoming)).filter(([name]) => !dropped.includes(name)) : [];
     for (const [name, value] of [...incoming, ...kept])
       await this.guard.check(input.settings.environment, name, value, id);
+    // Cleared before the new address is written: at no moment does the file name the new origin while the
+    // old credentials are still there for it.
+    for (const name of dropped) {
+      await this.secrets.clear(id, name);
+      await this.guard.forget(id, name);
+    }
     await this.file.put({
       ...input.settings,
       id,
@@ -98,6 +115,7 @@ export class ProfileRegistry {
       updatedAt: now,
     });
     for (const [name, value] of incoming) await this.secrets.set(id, name, value);
+    await this.secrets.bindOrigin(id, origin);
     // The environment may have changed: re-file every secret of the profile on the right side.
     for (const [name, value] of [...incoming, ...kept])
       await this.guard.record(id, input.settings.environment, name, value);
@@ -122,10 +140,41 @@ export class ProfileRegistry {
     return this.file.remove(id);
   }
 
-  /** The profile with its secrets, as the SDK needs it. Stays in main. */
+  /**
+   * Design rule 14: the gateway credentials are bound to the origin they were entered for. A save that
+   * moves the profile to another origin drops the ones not entered again in the same save, so whoever can
+   * edit an address cannot send the saved token and client id to a listener of their choosing. The Sandbox
+   * profiles (`managed`) keep theirs: the console moves them itself, to its own simulator's new port.
+   */
+  private async droppedByMove(
+    existing: StoredProfile,
+    origin: string,
+    incoming: Array<[SecretName, string]>,
+    managed: boolean,
+  ): Promise<SecretName[]> {
+    if (managed) return [];
+    // A profile saved before secrets were bound: they were entered for the address it has.
+    const bound = (await this.secrets.boundOrigin(existing.id)) ?? originOf(existing.baseUrl);
+    if (bound === origin) return [];
+    return GATEWAY_SECRETS.filter((name) => !incoming.some(([given]) => given === name));
+  }
+
+  /**
+   * The profile with its secrets, as the SDK needs it, and the origin they are bound to: the SDK attaches
+   * them to a request for that origin only (GatewayClient), whatever the profile's address says. Stays in main.
+   */
   async connection(id: string): Promise<GatewayConnection & { profile: StoredProfile }> {
     const profile = this.stored(id);
+    // Checked at every call too: a profiles.json edited by hand is not saved through saveNow.
+    ProductionGuard.refusePlainHttp(profile);
+    let secretsOrigin = await this.secrets.boundOrigin(id);
+    if (secretsOrigin === null) {
+      // A profile saved before secrets were bound: they were entered for the address it has.
+      secretsOrigin = originOf(profile.baseUrl);
+      if (secretsOrigin) await this.secrets.bindOrigin(id, secretsOrigin);
+    }
     return {
+      secretsOrigin,
       profile,
       profileId: profile.id,
       baseUrl: profile.baseUrl,

@@ -33,6 +33,24 @@ export class ProfileSecrets {
 
   async clearAll(profileId: string): Promise<void> {
     for (const name of SECRET_NAMES) await this.clear(profileId, name);
+    await this.store.delete(this.originAccount(profileId));
+  }
+
+  /**
+   * The origin (`scheme://host:port`, see originOf) the profile's gateway credentials were saved for, kept
+   * next to them in the credential store: main sends them to that origin only. Null when none was recorded
+   * (a profile saved before secrets were bound).
+   */
+  boundOrigin(profileId: string): Promise<string | null> {
+    return this.store.get(this.originAccount(profileId));
+  }
+
+  async bindOrigin(profileId: string, origin: string): Promise<void> {
+    if ((await this.boundOrigin(profileId)) !== origin) await this.store.set(this.originAccount(profileId), origin);
+  }
+
+  private originAccount(profileId: string): string {
+    return `${profileId}/secretsOrigin`;
   }
 
   /** What the renderer may know: set or not, and the last four characters. */

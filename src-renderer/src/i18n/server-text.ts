@@ -98,6 +98,17 @@ const PATTERNS: [RegExp, string, string[]][] = [
     'serverText.vaultKdfRefused',
     ['path', 'reason'],
   ],
+  // Where credentials may go (main: gateway-client refuseOtherOrigin, gateway-service issuedActionUrl).
+  [
+    /^The request was not sent: the profile's token and client id were saved for (.+), and this request would go to (.+)\. Enter them again for the new address\.$/,
+    'credentials.error.secretsOriginMismatch',
+    ['bound', 'target'],
+  ],
+  [
+    /^The action was not sent: .* for ([A-Za-z0-9_-]+)(?: to this console with profile ".*")?\. The step goes only to the url in the gateway's actionResponse\.$/,
+    'credentials.error.actionUrlNotIssued',
+    ['transactionId'],
+  ],
 ];
 
 /** The message in the current language when it is one the console knows; otherwise as given. */

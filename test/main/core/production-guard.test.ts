@@ -24,6 +24,7 @@ describe('production guard', () => {
     const live = await harness.call('profiles.save', {
       settings: settings('Live', 'production'),
       secrets: { bearerToken: 'live-token-abcdef123456', clientId: 'live-client-abcdef' },
+      productionConfirmation: { profileName: 'Live' },
     });
     const test = await harness.call('profiles.save', {
       settings: settings('Test', 'test'),
@@ -50,6 +51,7 @@ describe('production guard', () => {
       id: live.id,
       settings: settings('Live', 'production'),
       secrets: { bearerToken: 'test-token-abcdef123456' },
+      productionConfirmation: { profileName: 'Live' },
     });
     expect(intoLive).toMatchObject({ ok: false, error: { code: 'production-guard' } });
 

@@ -147,6 +147,7 @@ describe('issue 25 §5 blocker: the vault never locks the user out of the consol
         variant: 'A',
       },
       secrets: { bearerToken: sandboxToken },
+      productionConfirmation: { profileName: 'Live' },
     });
     expect(intoProduction).toMatchObject({ ok: false, error: { code: 'production-guard' } });
   });

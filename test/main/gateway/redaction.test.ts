@@ -447,3 +447,81 @@ describe('CallRedactor.mask', () => {
     );
   });
 });
+
+describe('partial echoes of a secret (issue 25: a 20-character prefix or suffix of the token was shown in clear)', () => {
+  const call = faultServerClient();
+  // A run of 8 or more characters of a secret, however it is cut, must not reach anything the SDK hands out.
+  const runsOf = (secret: string, length: number): string[] =>
+    Array.from({ length: secret.length - length + 1 }, (_, start) => secret.slice(start, start + length));
+
+  it('masks a 20-character prefix and suffix of the token and a middle of the client id in the Exchange and the answer', async () => {
+    const prefix = TOKEN.slice(0, 20);
+    const suffix = TOKEN.slice(-20);
+    const middle = CLIENT_ID.slice(4, 14);
+    call.server.next({
+      kind: 'answer',
+      status: 200,
+      headers: { 'content-type': 'application/json', 'x-debug': `token starts ${prefix}` },
+      body: JSON.stringify({
+        returnStatus: { statusCode: '000', statusMsg: `token ends ${suffix}` },
+        transactionID: 's2abc',
+        paymentStatus: 'Pending',
+        echo: `client ${middle}!`,
+      }),
+    });
+    const { exchange, response } = await call.client.getStatus(connectionTo(call.server.url), 's2abc');
+    const everything = JSON.stringify([exchange, response]);
+    for (const run of [...runsOf(TOKEN, 8), ...runsOf(CLIENT_ID, 8)]) expect(everything).not.toContain(run);
+    expect(exchange.returnStatus?.statusMsg).toBe('token ends ••••');
+    expect(exchange.response?.headers['x-debug']).toBe('token starts ••••');
+    expect(response).toMatchObject({ transactionID: 's2abc', paymentStatus: 'Pending', echo: 'client ••••!' });
+    // The whole token still shows as the profile's "ends in" mask; the answer's body stays JSON.
+    expect(JSON.parse(exchange.response?.bodyText ?? '')).toMatchObject({ echo: 'client ••••!' });
+  });
+
+  it('masks an echoed run of exactly 8 characters, in another letter case, but leaves a run of 7', () => {
+    const secret = 'Zq7Rt2Lm9Xw4Pk8Vn3';
+    expect(redactText(`a ${secret.slice(5, 13)} b`, [secret])).toBe('a •••• b');
+    expect(redactText(`a ${secret.slice(5, 13).toLowerCase()} b`, [secret])).toBe('a •••• b');
+    expect(redactText(`a ${secret.slice(5, 12)} b`, [secret])).toBe(`a ${secret.slice(5, 12)} b`);
+  });
+
+  it('never leaves a run of 8 characters of any secret in text that quotes random cuts of it', () => {
+    const secretArb = fc.stringMatching(/^[A-Za-z0-9_-]{12,48}$/);
+    fc.assert(
+      fc.property(
+        secretArb,
+        fc.array(fc.tuple(fc.nat(), fc.integer({ min: 8, max: 48 }), fc.stringMatching(/^[ :,"a-z]{0,6}$/)), {
+          maxLength: 6,
+        }),
+        (secret, cuts) => {
+          const text = cuts
+            .map(([start, length, glue]) => {
+              const from = start % (secret.length - 7);
+              return `${glue}${secret.slice(from, Math.min(secret.length, from + length))}`;
+            })
+            .join('');
+          const masked = redactText(text, [secret]);
+          for (const run of runsOf(secret, 8)) expect(masked.toLowerCase()).not.toContain(run.toLowerCase());
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps JSON text parseable when an echoed run starts inside an escape', async () => {
+    const token = 'abc/defgh/ijklmnop/qrstu';
+    call.server.next({
+      kind: 'answer',
+      status: 200,
+      body: `{"returnStatus":{"statusCode":"000"},"transactionID":"s2abc","echo":"x\\/defgh\\/ijkl"}`,
+    });
+    const { exchange, response } = await call.client.getStatus(
+      connectionTo(call.server.url, { bearerToken: token }),
+      's2abc',
+    );
+    expect(() => JSON.parse(exchange.response?.bodyText ?? '')).not.toThrow();
+    expect(JSON.stringify(response)).not.toContain('defgh/ijkl');
+    expect(exchange.response?.bodyText).not.toContain('defgh\\/ijkl');
+  });
+});

@@ -71,6 +71,7 @@ describe('go-live readiness, Sandbox controls and send-without-validation (qa ha
         terminalId: '1000002',
         variant: 'B',
       }),
+      productionConfirmation: { profileName: 'Shop production' },
     });
     await harness.core.profiles.save({ id: testProfileId, settings: testSettings(failingUrl) });
     const run = await harness.call('qa.readiness', { profileId: testProfileId, webhookUrl: failingUrl });

@@ -5,7 +5,7 @@ import { buildReport } from '@shared/qa/reports';
 import { registerSecret } from '../../../src-main/common/redact-text';
 import { redactReport } from '../../../src-main/qa/redact-report';
 
-const SECRET = 'tok_REPORTcanary_1234567890';
+const SECRET = 'tok_REPORTcanary_8027461395';
 
 const run = (): RunResult => ({
   id: 'run-1',

@@ -5,6 +5,8 @@
  * suggested action, exactly one request for a money-moving call, no unhandled rejection, and nothing
  * already stored (profiles, transaction signatures) lost or corrupted.
  */
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ExchangeClassification } from '@shared/exchange';
@@ -18,6 +20,7 @@ import {
 } from '../../support/fault-server';
 import { DEEP } from '../../support/deep';
 import { startCore } from '../core/harness';
+import { MemoryStore } from '../../../src-main/credentials/memory-store';
 import { orderA, orderB } from '../gateway/fixtures';
 
 const TIMEOUT_MS = 250;
@@ -355,7 +358,7 @@ const ENDPOINTS: Endpoint[] = [
     input: (t) => ({
       profileId: t.a,
       transactionId: SEED_TX,
-      url: `${t.url}/api/v2/payments/${SEED_TX}/3ds-method`,
+      url: actionUrlOf(t.url),
       params: [{ name: 'threeDSMethodData', value: 'eyJ0aHJlZURTIjoidGVzdCJ9' }],
     }),
   },
@@ -369,6 +372,10 @@ const waits: number[] = [];
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => void unhandled.push(reason);
 let stored: { profiles: unknown; signatures: unknown };
+/** The console's signature store, opened here so the seeded transactions can be given their action url. */
+let signatures: SignatureStore;
+/** The action step goes only to a url the gateway returned for the transaction: the seed's, as filed below. */
+const actionUrlOf = (gatewayUrl: string) => `${gatewayUrl}/api/v2/payments/${SEED_TX}/3ds-method`;
 
 /** What the console has stored: the profile list and the signature of every seeded transaction, read back from disk. */
 async function snapshot() {
@@ -384,8 +391,14 @@ beforeAll(async () => {
   process.on('unhandledRejection', onUnhandled);
   server = await startFaultServer();
   silent = await startSilentServer();
+  const userDataDir = await mkdtemp(join(tmpdir(), 'gc-core-'));
+  const credentials = new MemoryStore();
+  signatures = await SignatureStore.open(join(userDataDir, 'transaction-signatures.enc'), credentials);
   harness = await startCore({
     simulator: false,
+    userDataDir,
+    credentials,
+    signatures,
     gateway: {
       totalTimeoutMs: TIMEOUT_MS,
       connectTimeoutMs: TIMEOUT_MS,
@@ -422,6 +435,8 @@ beforeAll(async () => {
   expect(created.exchange.classification).toBe('ok');
   for (const target of ['refused', 'dns', 'silent'] as const)
     await harness.core.gateway.rememberSignature(targets[target].a, SEED_TX, SEED_SIGNATURE);
+  for (const target of Object.values(targets))
+    await signatures.put({ ...signatures.get(target.a, SEED_TX)!, actionUrls: [actionUrlOf(target.url)] });
   stored = await snapshot();
   expect(stored.signatures).toHaveLength(4);
   for (const record of stored.signatures as Array<{ signature: string } | undefined>)

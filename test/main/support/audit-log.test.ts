@@ -15,6 +15,7 @@ beforeAll(async () => {
       variant: 'A',
       lookupOnly: true,
     },
+    productionConfirmation: { profileName: 'Live desk' },
   });
 });
 afterAll(async () => {

@@ -5,6 +5,7 @@ import {
   type ProfileSettingsInput,
   type SecretName,
 } from '@shared/contract/profiles';
+import { isLoopbackHost, originOf } from '@shared/origin';
 import { DEFAULT_API_VERSION, DEFAULT_BASE_PATH, DEFAULT_CLIENT_ID_HEADER } from '@shared/gateway/codes';
 import { t } from '../../i18n';
 import { translateServerText } from '../../i18n/server-text';
@@ -66,6 +67,12 @@ export function useProfileForm(profile: Profile | null) {
     };
   });
   const parsed = computed(() => profileSettingsSchema.safeParse(input.value));
+  /** Main refuses plain http:// for production unless it names this machine: said next to the field first. */
+  const plainHttpProduction = computed(() => {
+    if (settings.environment !== 'production') return false;
+    const origin = originOf(settings.baseUrl.trim());
+    return origin !== null && origin.startsWith('http:') && !isLoopbackHost(new URL(origin).hostname);
+  });
   const errors = computed<Partial<Record<SettingsField, string>>>(() => {
     const out: Partial<Record<SettingsField, string>> = { ...serverErrors.value };
     if (!parsed.value.success)
@@ -73,9 +80,21 @@ export function useProfileForm(profile: Profile | null) {
         const field = String(issue.path[0]) as SettingsField;
         out[field] ??= translateServerText(issue.message);
       }
+    if (plainHttpProduction.value) out.baseUrl ??= t('credentials.productionHttp');
     return out;
   });
-  const valid = computed(() => parsed.value.success);
+  const valid = computed(() => parsed.value.success && !plainHttpProduction.value);
+
+  /**
+   * The saved token and client id are bound to the origin they were entered for: main clears them when a
+   * save moves the profile elsewhere. The form says so before saving (null when the address keeps its origin).
+   */
+  const originChange = computed<{ origin: string; newOrigin: string } | null>(() => {
+    if (!profile || !(profile.secrets.bearerToken.set || profile.secrets.clientId.set)) return null;
+    const origin = originOf(profile.baseUrl);
+    const newOrigin = originOf(settings.baseUrl.trim());
+    return origin && newOrigin && origin !== newOrigin ? { origin, newOrigin } : null;
+  });
 
   const typedSecrets = (): Partial<Record<SecretName, string>> =>
     Object.fromEntries(Object.entries(newSecrets).filter(([, value]) => value && value.length > 0));
@@ -83,5 +102,5 @@ export function useProfileForm(profile: Profile | null) {
     for (const key of Object.keys(newSecrets) as SecretName[]) delete newSecrets[key];
   };
 
-  return { settings, newSecrets, serverErrors, input, errors, valid, typedSecrets, wipeSecrets };
+  return { settings, newSecrets, serverErrors, input, errors, valid, originChange, typedSecrets, wipeSecrets };
 }

@@ -1,6 +1,7 @@
 import support from './support.en';
 import demo from './demo.en';
 import qa from './qa.en';
+import credentials from './credentials.en';
 
 /** English: the reference catalogue. Every key here must exist in pt-PT.ts too (type-checked and tested). */
 
@@ -1075,4 +1076,5 @@ export default {
   },
   support,
   qa,
+  credentials,
 };

@@ -3,6 +3,7 @@ import type { SameKeys } from './shape';
 import support from './support.pt-PT';
 import demo from './demo.pt-PT';
 import qa from './qa.pt-PT';
+import credentials from './credentials.pt-PT';
 
 /** Português europeu (pt-PT): "ecrã", "utilizador", "Definições", "Transação", "Referência Multibanco". */
 const ptPT: SameKeys<typeof en> = {
@@ -1089,6 +1090,7 @@ const ptPT: SameKeys<typeof en> = {
   },
   support,
   qa,
+  credentials,
 };
 
 export default ptPT;
