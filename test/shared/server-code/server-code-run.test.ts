@@ -10,11 +10,16 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exchange } from '@shared/exchange';
-import { snippetsFor, SNIPPET_ENV, type SnippetLanguage } from '../../../src-renderer/src/features/demo/server-code';
+import { snippetsFor as snippetsResult, SNIPPET_ENV, type SnippetLanguage } from '@shared/server-code/server-code';
 import { startCore } from '../../main/core/harness';
 import { validOrderA } from '../../shared/gateway/fixtures';
 
 const run = promisify(execFile);
+const snippetsFor = (exchange: Exchange) => {
+  const result = snippetsResult(exchange);
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+};
 const RUNNERS: Record<'curl' | 'node' | 'python', (file: string) => [string, string[]]> = {
   curl: (file) => ['sh', [file]],
   node: (file) => [process.execPath, [file]],
@@ -68,7 +73,7 @@ describe("Your server's code, executed", () => {
       'cURL',
       'Node (fetch)',
       'Python (requests)',
-      'PHP (Guzzle)',
+      'PHP (streams)',
       'Java (HttpClient)',
       'C# (HttpClient)',
     ]);
