@@ -49,6 +49,20 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const HEADER_VALUE = /^(?:[\x21-\x7e](?:[\t\x20-\x7e]*[\x21-\x7e])?)?$/;
 const isClientIdHeader = (name: string) => /client-?id/i.test(name);
 
+/**
+ * The URL as every client sends it unchanged: WHATWG serialisation leaves some characters raw that
+ * requests re-encodes, java.net.URI rejects and curl treats as globs (`[`, `{`, `|`, `^`, a stray `%`),
+ * so everything in the path and query outside RFC 3986's unreserved and sub-delimiter characters is
+ * percent-encoded too. The fragment is never sent. The result is printable ASCII, and means the same to
+ * the server.
+ */
+function sendableUrl(url: URL): string {
+  const target = (url.pathname + url.search).replace(/%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~!$&'()*+,/:;=?@%]/g, (char) =>
+    [...new TextEncoder().encode(char)].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
+  );
+  return `${url.origin}${target}`;
+}
+
 const refuse = (reason: SnippetRefusal, name?: string): Result<never> =>
   fail(
     `server-code.${reason}`,
@@ -75,9 +89,8 @@ export function snippetRequestOf(exchange: Pick<Exchange, 'method' | 'url' | 're
   } catch {
     return refuse('url');
   }
-  // The serialised URL is percent-encoded ASCII: what the clients send, and safe in any literal.
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !HEADER_VALUE.test(url.href)) return refuse('url');
-  const headers: SnippetRequest['headers'] = [];
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) return refuse('url');
+    const headers: SnippetRequest['headers'] = [];
   for (const [name, value] of Object.entries(exchange.request.headers)) {
     if (!HEADER_NAME.test(name)) return refuse('header-name', JSON.stringify(name));
     if (CLIENT_HEADERS.has(name.toLowerCase())) continue;
@@ -87,5 +100,5 @@ export function snippetRequestOf(exchange: Pick<Exchange, 'method' | 'url' | 're
     headers.push({ name, value: credential ?? { text: value } });
   }
   const body = exchange.request.body;
-  return ok({ method, url: url.href, headers, body: body === null || body === '' ? null : wellFormed(body) });
+  return ok({ method, url: sendableUrl(url), headers, body: body === null || body === '' ? null : wellFormed(body) });
 }

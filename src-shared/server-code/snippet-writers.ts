@@ -26,11 +26,11 @@ const CURL_BODY_DELIMITER = 'GATEWAY_BODY';
 /** Control, C1 and bidirectional-override characters: a body holding any is sent from base64, not shown. */
 const UNSHOWABLE = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
 
-/** A heredoc delimiter that no line of the body equals. */
+/** A heredoc delimiter that no line of the body equals or even starts with. */
 function delimiterFor(body: string): string {
-  const lines = new Set(body.split('\n'));
+  const lines = body.split('\n');
   let delimiter = CURL_BODY_DELIMITER;
-  for (let n = 1; lines.has(delimiter); n++) delimiter = `${CURL_BODY_DELIMITER}_${n}`;
+  for (let n = 1; lines.some((line) => line.startsWith(delimiter)); n++) delimiter = `${CURL_BODY_DELIMITER}_${n}`;
   return delimiter;
 }
 
@@ -42,11 +42,12 @@ const base64Lines = (body: string): string[] => {
 
 /**
  * cURL (POSIX sh). The body never meets the shell's parser: it sits in a quoted heredoc (`<<'DELIM'`),
- * where nothing expands. Shown as text when it is printable and does not end with a newline (the heredoc
- * adds one that `$(…)` removes again, with any of the body's own); otherwise as base64.
+ * where nothing expands, and not inside `$(…)`, which some shells (bash 3.2, macOS's sh) scan wrongly.
+ * Shown as text when it is printable and does not end with a newline: awk passes it on without the
+ * newline the heredoc adds. Otherwise it is written as base64, which `base64 -d` turns back into bytes.
  */
 function curl(request: SnippetRequest): string {
-  const command = [`curl -sS -X ${request.method} ${shellWord(request.url)}`];
+  const command = [`curl -sS --globoff -X ${request.method} ${shellWord(request.url)}`];
   for (const { name, value } of request.headers)
     command.push(`-H ${shellWord(`${name}: ${value.text}`)}${value.env ? `"$${value.env}"` : ''}`);
   const body = request.body;
@@ -54,16 +55,18 @@ function curl(request: SnippetRequest): string {
   if (body === null) return [...lines, command.join(' \\\n  ')].join('\n') + '\n';
   command.push('--data-binary @-');
   const delimiter = delimiterFor(body);
+  const curlCommand = command.join(' \\\n  ');
   if (!UNSHOWABLE.test(body) && !body.endsWith('\n'))
     return (
-      [...lines, `body=$(cat <<'${delimiter}'`, body, delimiter, ')', `printf '%s' "$body" | ${command.join(' \\\n  ')}`].join(
-        '\n',
-      ) + '\n'
+      [
+        ...lines,
+        '# The body, byte for byte: awk drops the newline the heredoc adds after its last line.',
+        `awk 'NR > 1 { printf "\\n" } { printf "%s", $0 }' <<'${delimiter}' | ${curlCommand}`,
+        body,
+        delimiter,
+      ].join('\n') + '\n'
     );
-  return (
-    [...lines, `base64 -d <<'${delimiter}' | ${command.join(' \\\n  ')}`, ...base64Lines(body), delimiter].join('\n') +
-    '\n'
-  );
+  return [...lines, `base64 -d <<'${delimiter}' | ${curlCommand}`, ...base64Lines(body), delimiter].join('\n') + '\n';
 }
 
 /** Node 18+ (global fetch); CommonJS or ES module alike. Headers as pairs, so no name is an object key. */
