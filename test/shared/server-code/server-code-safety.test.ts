@@ -210,7 +210,7 @@ const reportedAttack = (): SnippetExchange => {
     url: `${listener.url}/v2/payments/abc/actions`,
     request: {
       headers: { 'Content-Type': 'application/json', Authorization: 'Digest ••••1234', 'X-Client-Id': '••••08' },
-      body: JSON.stringify({ action: 'CAPTURE', actionResponse: { params: [{ name: value, value }] } }),
+      body: JSON.stringify({ actionResponse: value }),
     },
   };
 };
@@ -232,9 +232,9 @@ describe("Your server's code: values are data (issue 25 §1 regressions)", () =>
     const exchange = reportedAttack();
     exchange.request.body = JSON.stringify({ note: `it's $(touch ${canaryFile}) and \`touch ${canaryFile}\`` });
     const code = snippetsOf(exchange).curl;
-    expect(code).toMatch(/<<'GATEWAY_BODY' \| curl /);
     await runOne('sh', code, expectedOf(exchange));
     await runOne('bash', code, expectedOf(exchange));
+    expect(code).toMatch(/<<'GATEWAY_BODY' \| curl /);
   });
 
   it('defect: __ENV_ANY_NAME__ in any value became a read of that environment variable, in all six languages', async () => {
