@@ -90,7 +90,7 @@ export function snippetRequestOf(exchange: Pick<Exchange, 'method' | 'url' | 're
     return refuse('url');
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) return refuse('url');
-    const headers: SnippetRequest['headers'] = [];
+  const headers: SnippetRequest['headers'] = [];
   for (const [name, value] of Object.entries(exchange.request.headers)) {
     if (!HEADER_NAME.test(name)) return refuse('header-name', JSON.stringify(name));
     if (CLIENT_HEADERS.has(name.toLowerCase())) continue;

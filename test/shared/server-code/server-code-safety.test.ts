@@ -140,9 +140,9 @@ const hostileCase = () => {
       digest: fc.boolean(),
       body: fc.oneof(
         hostileText(pieces, 'binary'),
-        fc.dictionary(hostileText(pieces, 'grapheme'), hostileText(pieces, 'binary'), { maxKeys: 4 }).map((o) =>
-          JSON.stringify(o),
-        ),
+        fc
+          .dictionary(hostileText(pieces, 'grapheme'), hostileText(pieces, 'binary'), { maxKeys: 4 })
+          .map((o) => JSON.stringify(o)),
       ),
     })
     .map(({ post, path, query, extra, digest, body }): Case => {
@@ -303,7 +303,10 @@ describe("Your server's code: values are data (issue 25 §1 regressions)", () =>
     expect(refused({ ...base, url: `javascript:alert(1)` })?.code).toBe('server-code.url');
     expect(refused({ ...base, method: 'POST /x HTTP/1.1\r\n' })?.code).toBe('server-code.method');
     expect(refused({ ...base, request: { ...base.request, headers: { 'X-Note': 'a\r\nX-Injected: 1' } } })).toEqual(
-      expect.objectContaining({ code: 'server-code.header-value', details: { reason: 'header-value', name: 'X-Note' } }),
+      expect.objectContaining({
+        code: 'server-code.header-value',
+        details: { reason: 'header-value', name: 'X-Note' },
+      }),
     );
     expect(refused({ ...base, request: { ...base.request, headers: { 'Bad Name': 'a' } } })?.code).toBe(
       'server-code.header-name',
@@ -337,10 +340,14 @@ describe("Your server's code: property — hostile values in every field", () =>
   it(`Node: ${RUNS.node} hostile exchanges, executed in one process, send exactly the intended bytes`, async () => {
     const cases = fc.sample(hostileCase(), RUNS.node);
     const before = listener.received.length;
-    await runNodeBatch(await mkdtemp(join(dir, 'node-')), cases.map((c) => snippetsOf(c.exchange).node), {
-      cwd: dir,
-      env,
-    });
+    await runNodeBatch(
+      await mkdtemp(join(dir, 'node-')),
+      cases.map((c) => snippetsOf(c.exchange).node),
+      {
+        cwd: dir,
+        env,
+      },
+    );
     expect(listener.received.length - before).toBe(cases.length);
     cases.forEach((c, i) => expectIntended(listener.received[before + i], c.expected));
     expect(existsSync(canaryFile)).toBe(false);
@@ -368,10 +375,14 @@ describe("Your server's code: property — hostile values in every field", () =>
   it(`Python: ${RUNS.python} hostile exchanges, executed in one interpreter, send exactly the intended bytes`, async () => {
     const cases = fc.sample(hostileCase(), RUNS.python);
     const before = listener.received.length;
-    await runPythonBatch(await mkdtemp(join(dir, 'py-')), cases.map((c) => snippetsOf(c.exchange).python), {
-      cwd: dir,
-      env,
-    });
+    await runPythonBatch(
+      await mkdtemp(join(dir, 'py-')),
+      cases.map((c) => snippetsOf(c.exchange).python),
+      {
+        cwd: dir,
+        env,
+      },
+    );
     expect(listener.received.length - before).toBe(cases.length);
     cases.forEach((c, i) => expectIntended(listener.received[before + i], c.expected));
     expect(existsSync(canaryFile)).toBe(false);
@@ -410,7 +421,8 @@ describe("Your server's code: property — hostile values in every field", () =>
         const values = literals.map(readCsharpLiteral);
         if (exchange.request.body !== null) expect(values).toContain(wellFormed(exchange.request.body));
         for (const [name, value] of Object.entries(exchange.request.headers))
-          if (!/^(authorization|x-client-id)$/i.test(name)) expect(values).toEqual(expect.arrayContaining([name, value]));
+          if (!/^(authorization|x-client-id)$/i.test(name))
+            expect(values).toEqual(expect.arrayContaining([name, value]));
       }),
       { numRuns: RUNS.csharp },
     );

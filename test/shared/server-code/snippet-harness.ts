@@ -172,9 +172,11 @@ export function splitLiterals(code: string, quotes: '"' | '\'"'): { skeleton: st
 
 /** The text of a C# regular string literal (the generator's escapes: `\\`, `\"`, `\uXXXX`). */
 export function readCsharpLiteral(literal: string): string {
-  return literal.slice(1, -1).replace(/\\(u[0-9a-fA-F]{4}|.)/g, (_, escape: string) =>
-    escape.length === 5 ? String.fromCharCode(parseInt(escape.slice(1), 16)) : escape,
-  );
+  return literal
+    .slice(1, -1)
+    .replace(/\\(u[0-9a-fA-F]{4}|.)/g, (_, escape: string) =>
+      escape.length === 5 ? String.fromCharCode(parseInt(escape.slice(1), 16)) : escape,
+    );
 }
 
 /**
@@ -182,10 +184,13 @@ export function readCsharpLiteral(literal: string): string {
  * is not itself escaped), then the literal's own escapes (`\\`, `\"`, octal).
  */
 export function readJavaLiteral(literal: string): string {
-  const unicode = literal.replace(/(?<!\\)((?:\\\\)*)\\u+([0-9a-fA-F]{4})/g, (_, before: string, hex: string) =>
-    `${before}${String.fromCharCode(parseInt(hex, 16))}`,
+  const unicode = literal.replace(
+    /(?<!\\)((?:\\\\)*)\\u+([0-9a-fA-F]{4})/g,
+    (_, before: string, hex: string) => `${before}${String.fromCharCode(parseInt(hex, 16))}`,
   );
-  return unicode.slice(1, -1).replace(/\\([0-3][0-7]{2}|[0-7]{1,2}|.)/g, (_, escape: string) =>
-    /^[0-7]+$/.test(escape) ? String.fromCharCode(parseInt(escape, 8)) : escape,
-  );
+  return unicode
+    .slice(1, -1)
+    .replace(/\\([0-3][0-7]{2}|[0-7]{1,2}|.)/g, (_, escape: string) =>
+      /^[0-7]+$/.test(escape) ? String.fromCharCode(parseInt(escape, 8)) : escape,
+    );
 }

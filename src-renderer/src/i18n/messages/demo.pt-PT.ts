@@ -55,7 +55,8 @@ const demoPt: SameKeys<typeof demoEn> = {
       method: 'Sem código para este pedido: o seu método HTTP não pode ser escrito tal como foi enviado.',
       url: 'Sem código para este pedido: o seu endereço não é um URL http(s) simples.',
       headerName: 'Sem código para este pedido: o nome de cabeçalho {name} não é um nome de cabeçalho HTTP válido.',
-      headerValue: 'Sem código para este pedido: o cabeçalho {name} contém caracteres que nenhum cliente HTTP envia tal como registados.',
+      headerValue:
+        'Sem código para este pedido: o cabeçalho {name} contém caracteres que nenhum cliente HTTP envia tal como registados.',
     },
   },
   diagram: {
