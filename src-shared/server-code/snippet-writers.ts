@@ -150,13 +150,26 @@ function php(request: SnippetRequest): string {
   return lines.join('\n') + '\n';
 }
 
+/**
+ * A Java string expression for text of any length: javac refuses a constant over 65535 bytes, and joins
+ * `"a" + "b"` into one constant, so a long text is joined at run time from literals of a safe size
+ * (8000 units, at most 6 bytes each once escaped).
+ */
+function javaText(text: string): string {
+  const JAVA_CHUNK = 8000;
+  if (text.length <= JAVA_CHUNK) return javaString(text);
+  const chunks: string[] = [];
+  for (let i = 0; i < text.length; i += JAVA_CHUNK) chunks.push(javaString(text.slice(i, i + JAVA_CHUNK)));
+  return `String.join("",\n                ${chunks.join(',\n                ')})`;
+}
+
 /** Java 11+ (java.net.http). A class that is not public, so any file name compiles; `java File.java` runs it. */
 function java(request: SnippetRequest): string {
   const read = (env: SnippetEnvName) => `requireEnv(${javaString(env)})`;
   const publisher =
     request.body === null
       ? 'HttpRequest.BodyPublishers.noBody()'
-      : `HttpRequest.BodyPublishers.ofString(${javaString(request.body)}, StandardCharsets.UTF_8)`;
+      : `HttpRequest.BodyPublishers.ofString(${javaText(request.body)}, StandardCharsets.UTF_8)`;
   const lines = [
     'import java.net.URI;',
     'import java.net.http.HttpClient;',
