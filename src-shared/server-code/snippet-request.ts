@@ -48,6 +48,8 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Printable ASCII, tab inside; clients trim (or reject) surrounding whitespace, so none there. */
 const HEADER_VALUE = /^(?:[\x21-\x7e](?:[\t\x20-\x7e]*[\x21-\x7e])?)?$/;
 const isClientIdHeader = (name: string) => /client-?id/i.test(name);
+/** A value the SDK masked whole (`••••last4`). */
+const WHOLLY_MASKED = /^••••[^\s•]{0,4}$/;
 
 /**
  * The URL as every client sends it unchanged: WHATWG serialisation leaves some characters raw that
@@ -70,13 +72,18 @@ const refuse = (reason: SnippetRefusal, name?: string): Result<never> =>
     name === undefined ? { reason } : { reason, name },
   );
 
-/** The credential a header carries, by where the console puts it; its recorded (masked) value is never used. */
-function credentialOf(name: string, value: string): HeaderValue | undefined {
+/**
+ * The credential a header carries, by where the console puts it; its recorded (masked) value is never
+ * used. Shared with "Copy as cURL", so both read the same three variables for the same headers.
+ */
+export function credentialOf(name: string, value: string): HeaderValue | undefined {
   if (name.toLowerCase() === 'authorization') {
     const scheme = /^\s*(\S+)/.exec(value)?.[1] ?? 'Bearer';
     return { text: `${scheme} `, env: /^digest$/i.test(scheme) ? SNIPPET_ENV.signature : SNIPPET_ENV.token };
   }
-  if (isClientIdHeader(name)) return { text: '', env: SNIPPET_ENV.clientId };
+  // The console sends Content-Type, Accept, Authorization and the profile's client-id header, whatever
+  // its name: besides Authorization, that is the one it masks whole.
+  if (isClientIdHeader(name) || WHOLLY_MASKED.test(value)) return { text: '', env: SNIPPET_ENV.clientId };
   return undefined;
 }
 

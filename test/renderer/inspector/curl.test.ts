@@ -65,13 +65,18 @@ describe('copy as cURL', () => {
     expect(curl).not.toContain(TOKEN);
   });
 
-  it('defect (issue 25): a masked header named the environment variable Copy as cURL read — now it is data', () => {
+  it('defect (issue 25): a header with a mask in it named the environment variable Copy as cURL read', () => {
     const curl = toCurl(
-      makeExchange({ request: { headers: { 'X-Api-Key': '••••9z9z', Home: '••••abcd' }, body: null } }),
+      makeExchange({ request: { headers: { 'X-Api-Key': 'key ••••9z9z', Home: 'x-••••abcd' }, body: null } }),
     );
-    expect(curl).toContain(`-H 'X-Api-Key: ••••9z9z'`);
-    expect(curl).toContain(`-H 'Home: ••••abcd'`);
+    expect(curl).toContain(`-H 'X-Api-Key: key ••••9z9z'`);
+    expect(curl).toContain(`-H 'Home: x-••••abcd'`);
     expect(curl).not.toMatch(/\$(X_API_KEY|HOME)/);
+  });
+
+  it("a profile's client-id header of any name, masked whole, reads the fixed $GATEWAY_CLIENT_ID", () => {
+    const curl = toCurl(makeExchange({ request: { headers: { 'X-Merchant': '••••9z9z' }, body: null } }));
+    expect(curl).toContain(`-H 'X-Merchant: '"$GATEWAY_CLIENT_ID"`);
   });
 
   it('is a command the shell reads back exactly: quotes in the body survive, placeholders expand', async () => {

@@ -294,6 +294,18 @@ describe("Your server's code: values are data (issue 25 §1 regressions)", () =>
     expect(listener.received.length).toBe(before);
   });
 
+  it("a profile's client-id header of any name (masked whole by the SDK) reads GATEWAY_CLIENT_ID", async () => {
+    const exchange = reportedAttack();
+    exchange.request.headers = {
+      'Content-Type': 'application/json',
+      'X-Merchant': '••••e08',
+      Authorization: 'Digest ••••1234',
+    };
+    const expected = expectedOf(exchange);
+    expected.headers = { 'x-merchant': CLIENT_ID, authorization: `Digest ${SIGNATURE}` };
+    await runOne('node', snippetsOf(exchange).node, expected);
+  });
+
   it('a request no client can send as recorded gets no code, and says which part is wrong', () => {
     const base = reportedAttack();
     const refused = (exchange: SnippetExchange) => {

@@ -5,6 +5,7 @@
  * Those three are the only variables it reads: every other value, masked or not, stays single-quoted data.
  */
 import type { Exchange } from '@shared/exchange';
+import { credentialOf } from '@shared/server-code/snippet-request';
 
 export const CURL_PLACEHOLDERS = {
   token: '$GATEWAY_TOKEN',
@@ -22,20 +23,14 @@ export const shellQuote = (text: string): string => `'${text.replace(/'/g, `'"'"
 const headerWord = (literal: string, variable?: string): string =>
   variable ? `${shellQuote(literal)}"${variable}"` : shellQuote(literal);
 
-const isClientIdHeader = (name: string): boolean => /client-?id/i.test(name);
-
 function headerArgument(name: string, value: string): string | null {
-  const lower = name.toLowerCase();
-  if (SKIPPED_HEADERS.has(lower)) return null;
-  if (lower === 'authorization') {
-    // Bearer (token) on create/status; Digest (transactionSignature) on the per-transaction calls.
-    const scheme = /^\s*(\S+)/.exec(value)?.[1] ?? 'Bearer';
-    const variable = /^digest$/i.test(scheme) ? CURL_PLACEHOLDERS.signature : CURL_PLACEHOLDERS.token;
-    return headerWord(`${name}: ${scheme} `, variable);
-  }
-  if (isClientIdHeader(name)) return headerWord(`${name}: `, CURL_PLACEHOLDERS.clientId);
-  // Every other value is data, masked or not: a variable named after a header (an imported record's
-  // `Home: ••••`) would read the user's environment and send it to the URL's host.
+  if (SKIPPED_HEADERS.has(name.toLowerCase())) return null;
+  // Bearer (token) on create/status, Digest (transactionSignature) on the per-transaction calls, and the
+  // client-id header: the same rule as "Your server's code".
+  const credential = credentialOf(name, value);
+  if (credential?.env) return headerWord(`${name}: ${credential.text}`, `$${credential.env}`);
+  // Every other value is data: a variable named after a header (an imported record's `Home: ••••`)
+  // would read the user's environment and send it to the URL's host.
   return headerWord(`${name}: ${value}`);
 }
 
