@@ -22,17 +22,24 @@ function valueExpression(
 
 const usesEnv = (request: SnippetRequest) => request.headers.some((header) => header.value.env);
 
-const CURL_BODY_DELIMITER = 'GATEWAY_BODY';
+/** Heredoc delimiters to choose from; their first letters differ, so a body rarely rules out them all. */
+const CURL_BODY_DELIMITERS = ['GATEWAY_BODY', 'REQUEST_BODY', 'JSON_BODY', 'END_OF_BODY', 'PAYLOAD'];
 /** Control, C1 and bidirectional-override characters: a body holding any is sent from base64, not shown. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const UNSHOWABLE = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
 
-/** A heredoc delimiter that no line of the body equals or even starts with. */
-function delimiterFor(body: string): string {
-  const lines = body.split('\n');
-  let delimiter = CURL_BODY_DELIMITER;
-  for (let n = 1; lines.some((line) => line.startsWith(delimiter)); n++) delimiter = `${CURL_BODY_DELIMITER}_${n}`;
-  return delimiter;
+/**
+ * Whether `delimiter` ends a heredoc holding `body` exactly where it should, in every common shell: no
+ * line starts with it, and no line starts with part of it followed by a non-ASCII character (dash, the
+ * sh of Debian and Ubuntu, drops that character's first byte).
+ */
+function delimits(delimiter: string, body: string): boolean {
+  return body.split('\n').every((line) => {
+    let shared = 0;
+    while (shared < line.length && shared < delimiter.length && line[shared] === delimiter[shared]) shared++;
+    if (shared === delimiter.length) return false;
+    return shared === 0 || shared === line.length || line.charCodeAt(shared) < 0x80;
+  });
 }
 
 const base64Lines = (body: string): string[] => {
@@ -44,8 +51,9 @@ const base64Lines = (body: string): string[] => {
 /**
  * cURL (POSIX sh). The body never meets the shell's parser: it sits in a quoted heredoc (`<<'DELIM'`),
  * where nothing expands, and not inside `$(…)`, which some shells (bash 3.2, macOS's sh) scan wrongly.
- * Shown as text when it is printable and does not end with a newline: awk passes it on without the
- * newline the heredoc adds. Otherwise it is written as base64, which `base64 -d` turns back into bytes.
+ * Shown as text when it is printable, does not end with a newline and one of the delimiters fits it:
+ * awk passes it on without the newline the heredoc adds. Otherwise it is written as base64, which
+ * `base64 -d` turns back into bytes.
  */
 function curl(request: SnippetRequest): string {
   const command = [`curl -sS --globoff -X ${request.method} ${shellWord(request.url)}`];
@@ -55,9 +63,9 @@ function curl(request: SnippetRequest): string {
   const lines = ['#!/bin/sh', 'set -eu'];
   if (body === null) return [...lines, command.join(' \\\n  ')].join('\n') + '\n';
   command.push('--data-binary @-');
-  const delimiter = delimiterFor(body);
   const curlCommand = command.join(' \\\n  ');
-  if (!UNSHOWABLE.test(body) && !body.endsWith('\n'))
+  const delimiter = CURL_BODY_DELIMITERS.find((candidate) => delimits(candidate, body));
+  if (delimiter && !UNSHOWABLE.test(body) && !body.endsWith('\n'))
     return (
       [
         ...lines,
@@ -67,7 +75,10 @@ function curl(request: SnippetRequest): string {
         delimiter,
       ].join('\n') + '\n'
     );
-  return [...lines, `base64 -d <<'${delimiter}' | ${curlCommand}`, ...base64Lines(body), delimiter].join('\n') + '\n';
+  // Base64 lines hold letters, digits, `+`, `/` and `=` only: no delimiter (with its `_`) is one of them.
+  return (
+    [...lines, `base64 -d <<'GATEWAY_BODY' | ${curlCommand}`, ...base64Lines(body), 'GATEWAY_BODY'].join('\n') + '\n'
+  );
 }
 
 /** Node 18+ (global fetch); CommonJS or ES module alike. Headers as pairs, so no name is an object key. */

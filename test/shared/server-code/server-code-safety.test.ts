@@ -93,6 +93,11 @@ const hostilePieces = () => [
   '%s',
   'GATEWAY_BODY',
   '\nGATEWAY_BODY\n',
+  '\nGATEWAY_B',
+  '\nREQUEST_BODY',
+  '\nG',
+  '\u00a0',
+  'é',
   '\n',
   '\r\n',
   '\t',
@@ -222,7 +227,10 @@ const expectedOf = (exchange: SnippetExchange): Case['expected'] => ({
   body: Buffer.from(exchange.request.body ?? '', 'utf8'),
 });
 
-describe("Your server's code: values are data (issue 25 §1 regressions)", () => {
+// Generous limits: these spawn interpreters and javac, and npm test runs them beside everything else.
+const SPAWNING = { timeout: 300_000 };
+
+describe("Your server's code: values are data (issue 25 §1 regressions)", SPAWNING, () => {
   it("defect: the __ENV_…__ clean-up ate the closing quote, so a gateway answer's value ran in the Node snippet", async () => {
     const exchange = reportedAttack();
     await runOne('node', snippetsOf(exchange).node, expectedOf(exchange));
@@ -235,6 +243,16 @@ describe("Your server's code: values are data (issue 25 §1 regressions)", () =>
     await runOne('sh', code, expectedOf(exchange));
     await runOne('bash', code, expectedOf(exchange));
     expect(code).toMatch(/<<'GATEWAY_BODY' \| curl /);
+  });
+
+  it('a body line that begins like the heredoc delimiter keeps every byte, under dash too', async () => {
+    for (const body of ['GATEWAY_BODY\u00a0', '{\n"a":1\n}\nGé\nREQUEST_BODY\u00e9\nJSON_BODY', 'GATEWAY_BODY']) {
+      const exchange = { ...reportedAttack() };
+      exchange.request = { ...exchange.request, body };
+      const code = snippetsOf(exchange).curl;
+      await runOne('sh', code, expectedOf(exchange));
+      await runOne('bash', code, expectedOf(exchange));
+    }
   });
 
   it('defect: __ENV_ANY_NAME__ in any value became a read of that environment variable, in all six languages', async () => {
@@ -326,7 +344,7 @@ describe("Your server's code: values are data (issue 25 §1 regressions)", () =>
   });
 });
 
-describe('issue 27 (onboarding): every snippet is complete and paste-and-run', () => {
+describe('issue 27 (onboarding): every snippet is complete and paste-and-run', SPAWNING, () => {
   it('defect: the Java snippet had no imports or class — it compiles with javac as generated', async () => {
     const code = snippetsOf(reportedAttack()).java;
     expect(code).toMatch(/^import java\.net\.http\.HttpClient;$/m);
@@ -355,7 +373,7 @@ describe('issue 27 (onboarding): every snippet is complete and paste-and-run', (
   });
 });
 
-describe("Your server's code: property — hostile values in every field", () => {
+describe("Your server's code: property — hostile values in every field", SPAWNING, () => {
   const RUNS = { node: 200, curl: 150, php: 100, python: 200, java: 100, csharp: 300 };
 
   it(`Node: ${RUNS.node} hostile exchanges, executed in one process, send exactly the intended bytes`, async () => {
@@ -372,7 +390,7 @@ describe("Your server's code: property — hostile values in every field", () =>
     expect(listener.received.length - before).toBe(cases.length);
     cases.forEach((c, i) => expectIntended(listener.received[before + i], c.expected));
     expect(existsSync(canaryFile)).toBe(false);
-  }, 120_000);
+  });
 
   it(`cURL: ${RUNS.curl} hostile exchanges, executed by sh and by bash, send exactly the intended bytes`, async () => {
     let n = 0;
@@ -382,7 +400,7 @@ describe("Your server's code: property — hostile values in every field", () =>
       }),
       { numRuns: RUNS.curl },
     );
-  }, 120_000);
+  });
 
   it(`PHP: ${RUNS.php} hostile exchanges, each executed, send exactly the intended bytes`, async () => {
     await fc.assert(
@@ -391,7 +409,7 @@ describe("Your server's code: property — hostile values in every field", () =>
       }),
       { numRuns: RUNS.php },
     );
-  }, 120_000);
+  });
 
   it(`Python: ${RUNS.python} hostile exchanges, executed in one interpreter, send exactly the intended bytes`, async () => {
     const cases = fc.sample(hostileCase(), RUNS.python);
@@ -407,7 +425,7 @@ describe("Your server's code: property — hostile values in every field", () =>
     expect(listener.received.length - before).toBe(cases.length);
     cases.forEach((c, i) => expectIntended(listener.received[before + i], c.expected));
     expect(existsSync(canaryFile)).toBe(false);
-  }, 120_000);
+  });
 
   it(`Java: ${RUNS.java} hostile exchanges compile with javac, and each literal reads back as its value`, async () => {
     const cases = fc.sample(hostileCase(), RUNS.java);
@@ -418,7 +436,7 @@ describe("Your server's code: property — hostile values in every field", () =>
       if (body !== null) expect(literals).toContain(wellFormed(body));
     });
     await compileJavaBatch(join(dir, 'java-property'), codes);
-  }, 120_000);
+  });
 
   it(`C#: ${RUNS.csharp} hostile exchanges — the code around the literals never changes, each literal reads back`, () => {
     fc.assert(

@@ -85,7 +85,7 @@ export async function runScript(
 ) {
   await writeFile(file, code);
   const [command, args] = SCRIPT_RUNNERS[runner](file);
-  return run(command, args, { ...options, timeout: 20_000 });
+  return run(command, args, { ...options, timeout: 60_000 });
 }
 
 /** Runs many Python snippets in one interpreter, in order: each executed as its own `__main__` program. */
