@@ -51,17 +51,29 @@ const isClientIdHeader = (name: string) => /client-?id/i.test(name);
 /** A value the SDK masked whole (`••••last4`). */
 const WHOLLY_MASKED = /^••••[^\s•]{0,4}$/;
 
+const DOT_SEGMENT = /[/\\](?:\.|%2e){1,2}(?=[/\\]|$)/i;
+/** RFC 3986's unreserved characters: the same whether percent-encoded or not. */
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+
 /**
- * The URL as every client sends it unchanged: WHATWG serialisation leaves some characters raw that
- * requests re-encodes, java.net.URI rejects and curl treats as globs (`[`, `{`, `|`, `^`, a stray `%`),
- * so everything in the path and query outside RFC 3986's unreserved and sub-delimiter characters is
- * percent-encoded too. The fragment is never sent. The result is printable ASCII, and means the same to
- * the server.
+ * The URL as every client sends it unchanged. WHATWG serialisation leaves some characters raw that
+ * requests re-encodes, java.net.URI rejects and curl treats as globs (`[`, `{`, `|`, `^`, a stray `%`):
+ * everything in the path and query outside RFC 3986's unreserved and sub-delimiter characters is
+ * percent-encoded. requests decodes percent-encoded unreserved characters, so they are decoded here
+ * for every language alike. The fragment is never sent. The result is printable ASCII and means the same
+ * to the server.
  */
 function sendableUrl(url: URL): string {
-  const target = (url.pathname + url.search).replace(/%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~!$&'()*+,/:;=?@%]/g, (char) =>
-    [...new TextEncoder().encode(char)].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
-  );
+  const target = (url.pathname + url.search)
+    .replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
+      const char = String.fromCharCode(parseInt(hex, 16));
+      return UNRESERVED.test(char) ? char : escape;
+    })
+    .replace(/%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~!$&'()*+,/:;=?@%]/g, (char) =>
+      [...new TextEncoder().encode(char)]
+        .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)
+        .join(''),
+    );
   return `${url.origin}${target}`;
 }
 
@@ -97,6 +109,9 @@ export function snippetRequestOf(exchange: Pick<Exchange, 'method' | 'url' | 're
     return refuse('url');
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) return refuse('url');
+  // A `.` or `..` segment (raw or percent-encoded) is resolved away by URL parsing: the snippet would
+  // call another path than the one the record shows.
+  if (DOT_SEGMENT.test(exchange.url.split(/[?#]/)[0]!)) return refuse('url');
   const headers: SnippetRequest['headers'] = [];
   for (const [name, value] of Object.entries(exchange.request.headers)) {
     if (!HEADER_NAME.test(name)) return refuse('header-name', JSON.stringify(name));
