@@ -383,7 +383,7 @@ describe('issue 27 (onboarding): every snippet is complete and paste-and-run', S
 });
 
 describe("Your server's code: property — hostile values in every field", SPAWNING, () => {
-  const RUNS = { node: 200, curl: 150, php: 100, python: 200, java: 100, csharp: 300 };
+  const RUNS = { node: 300, curl: 200, php: 150, python: 300, java: 200, csharp: 500 };
 
   it(`Node: ${RUNS.node} hostile exchanges, executed in one process, send exactly the intended bytes`, async () => {
     const cases = fc.sample(hostileCase(), RUNS.node);
