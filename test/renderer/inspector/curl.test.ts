@@ -65,10 +65,18 @@ describe('copy as cURL', () => {
     expect(curl).not.toContain(TOKEN);
   });
 
-  it('names any other masked header instead of copying its last four characters', () => {
-    const curl = toCurl(makeExchange({ request: { headers: { 'X-Api-Key': '••••9z9z' }, body: null } }));
-    expect(curl).toContain(`'X-Api-Key: '"$X_API_KEY"`);
-    expect(curl).not.toContain('9z9z');
+  it('defect (issue 25): a header with a mask in it named the environment variable Copy as cURL read', () => {
+    const curl = toCurl(
+      makeExchange({ request: { headers: { 'X-Api-Key': 'key ••••9z9z', Home: 'x-••••abcd' }, body: null } }),
+    );
+    expect(curl).toContain(`-H 'X-Api-Key: key ••••9z9z'`);
+    expect(curl).toContain(`-H 'Home: x-••••abcd'`);
+    expect(curl).not.toMatch(/\$(X_API_KEY|HOME)/);
+  });
+
+  it("a profile's client-id header of any name, masked whole, reads the fixed $GATEWAY_CLIENT_ID", () => {
+    const curl = toCurl(makeExchange({ request: { headers: { 'X-Merchant': '••••9z9z' }, body: null } }));
+    expect(curl).toContain(`-H 'X-Merchant: '"$GATEWAY_CLIENT_ID"`);
   });
 
   it('is a command the shell reads back exactly: quotes in the body survive, placeholders expand', async () => {
@@ -93,6 +101,7 @@ describe('copy as cURL', () => {
     expect(printed.split('\n')).toEqual([
       '-X',
       'POST',
+      '--globoff',
       'http://127.0.0.1:9/api/v2/payments',
       '-H',
       'Authorization: Bearer the-token',
@@ -104,23 +113,27 @@ describe('copy as cURL', () => {
     ]);
   });
 
-  it('names a masked field of the body (an action step’s actionToken) as a shell variable', async () => {
+  it('defect (issue 25): a JSON field name in the body named a variable to read; a hostile method ran in the shell', async () => {
+    const body = '{"transactionID":"s2abc","actionToken":"••••9z9z","HOME":"••••home"}';
     const curl = toCurl(
-      makeExchange({
-        method: 'POST',
-        request: { headers: {}, body: '{"transactionID":"s2abc","actionToken":"••••9z9z"}' },
-      }),
+      makeExchange({ method: 'POST $(echo pwned >&2)', url: 'http://127.0.0.1:9/a', request: { headers: {}, body } }),
     );
-    expect(curl).not.toContain('••••');
     const childProcess = 'node:child_process';
-    const { execFileSync } = (await import(/* @vite-ignore */ childProcess)) as {
-      execFileSync(file: string, args: string[], options: { env: Record<string, string>; encoding: 'utf8' }): string;
+    const { spawnSync } = (await import(/* @vite-ignore */ childProcess)) as {
+      spawnSync(
+        file: string,
+        args: string[],
+        options: { env: Record<string, string>; encoding: 'utf8' },
+      ): { stdout: string; stderr: string };
     };
-    const printed = execFileSync('/bin/sh', ['-c', `curl() { printf '%s\\n' "$@"; }\n${curl}`], {
-      env: { ACTION_TOKEN: 'the-token' },
+    const { stdout, stderr } = spawnSync('/bin/sh', ['-c', `curl() { printf '%s\\n' "$@"; }\n${curl}`], {
+      env: { ACTION_TOKEN: 'the-token', HOME: '/home/secret-user' },
       encoding: 'utf8',
     });
-    expect(printed).toContain('{"transactionID":"s2abc","actionToken":"the-token"}');
+    expect(stderr).not.toContain('pwned');
+    expect(stdout).toContain('POST $(ECHO PWNED >&2)');
+    expect(stdout).toContain(body);
+    expect(stdout).not.toMatch(/the-token|secret-user/);
   });
 
   it('leaves out headers curl computes itself', () => {

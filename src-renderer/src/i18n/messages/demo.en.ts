@@ -48,6 +48,12 @@ export default {
     language: 'Language',
     copy: 'Copy',
     copied: 'Copied',
+    refused: {
+      method: 'No code for this request: its HTTP method cannot be written as sent.',
+      url: 'No code for this request: its address is not a plain http(s) URL.',
+      headerName: 'No code for this request: the header name {name} is not a valid HTTP header name.',
+      headerValue: 'No code for this request: the header {name} holds characters no HTTP client sends as recorded.',
+    },
   },
   diagram: {
     title: 'Sequence diagram',

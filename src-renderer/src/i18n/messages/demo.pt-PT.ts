@@ -51,6 +51,13 @@ const demoPt: SameKeys<typeof demoEn> = {
     language: 'Linguagem',
     copy: 'Copiar',
     copied: 'Copiado',
+    refused: {
+      method: 'Sem código para este pedido: o seu método HTTP não pode ser escrito tal como foi enviado.',
+      url: 'Sem código para este pedido: o seu endereço não é um URL http(s) simples.',
+      headerName: 'Sem código para este pedido: o nome de cabeçalho {name} não é um nome de cabeçalho HTTP válido.',
+      headerValue:
+        'Sem código para este pedido: o cabeçalho {name} contém caracteres que nenhum cliente HTTP envia tal como registados.',
+    },
   },
   diagram: {
     title: 'Diagrama de sequência',
