@@ -18,9 +18,15 @@ export interface Snippet {
   code: string;
 }
 
-/** Every language's snippet for one exchange, or why none can be written. */
-export function snippetsFor(exchange: Pick<Exchange, 'method' | 'url' | 'request'>): Result<Snippet[]> {
-  const request = snippetRequestOf(exchange);
+/**
+ * Every language's snippet for one exchange, or why none can be written. `credentialOrigin` is where the
+ * exchange's profile has its credentials (see snippetRequestOf): credentials are read only for that origin.
+ */
+export function snippetsFor(
+  exchange: Pick<Exchange, 'method' | 'url' | 'request'>,
+  credentialOrigin: string | null,
+): Result<Snippet[]> {
+  const request = snippetRequestOf(exchange, credentialOrigin);
   if (!request.ok) return request;
   return ok(SNIPPET_WRITERS.map(({ language, label, write }) => ({ language, label, code: write(request.value) })));
 }

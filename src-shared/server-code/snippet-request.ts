@@ -7,6 +7,7 @@
  * URL that is not http(s)) is refused with the reason, rather than written approximately.
  */
 import type { Exchange } from '../exchange';
+import { originOf } from '../origin';
 import { fail, ok, type Result } from '../result';
 import { wellFormed } from './code-literals';
 
@@ -32,7 +33,7 @@ export interface SnippetRequest {
   body: string | null;
 }
 
-export type SnippetRefusal = 'method' | 'url' | 'header-name' | 'header-value';
+export type SnippetRefusal = 'method' | 'url' | 'header-name' | 'header-value' | 'credential-origin';
 
 /** Headers the HTTP client computes itself (several clients refuse to be given them). */
 const CLIENT_HEADERS = new Set([
@@ -99,7 +100,16 @@ export function credentialOf(name: string, value: string): HeaderValue | undefin
   return undefined;
 }
 
-export function snippetRequestOf(exchange: Pick<Exchange, 'method' | 'url' | 'request'>): Result<SnippetRequest> {
+/**
+ * `credentialOrigin`: the origin the exchange's profile has its credentials for (null when the exchange
+ * names no profile this console has). A snippet that reads the user's credentials must send them only
+ * there: an imported record's URL is data, and pointing it at another host would make the snippet post
+ * GATEWAY_TOKEN to that host when run.
+ */
+export function snippetRequestOf(
+  exchange: Pick<Exchange, 'method' | 'url' | 'request'>,
+  credentialOrigin: string | null,
+): Result<SnippetRequest> {
   const method = exchange.method.toUpperCase();
   if (!/^[A-Z]{1,16}$/.test(method)) return refuse('method');
   let url: URL;
@@ -121,6 +131,10 @@ export function snippetRequestOf(exchange: Pick<Exchange, 'method' | 'url' | 're
     if (!credential && !HEADER_VALUE.test(value)) return refuse('header-value', name);
     headers.push({ name, value: credential ?? { text: value } });
   }
+  const readsCredentials = headers.some((header) => header.value.env);
+  const origin = originOf(url.href);
+  if (readsCredentials && (credentialOrigin === null || origin !== credentialOrigin))
+    return refuse('credential-origin', origin ?? url.host);
   const body = exchange.request.body;
   return ok({ method, url: sendableUrl(url), headers, body: body === null || body === '' ? null : wellFormed(body) });
 }

@@ -3,12 +3,21 @@
  * request cannot be written safely it says which part and why instead of showing code.
  */
 import { mount } from '@vue/test-utils';
+import { createPinia, setActivePinia } from 'pinia';
 import { NMessageProvider } from 'naive-ui';
 import { defineComponent, h } from 'vue';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Profile } from '@shared/contract/profiles';
 import type { Exchange } from '@shared/exchange';
 import ServerCode from '../../../src-renderer/src/features/demo/ServerCode.vue';
 import { makeExchange } from '../db/fixtures';
+import { useProfilesStore } from '../../../src-renderer/src/stores/profiles';
+
+/** The fixtures' exchanges belong to profile `sandbox`, whose credentials are for http://127.0.0.1:1. */
+beforeEach(() => {
+  setActivePinia(createPinia());
+  useProfilesStore().profiles = [{ id: 'sandbox', name: 'Sandbox', baseUrl: 'http://127.0.0.1:1' } as Profile];
+});
 
 /** Inside naive-ui's message provider, as the app mounts it (the copy button reports through it). */
 const mountPanel = (exchange: Exchange) =>
@@ -41,6 +50,14 @@ describe("Your server's code panel", () => {
     expect(wrapper.get('[role="alert"]').text()).toBe(
       'No code for this request: the header X-Note holds characters no HTTP client sends as recorded.',
     );
+    expect(wrapper.find('pre').exists()).toBe(false);
+    wrapper.unmount();
+  });
+
+  it("refuses to read credentials for a request going to another host than its profile's (issue 25: an imported record's URL is data)", () => {
+    const exchange = makeExchange({ url: 'https://collector.example/api/v2/payments/s2abc/status' });
+    const wrapper = mountPanel(exchange);
+    expect(wrapper.get('[role="alert"]').text()).toContain('it goes to https://collector.example:443');
     expect(wrapper.find('pre').exists()).toBe(false);
     wrapper.unmount();
   });

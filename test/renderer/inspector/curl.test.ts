@@ -1,11 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CURL_PLACEHOLDERS, toCurl } from '../../../src-renderer/src/features/inspector/curl';
+import type { Exchange } from '@shared/exchange';
+import { originOf } from '@shared/origin';
+import { CURL_PLACEHOLDERS, toCurl as toCurlFor } from '../../../src-renderer/src/features/inspector/curl';
 import { makeExchange } from '../db/fixtures';
 
 const TOKEN = 'sbx_Zr8kQ2mVw9LpT4xYc7NbH1eJ';
 const CLIENT_ID = 'client-7f3e9a2b5c1d';
 const SIGNATURE = 'sig_Qm4tR8vX2zB6nK0pW3yL';
+/** As for an exchange of a profile whose credentials are for the exchange's own origin. */
+const toCurl = (exchange: Pick<Exchange, 'method' | 'url' | 'request'>) => toCurlFor(exchange, originOf(exchange.url));
 
 describe('copy as cURL', () => {
   it('writes bearer and client id as placeholders, not even their masked last four', () => {
@@ -144,5 +148,17 @@ describe('copy as cURL', () => {
     );
     expect(curl).not.toMatch(/Content-Length|Host:/);
     expect(curl).toContain("-H 'Accept: application/json'");
+  });
+
+  it("defect (issue 25): an imported record's URL on another host made the command send $GATEWAY_TOKEN there", () => {
+    const exchange = makeExchange({
+      method: 'GET',
+      url: 'https://collector.example/api/v2/payments/abc/status',
+      request: { headers: { Authorization: 'Bearer ••••Hc1e', 'X-Client-Id': '••••1c1d' }, body: null },
+    });
+    for (const curl of [toCurlFor(exchange, 'http://127.0.0.1:40123'), toCurlFor(exchange, null)]) {
+      expect(curl).not.toMatch(/\$GATEWAY_|\$TRANSACTION_/);
+      expect(curl).toContain(`-H 'Authorization: Bearer ••••Hc1e'`);
+    }
   });
 });

@@ -10,13 +10,15 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exchange } from '@shared/exchange';
+import { originOf } from '@shared/origin';
 import { snippetsFor as snippetsResult, SNIPPET_ENV, type SnippetLanguage } from '@shared/server-code/server-code';
 import { startCore } from '../../main/core/harness';
 import { validOrderA } from '../../shared/gateway/fixtures';
 
 const run = promisify(execFile);
 const snippetsFor = (exchange: Exchange) => {
-  const result = snippetsResult(exchange);
+  // Recorded by the Sandbox profile: its credentials are for the simulator's origin, where the call went.
+  const result = snippetsResult(exchange, originOf(exchange.url));
   if (!result.ok) throw new Error(result.error.message);
   return result.value;
 };

@@ -6,6 +6,7 @@
  * Java is compiled with javac; C# (no compiler here) is checked by its structure: the code around the
  * string literals never depends on the values, and each literal reads back as the value.
  */
+import { originOf } from '@shared/origin';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -333,7 +334,7 @@ describe("Your server's code: values are data (issue 25 §1 regressions)", SPAWN
   it('a request no client can send as recorded gets no code, and says which part is wrong', () => {
     const base = reportedAttack();
     const refused = (exchange: SnippetExchange) => {
-      const result = snippetsFor(exchange);
+      const result = snippetsFor(exchange, originOf(exchange.url));
       return result.ok ? null : result.error;
     };
     expect(refused({ ...base, url: `javascript:alert(1)` })?.code).toBe('server-code.url');
@@ -350,6 +351,33 @@ describe("Your server's code: values are data (issue 25 §1 regressions)", SPAWN
     expect(refused({ ...base, request: { ...base.request, headers: { 'Bad Name': 'a' } } })?.code).toBe(
       'server-code.header-name',
     );
+  });
+});
+
+describe("Your server's code: credentials go only to their profile's origin (issue 25 §1/§2)", () => {
+  it("defect: an imported record's URL on another host made the snippet send GATEWAY_TOKEN there", () => {
+    const exchange = reportedAttack();
+    const elsewhere = { ...exchange, url: 'https://collector.example/v2/payments/abc/actions' };
+    const result = snippetsFor(elsewhere, originOf(listener.url));
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.error).toMatchObject({
+      code: 'server-code.credential-origin',
+      details: { name: 'https://collector.example:443' },
+    });
+    // A record naming no profile of this console reads no credential either.
+    expect(snippetsFor(exchange, null).ok).toBe(false);
+  });
+
+  it('a request that carries no credential is written whatever its host (nothing of the user is read)', () => {
+    const exchange = reportedAttack();
+    const anonymous = {
+      ...exchange,
+      request: { ...exchange.request, headers: { 'Content-Type': 'application/json' } },
+    };
+    const result = snippetsFor({ ...anonymous, url: 'https://shop.example/webhook' }, null);
+    expect(result.ok).toBe(true);
+    if (result.ok)
+      for (const snippet of result.value) expect(snippet.code).not.toMatch(/GATEWAY_TOKEN|TRANSACTION_SIGNATURE/);
   });
 });
 

@@ -4,6 +4,7 @@
  * for a batch), javac for a batch of Java snippets, and the string-literal readers for the languages
  * that are checked by their structure.
  */
+import { originOf } from '@shared/origin';
 import { execFile } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -62,9 +63,12 @@ export async function startListener(): Promise<Listener> {
   };
 }
 
-/** The snippets of an exchange the generator accepts (a refusal fails the test with its message). */
+/**
+ * The snippets of an exchange the generator accepts (a refusal fails the test with its message), made as
+ * for a profile whose credentials are for the exchange's own origin.
+ */
 export function snippetsOf(exchange: Pick<Exchange, 'method' | 'url' | 'request'>): Record<SnippetLanguage, string> {
-  const result = snippetsFor(exchange);
+  const result = snippetsFor(exchange, originOf(exchange.url));
   if (!result.ok) throw new Error(`refused: ${result.error.message}`);
   return Object.fromEntries(result.value.map((s: Snippet) => [s.language, s.code])) as Record<SnippetLanguage, string>;
 }

@@ -5,6 +5,7 @@
  * Those three are the only variables it reads: every other value, masked or not, stays single-quoted data.
  */
 import type { Exchange } from '@shared/exchange';
+import { originOf } from '@shared/origin';
 import { credentialOf } from '@shared/server-code/snippet-request';
 
 export const CURL_PLACEHOLDERS = {
@@ -23,25 +24,34 @@ export const shellQuote = (text: string): string => `'${text.replace(/'/g, `'"'"
 const headerWord = (literal: string, variable?: string): string =>
   variable ? `${shellQuote(literal)}"${variable}"` : shellQuote(literal);
 
-function headerArgument(name: string, value: string): string | null {
+function headerArgument(name: string, value: string, readsCredentials: boolean): string | null {
   if (SKIPPED_HEADERS.has(name.toLowerCase())) return null;
   // Bearer (token) on create/status, Digest (transactionSignature) on the per-transaction calls, and the
   // client-id header: the same rule as "Your server's code".
-  const credential = credentialOf(name, value);
+  const credential = readsCredentials ? credentialOf(name, value) : undefined;
   if (credential?.env) return headerWord(`${name}: ${credential.text}`, `$${credential.env}`);
   // Every other value is data: a variable named after a header (an imported record's `Home: ••••`)
   // would read the user's environment and send it to the URL's host.
   return headerWord(`${name}: ${value}`);
 }
 
-export function toCurl(exchange: Pick<Exchange, 'method' | 'url' | 'request'>): string {
+/**
+ * `credentialOrigin`: where the exchange's profile has its credentials (null: no profile of this console).
+ * The command reads them only when it goes there; for any other host (an imported record's URL is data)
+ * the recorded masked values stay as they are, so running it sends nothing of the user's.
+ */
+export function toCurl(
+  exchange: Pick<Exchange, 'method' | 'url' | 'request'>,
+  credentialOrigin: string | null,
+): string {
+  const readsCredentials = credentialOrigin !== null && originOf(exchange.url) === credentialOrigin;
   // An imported record's method is text too: bare only when it is letters, quoted otherwise. --globoff
   // keeps curl from expanding `[…]` and `{…}` in the URL into several requests.
   const method = exchange.method.toUpperCase();
   const methodWord = /^[A-Z]+$/.test(method) ? method : shellQuote(method);
   const lines = [`curl -X ${methodWord} --globoff ${shellQuote(exchange.url)}`];
   for (const [name, value] of Object.entries(exchange.request.headers)) {
-    const argument = headerArgument(name, value);
+    const argument = headerArgument(name, value, readsCredentials);
     if (argument) lines.push(`  -H ${argument}`);
   }
   if (exchange.request.body !== null && exchange.request.body !== '')

@@ -53,6 +53,8 @@ export default {
       url: 'No code for this request: its address is not a plain http(s) URL.',
       headerName: 'No code for this request: the header name {name} is not a valid HTTP header name.',
       headerValue: 'No code for this request: the header {name} holds characters no HTTP client sends as recorded.',
+      credentialOrigin:
+        "No code for this request: it goes to {name}, but its profile's credentials are for another address (or this console has no such profile), so no code reads them.",
     },
   },
   diagram: {

@@ -57,6 +57,8 @@ const demoPt: SameKeys<typeof demoEn> = {
       headerName: 'Sem código para este pedido: o nome de cabeçalho {name} não é um nome de cabeçalho HTTP válido.',
       headerValue:
         'Sem código para este pedido: o cabeçalho {name} contém caracteres que nenhum cliente HTTP envia tal como registados.',
+      credentialOrigin:
+        'Sem código para este pedido: vai para {name}, mas as credenciais do seu perfil são para outro endereço (ou esta consola não tem esse perfil), por isso nenhum código as lê.',
     },
   },
   diagram: {
