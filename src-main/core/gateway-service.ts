@@ -1,5 +1,6 @@
 import type { ProductionConfirmation } from '@shared/contract/orders';
-import type { Exchange } from '@shared/exchange';
+import type { Exchange, ExchangeOverride } from '@shared/exchange';
+import { customerDataOfOrder } from '@shared/support/customer-data';
 import { ConsoleFailure } from '@shared/result';
 import { apiRoot, GatewayRequestError, type CallResult, type GatewayClient, type GatewayConnection } from '../gateway';
 import { logger } from '../common/logger';
@@ -7,6 +8,8 @@ import { ProductionGuard } from './profiles/production-guard';
 import { refuseOnLookupOnly } from '../support/lookup-only-guard';
 import type { ProfileRegistry } from './profiles/profile-registry';
 import type { TransactionSignatures } from './signature-store';
+import { checkNotDuplicate, checkNotFinal, learnedFinal, merchantTransactionIdOf, type FinalRecord } from './payment-guards';
+import { maskCallForProfile } from '../support/customer-masking';
 
 export interface GatewayServiceDeps {
   profiles: ProfileRegistry;
@@ -14,6 +17,16 @@ export interface GatewayServiceDeps {
   client: GatewayClient;
   /** Called with every Exchange (already redacted by the SDK): push event, history. */
   onExchange: (exchange: Exchange) => void;
+  /** The clock main stamps what it learns with (tests pin it). */
+  now?: () => Date;
+}
+
+/** The profile facts the service's guards and masking need. */
+interface CallProfile {
+  id: string;
+  name: string;
+  environment: string;
+  lookupOnly?: boolean | undefined;
 }
 
 export interface GatewayCallOutput {
@@ -23,7 +36,14 @@ export interface GatewayCallOutput {
 
 /** What the contract's orders/payments methods and the CLI do: profile → SDK → signature store → event. */
 export class GatewayService {
+  /** profileId + merchantTransactionId of creates waiting for their answer: a second one is refused. */
+  private readonly creating = new Set<string>();
+
   constructor(private readonly deps: GatewayServiceDeps) {}
+
+  private now(): Date {
+    return this.deps.now?.() ?? new Date();
+  }
 
   async createOrder(input: {
     profileId: string;
@@ -33,6 +53,8 @@ export class GatewayService {
     acceptWarnings?: boolean | undefined;
     /** "Send without validation": Sandbox and test profiles only, refused here for production. */
     skipValidation?: boolean | undefined;
+    /** QA: create even though the merchantTransactionId is already used on the profile (not on production). */
+    allowDuplicate?: boolean | undefined;
   }): Promise<GatewayCallOutput> {
     const connection = await this.deps.profiles.connection(input.profileId);
     refuseOnLookupOnly(connection.profile, 'create an order');
@@ -42,15 +64,33 @@ export class GatewayService {
         'Orders are never sent without validation on a production profile: use a Sandbox or test profile.',
       );
     ProductionGuard.confirm(connection.profile, orderAmount(input.order), input.confirmation);
-    const result = await this.run(() =>
-      this.deps.client.createOrder(connection, input.order, {
-        acceptWarnings: input.acceptWarnings === true,
-        validate: !input.skipValidation,
-      }),
+    const profileId = connection.profileId ?? input.profileId;
+    const merchantId = merchantTransactionIdOf(input.order);
+    const flightKey = merchantId === null ? null : `${profileId}\n${merchantId}`;
+    const override = checkNotDuplicate(
+      connection.profile,
+      merchantId,
+      merchantId === null ? undefined : this.deps.signatures.findByMerchantTransactionId(profileId, merchantId),
+      flightKey !== null && this.creating.has(flightKey),
+      input.allowDuplicate,
     );
+    if (flightKey !== null) this.creating.add(flightKey);
+    let result;
+    try {
+      result = await this.run(() =>
+        this.deps.client.createOrder(connection, input.order, {
+          acceptWarnings: input.acceptWarnings === true,
+          validate: !input.skipValidation,
+        }),
+      );
+    } finally {
+      // An override create does not own the id: the create it duplicates may still be waiting.
+      if (flightKey !== null && override === null) this.creating.delete(flightKey);
+    }
     if (result.transactionSignature && result.exchange.transactionID) {
+      const customer = customerDataOfOrder(input.order);
       await this.deps.signatures.put({
-        profileId: connection.profileId ?? input.profileId,
+        profileId,
         transactionId: result.exchange.transactionID,
         signature: result.transactionSignature,
         merchantTransactionId: result.merchantTransactionId,
@@ -58,10 +98,11 @@ export class GatewayService {
         currency: result.currency,
         paymentMethods: result.paymentMethods,
         ...(result.actionTokens.length ? { actionTokens: result.actionTokens } : {}),
-        createdAt: new Date().toISOString(),
+        ...(Object.keys(customer).length ? { customer } : {}),
+        createdAt: this.now().toISOString(),
       });
     }
-    return this.report(result);
+    return this.report(connection.profile, result, override);
   }
 
   /**
@@ -84,10 +125,14 @@ export class GatewayService {
     confirmation?: ProductionConfirmation | undefined;
     /** QA override: send even when REFERENCE is not in the order's paymentMethod list. */
     allowMethodNotInOrder?: boolean | undefined;
+    /** QA override: send even though main knows the payment final (not on production). */
+    overrideFinal?: boolean | undefined;
   }): Promise<GatewayCallOutput> {
-    const { connection, record } = await this.followUp(input.profileId, input.transactionId, input.confirmation);
+    const { connection, record, override } = await this.followUp(input);
     return this.reportFollowUp(
-      connection.profile.id,
+      connection.profile,
+      input.transactionId,
+      override,
       await this.run(() =>
         this.deps.client.generateReference(connection, input.transactionId, record.signature, {
           paymentMethods: record.paymentMethods ?? null,
@@ -104,10 +149,14 @@ export class GatewayService {
     confirmation?: ProductionConfirmation | undefined;
     /** QA override: send even when MBWAY is not in the order's paymentMethod list. */
     allowMethodNotInOrder?: boolean | undefined;
+    /** QA override: send even though main knows the payment final (not on production). */
+    overrideFinal?: boolean | undefined;
   }): Promise<GatewayCallOutput> {
-    const { connection, record } = await this.followUp(input.profileId, input.transactionId, input.confirmation);
+    const { connection, record, override } = await this.followUp(input);
     return this.reportFollowUp(
-      connection.profile.id,
+      connection.profile,
+      input.transactionId,
+      override,
       await this.run(() =>
         this.deps.client.mbwayPurchase(connection, input.transactionId, record.signature, input.phone, {
           paymentMethods: record.paymentMethods ?? null,
@@ -120,7 +169,9 @@ export class GatewayService {
   async status(input: { profileId: string; transactionId: string }): Promise<GatewayCallOutput> {
     const connection = await this.deps.profiles.connection(input.profileId);
     return this.reportFollowUp(
-      connection.profile.id,
+      connection.profile,
+      input.transactionId,
+      null,
       await this.run(() => this.deps.client.getStatus(connection, input.transactionId)),
     );
   }
@@ -131,13 +182,18 @@ export class GatewayService {
     url: string;
     params: Array<{ name: string; value: string }>;
     confirmation?: ProductionConfirmation | undefined;
+    /** QA override: send even though main knows the payment final (not on production). */
+    overrideFinal?: boolean | undefined;
   }): Promise<GatewayCallOutput> {
     const connection = await this.deps.profiles.connection(input.profileId);
     refuseOnLookupOnly(connection.profile, 'send a payment step');
     const record = this.deps.signatures.get(connection.profile.id, input.transactionId);
+    const override = checkNotFinal(connection.profile, input.transactionId, record, input.overrideFinal);
     ProductionGuard.confirm(connection.profile, record?.amount ?? null, input.confirmation);
     return this.reportFollowUp(
-      connection.profile.id,
+      connection.profile,
+      input.transactionId,
+      override,
       await this.run(() =>
         this.deps.client.performAction(connection, {
           transactionId: input.transactionId,
@@ -164,8 +220,27 @@ export class GatewayService {
       merchantTransactionId: null,
       amount: null,
       currency: null,
-      createdAt: new Date().toISOString(),
+      createdAt: this.now().toISOString(),
     });
+  }
+
+  /**
+   * A notification main received tells it the payment's status: a final one is kept with the
+   * transaction's record, so money-moving follow-ups on it are refused from then on.
+   */
+  async learnFromNotification(profileId: string, transactionId: string, paymentStatus: string | null): Promise<void> {
+    await this.learn(profileId, transactionId, paymentStatus, 'notification');
+  }
+
+  private async learn(
+    profileId: string,
+    transactionId: string,
+    paymentStatus: string | null,
+    source: FinalRecord['source'],
+  ): Promise<void> {
+    const record = this.deps.signatures.get(profileId, transactionId);
+    const final = record && learnedFinal(record, paymentStatus, source, this.now());
+    if (record && final) await this.deps.signatures.put({ ...record, final });
   }
 
   /** A deleted profile's signatures are of no further use: drop them. */
@@ -173,8 +248,14 @@ export class GatewayService {
     return this.deps.signatures.forgetProfile(profileId);
   }
 
-  private async followUp(profileId: string, transactionId: string, confirmation: ProductionConfirmation | undefined) {
-    const connection = await this.deps.profiles.connection(profileId);
+  private async followUp(input: {
+    profileId: string;
+    transactionId: string;
+    confirmation?: ProductionConfirmation | undefined;
+    overrideFinal?: boolean | undefined;
+  }) {
+    const { transactionId } = input;
+    const connection = await this.deps.profiles.connection(input.profileId);
     refuseOnLookupOnly(connection.profile, 'start a payment');
     const record = this.deps.signatures.get(connection.profile.id, transactionId);
     if (!record)
@@ -182,8 +263,9 @@ export class GatewayService {
         'unknown-transaction',
         `No transactionSignature is stored for ${transactionId} on "${connection.profile.name}": follow-up calls work only for orders created by this console with this profile.`,
       );
-    ProductionGuard.confirm(connection.profile, record.amount, confirmation);
-    return { connection, record };
+    const override = checkNotFinal(connection.profile, transactionId, record, input.overrideFinal);
+    ProductionGuard.confirm(connection.profile, record.amount, input.confirmation);
+    return { connection, record, override };
   }
 
   /** SDK refusals (invalid request, missing credentials) become contract errors naming each field. */
@@ -197,18 +279,40 @@ export class GatewayService {
     }
   }
 
-  private async reportFollowUp(profileId: string, result: CallResult): Promise<GatewayCallOutput> {
-    await this.keepActionTokens(profileId, result);
-    return this.report(result);
+  private async reportFollowUp(
+    profile: CallProfile,
+    transactionId: string,
+    override: ExchangeOverride | null,
+    result: CallResult,
+  ): Promise<GatewayCallOutput> {
+    await this.keepActionTokens(profile.id, result);
+    const { exchange } = result;
+    // Only an answer the gateway processed, about the transaction asked for, says what the payment is.
+    const processed = exchange.classification === 'ok' || exchange.classification === 'gateway-error';
+    if (processed && exchange.transactionID === transactionId)
+      await this.learn(
+        profile.id,
+        transactionId,
+        exchange.paymentStatus,
+        exchange.operation === 'getStatus' ? 'status' : 'follow-up',
+      );
+    return this.report(profile, result, override);
   }
 
-  private report(result: CallResult): GatewayCallOutput {
-    const { exchange } = result;
+  /**
+   * The one exit of every call: the override is written into the exchange, and on a profile that masks
+   * customer data the exchange and answer are masked here, before the event, the caller or the log see them.
+   */
+  private report(profile: CallProfile, result: CallResult, override: ExchangeOverride | null): GatewayCallOutput {
+    const { exchange, response } = maskCallForProfile(profile, {
+      exchange: override ? { ...result.exchange, overrides: [override] } : result.exchange,
+      response: result.response,
+    });
     logger.info(
       `${exchange.operation} ${exchange.method} ${exchange.url} → ${exchange.classification}: ${exchange.summary}`,
     );
     this.deps.onExchange(exchange);
-    return { exchange, response: result.response };
+    return { exchange, response };
   }
 }
 

@@ -21,6 +21,7 @@ async function setup() {
     journal: running.journal,
     receiver: running.receiver,
     webhookSecretOf: (profileId) => candidates.find((c) => c.profileId === profileId)?.secret ?? null,
+    masksCustomerData: () => false,
   });
   // Inputs go through the contract schema, as the dispatcher would parse them (defaults included).
   const call = {
