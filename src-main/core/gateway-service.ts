@@ -258,12 +258,12 @@ export class GatewayService {
     const connection = await this.deps.profiles.connection(input.profileId);
     refuseOnLookupOnly(connection.profile, 'start a payment');
     const record = this.deps.signatures.get(connection.profile.id, transactionId);
+    const override = checkNotFinal(connection.profile, transactionId, record, input.overrideFinal);
     if (!record)
       throw new ConsoleFailure(
         'unknown-transaction',
         `No transactionSignature is stored for ${transactionId} on "${connection.profile.name}": follow-up calls work only for orders created by this console with this profile.`,
       );
-    const override = checkNotFinal(connection.profile, transactionId, record, input.overrideFinal);
     ProductionGuard.confirm(connection.profile, record.amount, input.confirmation);
     return { connection, record, override };
   }

@@ -16,7 +16,10 @@ interface GuardedProfile {
 
 export type FinalRecord = NonNullable<TransactionRecord['final']>;
 
-/** Overrides exist to see what the gateway does with a bad call; never where real money moves. */
+/**
+ * Overrides exist to see what the gateway does with a bad call; never where real money moves, so the flag
+ * itself is refused on production, whether or not this call would need it.
+ */
 function allowOverride(profile: GuardedProfile, override: ExchangeOverride): void {
   if (profile.environment === 'production')
     throw new ConsoleFailure(
@@ -36,12 +39,10 @@ export function checkNotFinal(
   record: TransactionRecord | undefined,
   overrideFinal: boolean | undefined,
 ): ExchangeOverride | null {
+  if (overrideFinal === true) allowOverride(profile, 'final-payment');
   const final = record?.final;
   if (!final) return null;
-  if (overrideFinal === true) {
-    allowOverride(profile, 'final-payment');
-    return 'final-payment';
-  }
+  if (overrideFinal === true) return 'final-payment';
   throw new ConsoleFailure(
     'payment-final',
     `${transactionId} is final: main learned its status ${final.status} at ${final.learnedAt} (from a ${final.source} answer). A final payment never changes, so nothing was sent.`,
@@ -60,11 +61,9 @@ export function checkNotDuplicate(
   inFlight: boolean,
   allowDuplicate: boolean | undefined,
 ): ExchangeOverride | null {
+  if (allowDuplicate === true) allowOverride(profile, 'duplicate-merchant-transaction-id');
   if (merchantTransactionId === null || (!existing && !inFlight)) return null;
-  if (allowDuplicate === true) {
-    allowOverride(profile, 'duplicate-merchant-transaction-id');
-    return 'duplicate-merchant-transaction-id';
-  }
+  if (allowDuplicate === true) return 'duplicate-merchant-transaction-id';
   if (existing)
     throw new ConsoleFailure(
       'duplicate-merchant-transaction-id',
