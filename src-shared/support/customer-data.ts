@@ -252,33 +252,60 @@ function maskTree(value: unknown): unknown {
 }
 
 /**
- * `"key": "value"` and `"key": 123` pairs in text that is not JSON (a truncated body) or inside JSON
- * escaped into a string (`\"customerName\":\"…\"`): the quotes of key and value carry the same number
- * of backslashes, and the value runs to its closing quote or, cut off, to the end of the text.
+ * A `"key": ` in text that is not JSON (a truncated body) or inside JSON escaped into a string
+ * (`\\"customerName\\": …`): both quotes of the key carry the same backslashes, and so do the value's.
  */
-const TEXT_PAIR = /(\\*)"([^"\\]{1,60})\1"(\s*:\s*)(?:\1"([\s\S]*?)((?<!\\)\1"|$)|(-?\d[\d.]*))/g;
+const TEXT_KEY = /(\\*)"([^"\\]{1,60})\1"\s*:\s*/g;
+const TEXT_NUMBER = /-?\d[\d.]*/y;
 /** `"key": "customerName", "value": "…"` items of a key-value list, in text. */
 const TEXT_KEY_VALUE =
   /((\\*)"(?:key|name|field|label)\2"\s*:\s*\2"([^"\\]{1,60})\2"\s*,\s*\2"(?:value|data)\2"\s*:\s*\2")([\s\S]*?)((?<!\\)\2"|$)/gi;
 const TEXT_TOKEN = /("token"\s*:\s*\{[^{}]*?"value"\s*:\s*")([^"]*)(")/g;
 
+/**
+ * Where the value starting at `start` ends: a quoted one at its closing quote (the same backslashes, not
+ * escaped once more) or, cut off, at the end of the text; a number at its last digit.
+ */
+function textValueAt(text: string, start: number, quote: string): { value: string; end: number; closing: string } | null {
+  const open = `${quote}"`;
+  if (text.startsWith(open, start)) {
+    const from = start + open.length;
+    const close = new RegExp(`(?<!\\\\)${quote.replace(/\\/g, '\\\\')}"`, 'g');
+    close.lastIndex = from;
+    const found = close.exec(text);
+    const end = found ? found.index : text.length;
+    return { value: text.slice(from, end), end: found ? end + open.length : end, closing: found ? open : '' };
+  }
+  TEXT_NUMBER.lastIndex = start;
+  const number = TEXT_NUMBER.exec(text);
+  return number ? { value: number[0], end: start + number[0].length, closing: open } : null;
+}
+
+/** Every customer value of text masked in place; a non-customer key's value is left to be scanned on. */
 function maskTextPairs(text: string): string {
-  return text
+  const listed = text
     .replace(TEXT_KEY_VALUE, (all, open: string, _q: string, label: string, value: string, close: string) => {
       const field = fieldOfKey(label);
       if (field) return open + maskCustomerValue(field, value) + close;
       return isAddressLine(label) ? open + ADDRESS_MASK + close : all;
     })
-    .replace(
-      TEXT_PAIR,
-      (all, q: string, key: string, colon: string, text?: string, close?: string, number?: string) => {
-        const field = fieldOfKey(key);
-        if (!field && !isAddressLine(key)) return all;
-        const masked = field ? maskCustomerValue(field, text ?? number ?? '') : ADDRESS_MASK;
-        return `${q}"${key}${q}"${colon}${q}"${masked}${text === undefined ? `${q}"` : (close ?? '')}`;
-      },
-    )
     .replace(TEXT_TOKEN, (_all, open: string, value: string, close: string) => open + maskCustomerValue('phone', value) + close);
+  let out = '';
+  let copied = 0;
+  const keys = new RegExp(TEXT_KEY.source, 'g');
+  for (let match = keys.exec(listed); match; match = keys.exec(listed)) {
+    const [whole, quote = '', key = ''] = match;
+    const field = fieldOfKey(key);
+    if (!field && !isAddressLine(key)) continue;
+    const start = match.index + whole.length;
+    const found = textValueAt(listed, start, quote);
+    if (!found) continue;
+    const masked = field ? maskCustomerValue(field, found.value) : ADDRESS_MASK;
+    out += `${listed.slice(copied, start)}${quote}"${masked}${found.closing}`;
+    copied = found.end;
+    keys.lastIndex = found.end;
+  }
+  return out + listed.slice(copied);
 }
 
 /**
