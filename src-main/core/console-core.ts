@@ -92,7 +92,9 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
       return candidates;
     },
     onDelivery: (record) => {
-      void learnFromDelivery(record).catch((error: unknown) => logger.warn('learning from a notification failed', error));
+      void learnFromDelivery(record).catch((error: unknown) =>
+        logger.warn('learning from a notification failed', error),
+      );
       events.emit(
         'notifications.received',
         masksCustomerDataOf(record.profileId) ? maskDeliveryCustomerData(record) : record,

@@ -8,7 +8,13 @@ import { ProductionGuard } from './profiles/production-guard';
 import { refuseOnLookupOnly } from '../support/lookup-only-guard';
 import type { ProfileRegistry } from './profiles/profile-registry';
 import type { TransactionSignatures } from './signature-store';
-import { checkNotDuplicate, checkNotFinal, learnedFinal, merchantTransactionIdOf, type FinalRecord } from './payment-guards';
+import {
+  checkNotDuplicate,
+  checkNotFinal,
+  learnedFinal,
+  merchantTransactionIdOf,
+  type FinalRecord,
+} from './payment-guards';
 import { maskCallForProfile } from '../support/customer-masking';
 
 export interface GatewayServiceDeps {

@@ -19,7 +19,10 @@ export function maskExchangeCustomerData(exchange: Exchange): Exchange {
   return {
     ...exchange,
     request: { ...exchange.request, body: exchange.request.body && maskCustomerDataInText(exchange.request.body) },
-    response: exchange.response && { ...exchange.response, bodyText: maskCustomerDataInText(exchange.response.bodyText) },
+    response: exchange.response && {
+      ...exchange.response,
+      bodyText: maskCustomerDataInText(exchange.response.bodyText),
+    },
   };
 }
 

@@ -33,7 +33,10 @@ export const revealReasonSchema = z
   .trim()
   .min(5, 'Give a reason of at least 5 characters (e.g. the ticket it is for)')
   .max(500, 'The reason is at most 500 characters')
-  .refine((reason) => visibleLength(reason) >= 5, 'The reason needs at least 5 visible characters (e.g. the ticket it is for)');
+  .refine(
+    (reason) => visibleLength(reason) >= 5,
+    'The reason needs at least 5 visible characters (e.g. the ticket it is for)',
+  );
 
 export const supportMethods = {
   'support.reveal': method(

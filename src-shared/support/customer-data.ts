@@ -266,7 +266,11 @@ const TEXT_TOKEN = /("token"\s*:\s*\{[^{}]*?"value"\s*:\s*")([^"]*)(")/g;
  * Where the value starting at `start` ends: a quoted one at its closing quote (the same backslashes, not
  * escaped once more) or, cut off, at the end of the text; a number at its last digit.
  */
-function textValueAt(text: string, start: number, quote: string): { value: string; end: number; closing: string } | null {
+function textValueAt(
+  text: string,
+  start: number,
+  quote: string,
+): { value: string; end: number; closing: string } | null {
   const open = `${quote}"`;
   if (text.startsWith(open, start)) {
     const from = start + open.length;
@@ -289,7 +293,10 @@ function maskTextPairs(text: string): string {
       if (field) return open + maskCustomerValue(field, value) + close;
       return isAddressLine(label) ? open + ADDRESS_MASK + close : all;
     })
-    .replace(TEXT_TOKEN, (_all, open: string, value: string, close: string) => open + maskCustomerValue('phone', value) + close);
+    .replace(
+      TEXT_TOKEN,
+      (_all, open: string, value: string, close: string) => open + maskCustomerValue('phone', value) + close,
+    );
   let out = '';
   let copied = 0;
   const keys = new RegExp(TEXT_KEY.source, 'g');

@@ -19,7 +19,8 @@ export function createSupportHandlers(deps: {
     'support.reveal': async ({ profileId, transactionId, field, reason }) => {
       // An unknown profile is refused: an entry must name who asked.
       const profile = deps.profiles.stored(profileId);
-      const record = deps.transactions.get(profileId, transactionId) ?? deps.transactions.findTransaction(transactionId);
+      const record =
+        deps.transactions.get(profileId, transactionId) ?? deps.transactions.findTransaction(transactionId);
       if (!record)
         throw new ConsoleFailure(
           'unknown-transaction',

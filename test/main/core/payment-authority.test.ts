@@ -45,7 +45,10 @@ describe('final is final', () => {
     expect(details.source).toMatch(/status|notification/);
     expect(exchangesSent()).toBe(before);
 
-    const reference = await harness.core.dispatch('payments.generateReference', { profileId: 'sandbox-a', transactionId });
+    const reference = await harness.core.dispatch('payments.generateReference', {
+      profileId: 'sandbox-a',
+      transactionId,
+    });
     expect(reference).toMatchObject({ ok: false, error: { code: 'payment-final' } });
     expect(exchangesSent()).toBe(before);
   });
@@ -97,7 +100,11 @@ describe('final is final', () => {
     const created = await harness.call('orders.create', { profileId: 'sandbox-a', order: orderA() });
     const transactionId = created.exchange.transactionID as string;
     await harness.call('payments.status', { profileId: 'sandbox-a', transactionId });
-    const mbway = await harness.call('payments.mbwayPurchase', { profileId: 'sandbox-a', transactionId, phone: '912345678' });
+    const mbway = await harness.call('payments.mbwayPurchase', {
+      profileId: 'sandbox-a',
+      transactionId,
+      phone: '912345678',
+    });
     expect(mbway.exchange.paymentStatus).toBe('Pending');
     expect(mbway.exchange.overrides).toBeUndefined();
   });
@@ -123,7 +130,10 @@ describe('no silent duplicates', () => {
   it('no silent duplicates: a second create with a used merchantTransactionId is refused, naming the transaction that has it', async () => {
     const first = await harness.call('orders.create', { profileId: 'sandbox-a', order: orderA('dup-order-1') });
     const before = exchangesSent();
-    const second = await harness.core.dispatch('orders.create', { profileId: 'sandbox-a', order: orderA('dup-order-1') });
+    const second = await harness.core.dispatch('orders.create', {
+      profileId: 'sandbox-a',
+      order: orderA('dup-order-1'),
+    });
     expect(second).toMatchObject({
       ok: false,
       error: {

@@ -17,7 +17,16 @@ const CUSTOMER = {
   customerPhone: '+351912345678',
   billingAddress: { street1: 'Rua Augusta 10', postcode: '1100-053', city: 'Lisboa', country: 'PT' },
 };
-const PRIVATE_TEXT = ['Ana Maria', 'Silva', 'ana.silva', '912345678', '912345', 'Rua Augusta', '1100-053', '203.0.113.77'];
+const PRIVATE_TEXT = [
+  'Ana Maria',
+  'Silva',
+  'ana.silva',
+  '912345678',
+  '912345',
+  'Rua Augusta',
+  '1100-053',
+  '203.0.113.77',
+];
 const expectMasked = (value: unknown, where: string) => {
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   for (const secret of PRIVATE_TEXT) expect(text, `${secret} in clear in ${where}`).not.toContain(secret);
@@ -38,7 +47,9 @@ const hostileStatus = (transactionId: string) => ({
   billingAddress: 'Rua Augusta 10, 1100-053 Lisboa, PT',
   mobile: '912345678',
   info: { deviceInfo: { IP_Address: '203.0.113.77' } },
-  statusDescription: JSON.stringify({ echo: { customerEmail: 'ana.silva@example.pt', customerPhone: '+351912345678' } }),
+  statusDescription: JSON.stringify({
+    echo: { customerEmail: 'ana.silva@example.pt', customerPhone: '+351912345678' },
+  }),
 });
 
 let harness: Awaited<ReturnType<typeof startCore>>;
@@ -64,7 +75,11 @@ beforeAll(async () => {
   deskId = desk.id;
   const created = await harness.call('orders.create', {
     profileId: 'sandbox-a',
-    order: { ...orderA('shop-order-77'), customer: { customerInfo: CUSTOMER }, info: { deviceInfo: { ipAddress: '203.0.113.77' } } },
+    order: {
+      ...orderA('shop-order-77'),
+      customer: { customerInfo: CUSTOMER },
+      info: { deviceInfo: { ipAddress: '203.0.113.77' } },
+    },
   });
   customerTransactionId = created.exchange.transactionID;
 });
@@ -188,18 +203,21 @@ describe('reveal: one field of one transaction main knows, logged before it is a
     ['zero-width joiners and word joiners', '\u200C\u200D\u2060\u200C\u200D\u2060'],
     ['byte-order marks around a space', '\uFEFF \u200B \uFEFF \u200B \uFEFF'],
     ['two letters padded with zero-width characters', 'ok\u200B\u200B\u200B\u200B'],
-  ])('customer data is masked at the source: a reveal reason of %s is refused and nothing is logged', async (_what, reason) => {
-    const before = (await harness.call('support.auditLog')).entries.length;
-    const refused = await harness.core.dispatch('support.reveal', {
-      profileId: deskId,
-      transactionId: customerTransactionId,
-      field: 'name',
-      reason,
-    });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
-    expect(refused.ok ? '' : refused.error.message).toMatch(/visible|reason/i);
-    expect((await harness.call('support.auditLog')).entries).toHaveLength(before);
-  });
+  ])(
+    'customer data is masked at the source: a reveal reason of %s is refused and nothing is logged',
+    async (_what, reason) => {
+      const before = (await harness.call('support.auditLog')).entries.length;
+      const refused = await harness.core.dispatch('support.reveal', {
+        profileId: deskId,
+        transactionId: customerTransactionId,
+        field: 'name',
+        reason,
+      });
+      expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+      expect(refused.ok ? '' : refused.error.message).toMatch(/visible|reason/i);
+      expect((await harness.call('support.auditLog')).entries).toHaveLength(before);
+    },
+  );
 
   it('customer data is masked at the source: a reveal for a transaction the console does not know is refused and nothing is logged', async () => {
     const before = (await harness.call('support.auditLog')).entries.length;

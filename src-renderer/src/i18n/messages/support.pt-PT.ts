@@ -81,9 +81,11 @@ const supportPt: SameKeys<typeof supportEn> = {
     hint: 'Pelo menos 5 caracteres, por exemplo o número do pedido de suporte',
     confirm: 'Revelar e registar',
     errors: {
-      unknownTransaction: 'A consola não conhece esta transação, por isso não tem nada para revelar. Nada foi registado.',
+      unknownTransaction:
+        'A consola não conhece esta transação, por isso não tem nada para revelar. Nada foi registado.',
       noCustomerData: 'A consola não guarda nenhum valor deste campo desta transação. Nada foi registado.',
-      invalidInput: 'Indique um motivo com pelo menos 5 caracteres visíveis, por exemplo o número do pedido de suporte.',
+      invalidInput:
+        'Indique um motivo com pelo menos 5 caracteres visíveis, por exemplo o número do pedido de suporte.',
     },
   },
   notes: {
