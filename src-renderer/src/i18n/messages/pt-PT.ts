@@ -1033,6 +1033,16 @@ const ptPT: SameKeys<typeof en> = {
     full: 'O armazenamento do navegador está cheio: liberte espaço (limpe o histórico antigo) e tente de novo, ou exporte-o.',
     notSaved: 'Não foi possível guardar no histórico: {error}',
   },
+  paymentRefusal: {
+    final:
+      '{transactionId} é final: a consola soube o seu estado {status} em {learnedAt}. Um pagamento final nunca muda, por isso nada foi enviado.',
+    duplicate:
+      'O merchantTransactionId “{merchantTransactionId}” já é usado neste perfil pela transação {transactionId}. Use um merchantTransactionId novo; nada foi enviado.',
+    duplicateInFlight:
+      'Uma encomenda com o merchantTransactionId “{merchantTransactionId}” está a ser criada neste momento: aguarde a resposta. Nada foi enviado.',
+    overrideNotAllowed:
+      'As exceções de QA só são aceites em perfis Sandbox e de teste, nunca em produção. Nada foi enviado.',
+  },
   support,
   qa,
 };
