@@ -6,6 +6,10 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CliIo } from '../../../src-main/cli/cli-io';
+import { statusCommand } from '../../../src-main/cli/status-command';
+import { createConsoleCore } from '../../../src-main/core/console-core';
+import { MemoryStore } from '../../../src-main/credentials/memory-store';
 import { encryptNotification } from '../../../src-main/notifications/notification-crypto';
 import { startCore } from '../core/harness';
 import { orderA } from '../gateway/fixtures';
@@ -169,6 +173,38 @@ describe('customer data is masked at the source', () => {
       body: wire.body,
     });
     expectMasked(decrypted, 'notifications.decrypt');
+  });
+});
+
+describe('customer data is masked at the source: the CLI', () => {
+  it('customer data is masked at the source: `status --json` with a lookup-only profile prints the answer masked', async () => {
+    const credentials = new MemoryStore();
+    const dir = join(harness.userDataDir, 'cli-user-data');
+    const core = await createConsoleCore({ mode: 'browser', userDataDir: dir, credentials, simulator: false });
+    await core.profiles.save({
+      settings: {
+        name: 'CLI desk',
+        environment: 'test',
+        baseUrl: gateway.url,
+        terminalId: '1000001',
+        variant: 'A',
+        lookupOnly: true,
+      },
+      secrets: { bearerToken: 'cli-desk-token-01', clientId: 'cli-desk-client-01' },
+    });
+    await core.close();
+    gateway.next({ kind: 'answer', status: 200, body: hostileStatus('s2CLILOOKUP000000001') });
+    let stdout = '';
+    const io: CliIo = {
+      stdout: (text) => void (stdout += text),
+      stderr: () => undefined,
+      readStdin: async () => Buffer.alloc(0),
+      stdinIsTty: true,
+    };
+    const args = ['--profile', 'CLI desk', '--user-data-dir', dir, '--json', 's2CLILOOKUP000000001'];
+    expect(await statusCommand.runWith(args, io, { credentials })).toBe(0);
+    expect(stdout).toContain('s2CLILOOKUP000000001');
+    expectMasked(stdout, 'the CLI output');
   });
 });
 
