@@ -65,6 +65,7 @@ export interface QaProfile {
   environment: string;
   terminalId: string;
   variant: 'A' | 'B';
+  lookupOnly?: boolean;
 }
 
 export interface ManualRequest {
@@ -499,7 +500,14 @@ export function newRunResult(request: RunRequest, consoleVersion: string): RunRe
     tester: request.tester ?? null,
     profiles: Object.values(request.profiles)
       .filter((profile): profile is QaProfile => profile !== undefined)
-      .map(({ id, name, environment, terminalId, variant }) => ({ id, name, environment, terminalId, variant })),
+      .map(({ id, name, environment, terminalId, variant, lookupOnly }) => ({
+        id,
+        name,
+        environment,
+        terminalId,
+        variant,
+        ...(lookupOnly ? { lookupOnly } : {}),
+      })),
     scenarios: [],
     counts: { total: 0, passed: 0, failed: 0, skipped: 0 },
   };

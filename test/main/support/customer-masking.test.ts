@@ -186,8 +186,11 @@ describe('customer data is masked at the source: the CLI', () => {
         name: 'CLI desk',
         environment: 'test',
         baseUrl: gateway.url,
+        pathPrefix: '/api',
+        version: 'v2',
         terminalId: '1000001',
         variant: 'A',
+        clientIdHeader: 'X-Platform-Client-Id',
         lookupOnly: true,
       },
       secrets: { bearerToken: 'cli-desk-token-01', clientId: 'cli-desk-client-01' },
@@ -205,6 +208,36 @@ describe('customer data is masked at the source: the CLI', () => {
     expect(await statusCommand.runWith(args, io, { credentials })).toBe(0);
     expect(stdout).toContain('s2CLILOOKUP000000001');
     expectMasked(stdout, 'the CLI output');
+  });
+});
+
+describe('customer data is masked at the source: lookup-only QA reports', () => {
+  it('customer data is masked at the source: a run on a lookup-only profile and its reports hold no customer data in clear', async () => {
+    const added = await harness.call('qa.addScenario', {
+      file: 'desk-lookup.yaml',
+      text: [
+        'format: gateway-console/scenario@1',
+        'name: Desk looks a payment up',
+        'variant: A',
+        'steps:',
+        '  - status: { transactionID: s2QALOOKUP0000000001 }',
+        '    expect: { paymentStatus: Pending }',
+        '',
+      ].join('\n'),
+    });
+    expect(added.problems).toEqual([]);
+    gateway.next({ kind: 'answer', status: 200, body: hostileStatus('s2QALOOKUP0000000001') });
+    const { runId } = await harness.call('qa.run', { files: [added.added.file], profileA: deskId });
+    await expect
+      .poll(async () => (await harness.call('qa.result', { runId })).finishedAt, { timeout: 10_000 })
+      .not.toBeNull();
+    const run = await harness.call('qa.result', { runId });
+    expect(run.counts.passed).toBe(1);
+    expectMasked(run, 'the run result');
+    for (const format of ['json', 'html', 'markdown', 'junit']) {
+      const report = await harness.call('qa.report', { runId, format });
+      expectMasked(report.text, `the ${format} report`);
+    }
   });
 });
 
