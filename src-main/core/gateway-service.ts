@@ -80,7 +80,9 @@ export class GatewayService {
       flightKey !== null && this.creating.has(flightKey),
       input.allowDuplicate,
     );
-    if (flightKey !== null) this.creating.add(flightKey);
+    // Only the create that put the id in flight takes it out again (an intended duplicate may overlap it).
+    const ownsFlight = flightKey !== null && !this.creating.has(flightKey);
+    if (ownsFlight) this.creating.add(flightKey);
     let result;
     try {
       result = await this.run(() =>
@@ -90,8 +92,7 @@ export class GatewayService {
         }),
       );
     } finally {
-      // An override create does not own the id: the create it duplicates may still be waiting.
-      if (flightKey !== null && override === null) this.creating.delete(flightKey);
+      if (ownsFlight) this.creating.delete(flightKey);
     }
     if (result.transactionSignature && result.exchange.transactionID) {
       const customer = customerDataOfOrder(input.order);

@@ -18,6 +18,9 @@ export interface MaskingProfile {
 export function maskExchangeCustomerData(exchange: Exchange): Exchange {
   return {
     ...exchange,
+    // The gateway's own words are outside text too: a statusMsg may quote what it was sent.
+    returnStatus: maskCustomerDataInValue(exchange.returnStatus),
+    summary: maskCustomerDataInValue(exchange.summary),
     request: { ...exchange.request, body: exchange.request.body && maskCustomerDataInText(exchange.request.body) },
     response: exchange.response && {
       ...exchange.response,

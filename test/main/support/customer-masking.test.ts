@@ -38,7 +38,11 @@ const expectMasked = (value: unknown, where: string) => {
 
 /** A status answer from a gateway that echoes the customer in every shape seen in the wild. */
 const hostileStatus = (transactionId: string) => ({
-  returnStatus: { statusCode: '000', statusMsg: 'Success' },
+  returnStatus: {
+    statusCode: '000',
+    statusMsg: 'Success',
+    statusDescription: JSON.stringify({ customerName: 'Ana Maria Silva' }),
+  },
   paymentStatus: 'Pending',
   paymentMethod: 'MBWAY',
   transactionID: transactionId,
@@ -94,7 +98,7 @@ afterAll(async () => {
 });
 
 describe('customer data is masked at the source', () => {
-  it('customer data is masked at the source: a lookup-only status answer reaches the caller, the event feed and the log masked', async () => {
+  it('customer data is masked at the source: a lookup-only status answer reaches the caller and the event feed masked, the gateway's statusDescription too', async () => {
     gateway.next({ kind: 'answer', status: 200, body: hostileStatus('s2DESKLOOKUP00000001') });
     const before = harness.events.length;
     const status = await harness.call('payments.status', { profileId: deskId, transactionId: 's2DESKLOOKUP00000001' });
