@@ -98,7 +98,7 @@ afterAll(async () => {
 });
 
 describe('customer data is masked at the source', () => {
-  it('customer data is masked at the source: a lookup-only status answer reaches the caller and the event feed masked, the gateway's statusDescription too', async () => {
+  it('customer data is masked at the source: a lookup-only status answer reaches the caller and the event feed masked, the gateway’s statusDescription too', async () => {
     gateway.next({ kind: 'answer', status: 200, body: hostileStatus('s2DESKLOOKUP00000001') });
     const before = harness.events.length;
     const status = await harness.call('payments.status', { profileId: deskId, transactionId: 's2DESKLOOKUP00000001' });
