@@ -42,6 +42,8 @@ export interface GatewayCallOutput {
 
 /** What the contract's orders/payments methods and the CLI do: profile → SDK → signature store → event. */
 export class GatewayService {
+  /** What main is writing down about payments' statuses (see learn). */
+  private learning: Promise<void> = Promise.resolve();
   /** profileId + merchantTransactionId of creates waiting for their answer: a second one is refused. */
   private readonly creating = new Set<string>();
 
@@ -194,6 +196,8 @@ export class GatewayService {
   }): Promise<GatewayCallOutput> {
     const connection = await this.deps.profiles.connection(input.profileId);
     refuseOnLookupOnly(connection.profile, 'send a payment step');
+    // Decide on everything main has learned so far, a notification that just arrived included.
+    await this.learning;
     const record = this.deps.signatures.get(connection.profile.id, input.transactionId);
     const override = checkNotFinal(connection.profile, input.transactionId, record, input.overrideFinal);
     ProductionGuard.confirm(connection.profile, record?.amount ?? null, input.confirmation);
@@ -239,15 +243,24 @@ export class GatewayService {
     await this.learn(profileId, transactionId, paymentStatus, 'notification');
   }
 
-  private async learn(
+  /**
+   * One at a time, in arrival order: a call that finds the payment already final (learned from a
+   * notification a moment ago) returns only once that fact is on disk, so a restart cannot forget it.
+   */
+  private learn(
     profileId: string,
     transactionId: string,
     paymentStatus: string | null,
     source: FinalRecord['source'],
   ): Promise<void> {
-    const record = this.deps.signatures.get(profileId, transactionId);
-    const final = record && learnedFinal(record, paymentStatus, source, this.now());
-    if (record && final) await this.deps.signatures.put({ ...record, final });
+    const step = async () => {
+      const record = this.deps.signatures.get(profileId, transactionId);
+      const final = record && learnedFinal(record, paymentStatus, source, this.now());
+      if (record && final) await this.deps.signatures.put({ ...record, final });
+    };
+    const next = this.learning.then(step, step);
+    this.learning = next.catch(() => undefined);
+    return next;
   }
 
   /** A deleted profile's signatures are of no further use: drop them. */
@@ -264,6 +277,8 @@ export class GatewayService {
     const { transactionId } = input;
     const connection = await this.deps.profiles.connection(input.profileId);
     refuseOnLookupOnly(connection.profile, 'start a payment');
+    // Decide on everything main has learned so far, a notification that just arrived included.
+    await this.learning;
     const record = this.deps.signatures.get(connection.profile.id, transactionId);
     const override = checkNotFinal(connection.profile, transactionId, record, input.overrideFinal);
     if (!record)
