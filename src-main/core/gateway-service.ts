@@ -23,8 +23,6 @@ export interface GatewayServiceDeps {
   client: GatewayClient;
   /** Called with every Exchange (already redacted by the SDK): push event, history. */
   onExchange: (exchange: Exchange) => void;
-  /** The clock main stamps what it learns with (tests pin it). */
-  now?: () => Date;
 }
 
 /** The profile facts the service's guards and masking need. */
@@ -48,10 +46,6 @@ export class GatewayService {
   private readonly creating = new Set<string>();
 
   constructor(private readonly deps: GatewayServiceDeps) {}
-
-  private now(): Date {
-    return this.deps.now?.() ?? new Date();
-  }
 
   async createOrder(input: {
     profileId: string;
@@ -108,7 +102,7 @@ export class GatewayService {
         paymentMethods: result.paymentMethods,
         ...(result.actionTokens.length ? { actionTokens: result.actionTokens } : {}),
         ...(Object.keys(customer).length ? { customer } : {}),
-        createdAt: this.now().toISOString(),
+        createdAt: new Date().toISOString(),
       });
     }
     return this.report(connection.profile, result, override);
@@ -231,7 +225,7 @@ export class GatewayService {
       merchantTransactionId: null,
       amount: null,
       currency: null,
-      createdAt: this.now().toISOString(),
+      createdAt: new Date().toISOString(),
     });
   }
 
@@ -255,7 +249,7 @@ export class GatewayService {
   ): Promise<void> {
     const step = async () => {
       const record = this.deps.signatures.get(profileId, transactionId);
-      const final = record && learnedFinal(record, paymentStatus, source, this.now());
+      const final = record && learnedFinal(record, paymentStatus, source, new Date());
       if (record && final) await this.deps.signatures.put({ ...record, final });
     };
     const next = this.learning.then(step, step);
