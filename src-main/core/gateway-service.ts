@@ -14,6 +14,7 @@ import {
   learnedFinal,
   merchantTransactionIdOf,
   type FinalRecord,
+  type UnansweredCreate,
 } from './payment-guards';
 import { maskCallForProfile } from '../support/customer-masking';
 
@@ -33,6 +34,8 @@ interface CallProfile {
   lookupOnly?: boolean | undefined;
 }
 
+type CreateResult = Awaited<ReturnType<GatewayClient['createOrder']>>;
+
 export interface GatewayCallOutput {
   exchange: Exchange;
   response: unknown;
@@ -42,8 +45,11 @@ export interface GatewayCallOutput {
 export class GatewayService {
   /** What main is writing down about payments' statuses (see learn). */
   private learning: Promise<void> = Promise.resolve();
-  /** profileId + merchantTransactionId of creates waiting for their answer: a second one is refused. */
-  private readonly creating = new Set<string>();
+  /**
+   * profileId + merchantTransactionId of creates waiting for their answer, or that ended without one
+   * (until the process ends): a second create with that id is refused.
+   */
+  private readonly unanswered = new Map<string, UnansweredCreate>();
 
   constructor(private readonly deps: GatewayServiceDeps) {}
 
@@ -73,13 +79,13 @@ export class GatewayService {
       connection.profile,
       merchantId,
       merchantId === null ? undefined : this.deps.signatures.findByMerchantTransactionId(profileId, merchantId),
-      flightKey !== null && this.creating.has(flightKey),
+      flightKey === null ? undefined : this.unanswered.get(flightKey),
       input.allowDuplicate,
     );
     // Only the create that put the id in flight takes it out again (an intended duplicate may overlap it).
-    const ownsFlight = flightKey !== null && !this.creating.has(flightKey);
-    if (ownsFlight) this.creating.add(flightKey);
-    let result;
+    const ownsFlight = flightKey !== null && !this.unanswered.has(flightKey);
+    if (ownsFlight) this.unanswered.set(flightKey, { sentAt: new Date().toISOString(), outcomeUnknown: false });
+    let result: CreateResult | undefined;
     try {
       result = await this.run(() =>
         this.deps.client.createOrder(connection, input.order, {
@@ -88,7 +94,12 @@ export class GatewayService {
         }),
       );
     } finally {
-      if (ownsFlight) this.creating.delete(flightKey);
+      if (ownsFlight) {
+        // Sent but unanswered: the gateway may have created it, so the id stays taken.
+        const mayExist = result?.exchange.classification === 'outcome-unknown' && !result.exchange.transactionID;
+        if (mayExist) this.unanswered.set(flightKey, { ...this.unanswered.get(flightKey)!, outcomeUnknown: true });
+        else this.unanswered.delete(flightKey);
+      }
     }
     if (result.transactionSignature && result.exchange.transactionID) {
       const customer = customerDataOfOrder(input.order);

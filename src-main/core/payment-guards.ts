@@ -50,25 +50,40 @@ export function checkNotFinal(
   );
 }
 
+/** A create of this console that has no transaction to show for its merchantTransactionId (yet). */
+export interface UnansweredCreate {
+  /** When it was sent (ISO). */
+  sentAt: string;
+  /** False while it waits for its answer; true once it ended without one (the order may exist). */
+  outcomeUnknown: boolean;
+}
+
 /**
- * Refuses an order whose merchantTransactionId the profile already used (a created order, or a create
- * still waiting for its answer): two orders with one merchant id cannot be told apart by the merchant.
+ * Refuses an order whose merchantTransactionId the profile already used (a created order, a create still
+ * waiting for its answer, or one that ended without an answer and may exist): two orders with one
+ * merchant id cannot be told apart by the merchant.
  */
 export function checkNotDuplicate(
   profile: GuardedProfile,
   merchantTransactionId: string | null,
   existing: TransactionRecord | undefined,
-  inFlight: boolean,
+  unanswered: UnansweredCreate | undefined,
   allowDuplicate: boolean | undefined,
 ): ExchangeOverride | null {
   if (allowDuplicate === true) allowOverride(profile, 'duplicate-merchant-transaction-id');
-  if (merchantTransactionId === null || (!existing && !inFlight)) return null;
+  if (merchantTransactionId === null || (!existing && !unanswered)) return null;
   if (allowDuplicate === true) return 'duplicate-merchant-transaction-id';
   if (existing)
     throw new ConsoleFailure(
       'duplicate-merchant-transaction-id',
       `merchantTransactionId "${merchantTransactionId}" is already used on "${profile.name}" by transaction ${existing.transactionId} (created ${existing.createdAt}). Use a new merchantTransactionId; nothing was sent.`,
       { merchantTransactionId, transactionId: existing.transactionId, createdAt: existing.createdAt },
+    );
+  if (unanswered?.outcomeUnknown)
+    throw new ConsoleFailure(
+      'duplicate-merchant-transaction-id',
+      `The create with merchantTransactionId "${merchantTransactionId}" sent on "${profile.name}" at ${unanswered.sentAt} got no answer, so the order may exist: find it (History, notifications, a status query) before creating it again. Nothing was sent.`,
+      { merchantTransactionId, transactionId: null, outcomeUnknownSince: unanswered.sentAt },
     );
   throw new ConsoleFailure(
     'duplicate-merchant-transaction-id',

@@ -22,12 +22,17 @@ export function paymentRefusalText(error: ConsoleError): string {
         learnedAt: details.learnedAt ? formatDateTime(text(details.learnedAt)) : '',
       });
     case 'duplicate-merchant-transaction-id':
-      return details.transactionId
-        ? t('paymentRefusal.duplicate', {
-            merchantTransactionId: text(details.merchantTransactionId),
-            transactionId: text(details.transactionId),
-          })
-        : t('paymentRefusal.duplicateInFlight', { merchantTransactionId: text(details.merchantTransactionId) });
+      if (details.transactionId)
+        return t('paymentRefusal.duplicate', {
+          merchantTransactionId: text(details.merchantTransactionId),
+          transactionId: text(details.transactionId),
+        });
+      if (details.outcomeUnknownSince)
+        return t('paymentRefusal.duplicateOutcomeUnknown', {
+          merchantTransactionId: text(details.merchantTransactionId),
+          sentAt: formatDateTime(text(details.outcomeUnknownSince)),
+        });
+      return t('paymentRefusal.duplicateInFlight', { merchantTransactionId: text(details.merchantTransactionId) });
     case 'override-not-allowed':
       return t('paymentRefusal.overrideNotAllowed');
     default:

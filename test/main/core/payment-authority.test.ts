@@ -161,6 +161,27 @@ describe('no silent duplicates', () => {
     ).toHaveLength(1);
   });
 
+  it('no silent duplicates: after a create that got no answer (the order may exist), its merchantTransactionId is refused', async () => {
+    const order = orderA('dup-order-5');
+    order.transaction.amount.value = 5.0; // the simulator answers HTTP 500: sent, outcome unknown
+    const lost = await harness.call('orders.create', { profileId: 'sandbox-a', order });
+    expect(lost.exchange.classification).toBe('outcome-unknown');
+    const before = exchangesSent();
+    const again = await harness.core.dispatch('orders.create', {
+      profileId: 'sandbox-a',
+      order: { ...order, transaction: { ...order.transaction, amount: { value: 12.5, currency: 'EUR' } } },
+    });
+    expect(again).toMatchObject({
+      ok: false,
+      error: {
+        code: 'duplicate-merchant-transaction-id',
+        details: { merchantTransactionId: 'dup-order-5', transactionId: null, outcomeUnknownSince: expect.any(String) },
+      },
+    });
+    expect(again.ok ? '' : again.error.message).toMatch(/may exist/);
+    expect(exchangesSent()).toBe(before);
+  });
+
   it('no silent duplicates: QA may say the duplicate is intended on a Sandbox profile, recorded in the exchange', async () => {
     await harness.call('orders.create', { profileId: 'sandbox-a', order: orderA('dup-order-3') });
     const again = await harness.call('orders.create', {

@@ -24,6 +24,12 @@ describe('final is final / no silent duplicates: main’s refusals are told by c
     expect(
       paymentRefusalText({ ...duplicate, details: { merchantTransactionId: 'shop-1', transactionId: null } }),
     ).toMatch(/being created right now/);
+    expect(
+      paymentRefusalText({
+        ...duplicate,
+        details: { merchantTransactionId: 'shop-1', transactionId: null, outcomeUnknownSince: '2026-01-31T12:00:05Z' },
+      }),
+    ).toMatch(/“shop-1” sent at .* got no answer, so the order may exist/);
     setLocale('pt-PT');
     expect(paymentRefusalText(final)).toMatch(/^s2FINALFINALFINAL001 é final: .*Success em /);
     expect(paymentRefusalText(duplicate)).toContain('pela transação s2FIRSTFIRSTFIRST001');

@@ -1030,6 +1030,8 @@ export default {
       'merchantTransactionId “{merchantTransactionId}” is already used on this profile by transaction {transactionId}. Use a new merchantTransactionId; nothing was sent.',
     duplicateInFlight:
       'An order with merchantTransactionId “{merchantTransactionId}” is being created right now: wait for its answer. Nothing was sent.',
+    duplicateOutcomeUnknown:
+      'The create with merchantTransactionId “{merchantTransactionId}” sent at {sentAt} got no answer, so the order may exist: find it (History, notifications, a status query) before creating it again. Nothing was sent.',
     overrideNotAllowed:
       'QA overrides are accepted only on Sandbox and test profiles, never on production. Nothing was sent.',
   },

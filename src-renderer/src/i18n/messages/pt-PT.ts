@@ -1040,6 +1040,8 @@ const ptPT: SameKeys<typeof en> = {
       'O merchantTransactionId “{merchantTransactionId}” já é usado neste perfil pela transação {transactionId}. Use um merchantTransactionId novo; nada foi enviado.',
     duplicateInFlight:
       'Uma encomenda com o merchantTransactionId “{merchantTransactionId}” está a ser criada neste momento: aguarde a resposta. Nada foi enviado.',
+    duplicateOutcomeUnknown:
+      'A criação com o merchantTransactionId “{merchantTransactionId}” enviada em {sentAt} não teve resposta, por isso a encomenda pode existir: procure-a (Histórico, notificações, uma consulta de estado) antes de a criar de novo. Nada foi enviado.',
     overrideNotAllowed:
       'As exceções de QA só são aceites em perfis Sandbox e de teste, nunca em produção. Nada foi enviado.',
   },
