@@ -141,7 +141,9 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     ...createPaymentsHandlers(gateway),
     ...createSimulatorHandlers(() => simulator, {
       afterReset: async () => {
-        for (const sandbox of SANDBOX_PROFILES) await signatures.forgetProfile(sandbox.id);
+        // The demo's gateway shares the store: forgetting through both also drops what each has in flight.
+        for (const sandbox of SANDBOX_PROFILES)
+          for (const service of [gateway, demoGateway]) await service.forgetProfile(sandbox.id);
       },
     }),
     ...createDemoHandlers({

@@ -268,8 +268,12 @@ export class GatewayService {
     return next;
   }
 
-  /** A deleted profile's signatures are of no further use: drop them. */
+  /**
+   * A deleted profile's signatures are of no further use, and a reset Sandbox's merchantTransactionIds
+   * belong to a world that is gone: drop them.
+   */
   forgetProfile(profileId: string): Promise<void> {
+    for (const key of this.unanswered.keys()) if (key.startsWith(`${profileId}\n`)) this.unanswered.delete(key);
     return this.deps.signatures.forgetProfile(profileId);
   }
 
