@@ -18,6 +18,8 @@ import { AUDIT_LOG_FILE, AuditLog } from '../support/audit-log';
 import { createQaHandlers } from './handlers/qa-handlers';
 import { startNotificationsService } from '../notifications/notifications-service';
 import { logger } from '../common/logger';
+import type { DeliveryRecord } from '@shared/contract/notifications';
+import { customerMaskingByProfileId, maskDeliveryCustomerData } from '../support/customer-masking';
 import { ProfileFile } from './profiles/profile-file';
 import { ProfileRegistry } from './profiles/profile-registry';
 import { ProfileSecrets } from './profiles/profile-secrets';
@@ -75,6 +77,9 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
   for (const problem of signatures.problems) notices.raise('warning', problem);
   // A locked vault hides real profiles' webhook secrets: their notifications wait (the sender retries).
   const webhookSecretOf = (profileId: string) => absentWhileLocked(profileSecrets.get(profileId, 'webhookSecret'));
+  const masksCustomerDataOf = customerMaskingByProfileId((profileId) => profiles.stored(profileId));
+  // Set once the gateway service exists; a notification arriving before then teaches nothing.
+  let learnFromDelivery: (record: DeliveryRecord) => Promise<void> = async () => undefined;
   // The receiver starts before the simulator so the Sandbox can deliver to it from its first status change.
   const notifications = await startNotificationsService({
     userDataDir: options.userDataDir,
@@ -86,7 +91,15 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
       }
       return candidates;
     },
-    onDelivery: (record) => events.emit('notifications.received', record),
+    onDelivery: (record) => {
+      void learnFromDelivery(record).catch((error: unknown) =>
+        logger.warn('learning from a notification failed', error),
+      );
+      events.emit(
+        'notifications.received',
+        masksCustomerDataOf(record.profileId) ? maskDeliveryCustomerData(record) : record,
+      );
+    },
   });
   closers.push(() => notifications.close());
   let simulator: RunningSimulator | null = null;
@@ -107,6 +120,12 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     client,
     onExchange: (exchange) => events.emit('exchanges.recorded', exchange),
   });
+  // A notification that says a payment is final is part of main's record of it (final is final).
+  learnFromDelivery = async (record) => {
+    const { profileId, notification, verdict } = record;
+    if (verdict !== 'accepted' || !profileId || !notification?.transactionId) return;
+    await gateway.learnFromNotification(profileId, notification.transactionId, notification.paymentStatus);
+  };
   // The demo's calls reach the live exchange feed only once re-timed onto the demo's weeks (demo-handlers).
   const demoGateway = new GatewayService({ profiles, signatures, client, onExchange: () => undefined });
   const handlers: Handlers = {
@@ -122,7 +141,9 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     ...createPaymentsHandlers(gateway),
     ...createSimulatorHandlers(() => simulator, {
       afterReset: async () => {
-        for (const sandbox of SANDBOX_PROFILES) await signatures.forgetProfile(sandbox.id);
+        // The demo's gateway shares the store: forgetting through both also drops what each has in flight.
+        for (const sandbox of SANDBOX_PROFILES)
+          for (const service of [gateway, demoGateway]) await service.forgetProfile(sandbox.id);
       },
     }),
     ...createDemoHandlers({
@@ -137,8 +158,13 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
       receiver: notifications.receiver,
       webhookSecretOf,
       profiles,
+      masksCustomerData: masksCustomerDataOf,
     }),
-    ...createSupportHandlers({ profiles, audit: new AuditLog(join(options.userDataDir, AUDIT_LOG_FILE)) }),
+    ...createSupportHandlers({
+      profiles,
+      audit: new AuditLog(join(options.userDataDir, AUDIT_LOG_FILE)),
+      transactions: signatures,
+    }),
     ...createQaHandlers({
       core: { gateway, simulator, events, profiles, credentials },
       webhookSecretOf,

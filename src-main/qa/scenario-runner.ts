@@ -46,14 +46,20 @@ interface CallOutput {
 /** What the runner needs from the gateway side: GatewayService satisfies it. */
 export interface QaGateway {
   createOrder(input: { profileId: string; order: unknown; skipValidation?: boolean }): Promise<CallOutput>;
-  generateReference(input: { profileId: string; transactionId: string }): Promise<CallOutput>;
-  mbwayPurchase(input: { profileId: string; transactionId: string; phone: string }): Promise<CallOutput>;
+  generateReference(input: { profileId: string; transactionId: string; overrideFinal?: boolean }): Promise<CallOutput>;
+  mbwayPurchase(input: {
+    profileId: string;
+    transactionId: string;
+    phone: string;
+    overrideFinal?: boolean;
+  }): Promise<CallOutput>;
   status(input: { profileId: string; transactionId: string }): Promise<CallOutput>;
   performAction(input: {
     profileId: string;
     transactionId: string;
     url: string;
     params: Array<{ name: string; value: string }>;
+    overrideFinal?: boolean;
   }): Promise<CallOutput>;
 }
 
@@ -71,6 +77,7 @@ export interface QaProfile {
   environment: string;
   terminalId: string;
   variant: 'A' | 'B';
+  lookupOnly?: boolean;
 }
 
 export interface ManualRequest {
@@ -134,6 +141,9 @@ function abortedDuring<T>(
     signal.removeEventListener('abort', onAbort),
   );
 }
+
+/** The step's QA override, passed on only when the scenario asked for it (main refuses it on production). */
+const overrideOf = (overrideFinal: boolean | undefined) => (overrideFinal ? { overrideFinal: true } : {});
 
 export const countResults = (scenarios: readonly ScenarioResult[]): RunCounts => ({
   total: scenarios.length,
@@ -384,12 +394,18 @@ export class ScenarioRunner {
         for (const [path, value] of Object.entries(overrides ?? {})) setPath(order, path, value);
         return record(await gateway.createOrder({ profileId, order, ...(validate ? {} : { skipValidation: true }) }));
       }
-      case 'reference':
-        return record(await gateway.generateReference({ profileId, transactionId: input.args.transactionID }));
-      case 'mbway':
+      case 'reference': {
+        const { transactionID, overrideFinal } = input.args;
         return record(
-          await gateway.mbwayPurchase({ profileId, transactionId: input.args.transactionID, phone: input.args.phone }),
+          await gateway.generateReference({ profileId, transactionId: transactionID, ...overrideOf(overrideFinal) }),
         );
+      }
+      case 'mbway': {
+        const { transactionID, phone, overrideFinal } = input.args;
+        return record(
+          await gateway.mbwayPurchase({ profileId, transactionId: transactionID, phone, ...overrideOf(overrideFinal) }),
+        );
+      }
       case 'status':
         return record(await gateway.status({ profileId, transactionId: input.args.transactionID }));
       case 'pollUntil': {
@@ -418,7 +434,7 @@ export class ScenarioRunner {
         }
       }
       case 'action': {
-        const { transactionID, from, url, params, paymentStatus } = input.args;
+        const { transactionID, from, url, params, paymentStatus, overrideFinal } = input.args;
         let target = url;
         let list = params ?? [];
         if (from !== undefined) {
@@ -438,7 +454,13 @@ export class ScenarioRunner {
             { name: 'paymentStatus', value: paymentStatus },
           ];
         return record(
-          await gateway.performAction({ profileId, transactionId: transactionID, url: target!, params: list }),
+          await gateway.performAction({
+            profileId,
+            transactionId: transactionID,
+            url: target!,
+            params: list,
+            ...overrideOf(overrideFinal),
+          }),
         );
       }
       case 'waitNotification': {
@@ -568,7 +590,14 @@ export function newRunResult(request: RunRequest, consoleVersion: string): RunRe
     tester: request.tester ?? null,
     profiles: Object.values(request.profiles)
       .filter((profile): profile is QaProfile => profile !== undefined)
-      .map(({ id, name, environment, terminalId, variant }) => ({ id, name, environment, terminalId, variant })),
+      .map(({ id, name, environment, terminalId, variant, lookupOnly }) => ({
+        id,
+        name,
+        environment,
+        terminalId,
+        variant,
+        ...(lookupOnly ? { lookupOnly } : {}),
+      })),
     scenarios: [],
     counts: { total: 0, passed: 0, failed: 0, skipped: 0 },
   };

@@ -13,6 +13,8 @@ export const paymentsMethods = {
         confirmation: productionConfirmationSchema.optional(),
         /** QA override: send even when REFERENCE is not in the order's paymentMethod list. */
         allowMethodNotInOrder: z.boolean().optional(),
+        /** QA override: send even though main knows the payment final (Sandbox/test only; recorded in the exchange). */
+        overrideFinal: z.boolean().optional(),
       })
       .strict(),
     gatewayCallResultSchema,
@@ -27,6 +29,8 @@ export const paymentsMethods = {
         confirmation: productionConfirmationSchema.optional(),
         /** QA override: send even when MBWAY is not in the order's paymentMethod list. */
         allowMethodNotInOrder: z.boolean().optional(),
+        /** QA override: send even though main knows the payment final (Sandbox/test only; recorded in the exchange). */
+        overrideFinal: z.boolean().optional(),
       })
       .strict(),
     gatewayCallResultSchema,
@@ -45,6 +49,8 @@ export const paymentsMethods = {
         url: z.string().url(),
         params: z.array(z.object({ name: z.string().min(1).max(200), value: z.string().max(100_000) })).max(50),
         confirmation: productionConfirmationSchema.optional(),
+        /** QA override: send even though main knows the payment final (Sandbox/test only; recorded in the exchange). */
+        overrideFinal: z.boolean().optional(),
       })
       .strict(),
     gatewayCallResultSchema,

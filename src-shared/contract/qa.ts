@@ -73,6 +73,8 @@ export const runProfileSchema = z.object({
   environment: z.string(),
   terminalId: z.string(),
   variant: z.string(),
+  /** A lookup-only profile masks customer data like a production one, in the run's report too. */
+  lookupOnly: z.boolean().optional(),
 });
 
 export const runCountsSchema = z.object({

@@ -106,7 +106,9 @@ describe('go-live readiness, Sandbox controls and send-without-validation (qa ha
     const first = await harness.call('orders.create', { profileId: 'sandbox-a', order });
     expect(first.exchange.response.status).toBe(503);
     expect(first.exchange.timings.attempts).toBe(1);
-    const second = await harness.call('orders.create', { profileId: 'sandbox-a', order });
+    // The 503'd create may exist (outcome unknown), so its merchantTransactionId stays taken: a new one.
+    const next = { ...order, merchant: { ...order.merchant, merchantTransactionId: `ctl-next-${Date.now()}` } };
+    const second = await harness.call('orders.create', { profileId: 'sandbox-a', order: next });
     expect(second.exchange.classification).toBe('ok');
   });
 

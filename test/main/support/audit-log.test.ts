@@ -2,10 +2,17 @@ import { appendFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCore } from '../core/harness';
+import { orderA } from '../gateway/fixtures';
 
 let harness: Awaited<ReturnType<typeof startCore>>;
+/** Two orders this console created, with customer data: only transactions main knows can be revealed. */
+const known: string[] = [];
 beforeAll(async () => {
-  harness = await startCore({ simulator: false });
+  harness = await startCore();
+  for (const email of ['first@example.com', 'second@example.com']) {
+    const order = { ...orderA(), customer: { customerInfo: { customerEmail: email, customerPhone: '+351912000111' } } };
+    known.push((await harness.call('orders.create', { profileId: 'sandbox-a', order })).exchange.transactionID);
+  }
   await harness.call('profiles.save', {
     settings: {
       name: 'Live desk',
@@ -29,17 +36,17 @@ const profileId = async () =>
 describe('reveal audit log', () => {
   it('appends one entry per reveal (when, profile, transaction, field, reason) in the user-data folder', async () => {
     const id = await profileId();
-    const first = await harness.call('support.recordReveal', {
+    const first = await harness.call('support.reveal', {
       profileId: id,
-      transactionId: 's2AAAAAAAAAAAAAAAAAA',
+      transactionId: known[0],
       field: 'email',
       reason: 'Ticket #4411: customer asks which address got the receipt',
     });
-    expect(first).toMatchObject({ profileId: id, profileName: 'Live desk', field: 'email' });
-    expect(Date.parse(first.at)).toBeGreaterThan(Date.now() - 60_000);
-    await harness.call('support.recordReveal', {
+    expect(first.entry).toMatchObject({ profileId: id, profileName: 'Live desk', field: 'email' });
+    expect(Date.parse(first.entry.at)).toBeGreaterThan(Date.now() - 60_000);
+    await harness.call('support.reveal', {
       profileId: id,
-      transactionId: 's2BBBBBBBBBBBBBBBBBB',
+      transactionId: known[1],
       field: 'phone',
       reason: 'Ticket #4412 callback',
     });
@@ -54,17 +61,17 @@ describe('reveal audit log', () => {
   it('refuses a reveal without a real reason or for an unknown profile, and writes nothing', async () => {
     const id = await profileId();
     const before = (await harness.call('support.auditLog')).entries.length;
-    const noReason = await harness.core.dispatch('support.recordReveal', {
+    const noReason = await harness.core.dispatch('support.reveal', {
       profileId: id,
-      transactionId: 's2A',
+      transactionId: known[0],
       field: 'name',
       reason: '  ok ',
     });
     expect(noReason).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     expect(noReason.ok ? '' : noReason.error.message).toMatch(/reason/i);
-    const ghost = await harness.core.dispatch('support.recordReveal', {
+    const ghost = await harness.core.dispatch('support.reveal', {
       profileId: 'nobody',
-      transactionId: 's2A',
+      transactionId: known[0],
       field: 'name',
       reason: 'Ticket 1 for a ghost',
     });

@@ -1088,6 +1088,18 @@ const ptPT: SameKeys<typeof en> = {
     full: 'O armazenamento do navegador está cheio: liberte espaço (limpe o histórico antigo) e tente de novo, ou exporte-o.',
     notSaved: 'Não foi possível guardar no histórico: {error}',
   },
+  paymentRefusal: {
+    final:
+      '{transactionId} é final: a consola soube o seu estado {status} em {learnedAt}. Um pagamento final nunca muda, por isso nada foi enviado.',
+    duplicate:
+      'O merchantTransactionId “{merchantTransactionId}” já é usado neste perfil pela transação {transactionId}. Use um merchantTransactionId novo; nada foi enviado.',
+    duplicateInFlight:
+      'Uma encomenda com o merchantTransactionId “{merchantTransactionId}” está a ser criada neste momento: aguarde a resposta. Nada foi enviado.',
+    duplicateOutcomeUnknown:
+      'A criação com o merchantTransactionId “{merchantTransactionId}” enviada em {sentAt} não teve resposta, por isso a encomenda pode existir: procure-a (Histórico, notificações, uma consulta de estado) antes de a criar de novo. Nada foi enviado.',
+    overrideNotAllowed:
+      'As exceções de QA só são aceites em perfis Sandbox e de teste, nunca em produção. Nada foi enviado.',
+  },
   support,
   qa,
   credentials,

@@ -77,6 +77,12 @@ export default {
     reason: 'Reason',
     hint: 'At least 5 characters, e.g. the ticket number',
     confirm: 'Reveal and log',
+    errors: {
+      unknownTransaction:
+        'The console does not know this transaction, so it has nothing to reveal. Nothing was logged.',
+      noCustomerData: 'The console holds no value for this field of this transaction. Nothing was logged.',
+      invalidInput: 'Give a reason with at least 5 visible characters, e.g. the ticket number.',
+    },
   },
   notes: {
     heading: 'Case notes',

@@ -80,6 +80,13 @@ const supportPt: SameKeys<typeof supportEn> = {
     reason: 'Motivo',
     hint: 'Pelo menos 5 caracteres, por exemplo o número do pedido de suporte',
     confirm: 'Revelar e registar',
+    errors: {
+      unknownTransaction:
+        'A consola não conhece esta transação, por isso não tem nada para revelar. Nada foi registado.',
+      noCustomerData: 'A consola não guarda nenhum valor deste campo desta transação. Nada foi registado.',
+      invalidInput:
+        'Indique um motivo com pelo menos 5 caracteres visíveis, por exemplo o número do pedido de suporte.',
+    },
   },
   notes: {
     heading: 'Notas do caso',
