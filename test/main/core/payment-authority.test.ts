@@ -213,6 +213,7 @@ describe('QA overrides never apply to production', () => {
         variant: 'A',
       },
       secrets: { bearerToken: 'live-token-for-this-test-only', clientId: 'live-client-id-for-this-test' },
+      productionConfirmation: { profileName: 'Live shop' },
     });
     const confirmation = (amount: number) => ({ profileName: 'Live shop', amount });
     const before = exchangesSent();

@@ -124,6 +124,7 @@ describe('customer data is masked at the source', () => {
         variant: 'A',
       },
       secrets: { bearerToken: 'live-token-never-test-0001', clientId: 'live-client-never-test-01' },
+      productionConfirmation: { profileName: 'Live shop' },
     });
     const order = { ...orderA('live-77'), customer: { customerInfo: CUSTOMER } };
     const result = await harness.call('orders.create', {
