@@ -96,7 +96,8 @@ export default {
   },
   bulk: {
     heading: 'Bulk lookup',
-    label: 'Transaction IDs (one per line, separated by commas, or a CSV with a transactionID column)',
+    label:
+      'Transaction IDs, merchant order ids or Multibanco references (one per line, separated by commas, or a CSV with a transactionID column)',
     placeholder: 's2…',
     pickFile: 'Or choose a CSV file',
     dropHint: 'You can also drop a CSV file here.',
@@ -114,6 +115,14 @@ export default {
     refreshStale: 'Refresh stale ({count})',
     export: 'Export CSV',
     tableLabel: 'Bulk lookup results',
+    lookedUpAs: 'looked up as {id}',
+    ambiguous: 'History holds several transactions with this id; look up one of them: {ids}',
+    unresolved: {
+      reference: 'This Multibanco reference is not in History, and the gateway can only be asked by transactionID.',
+      'merchant-order-id':
+        'This merchant order id is not in History, and the gateway can only be asked by transactionID.',
+      'no-transaction-id': 'History holds this order, but the gateway never gave it a transactionID to ask about.',
+    },
     col: {
       status: 'Status',
       final: 'Final',
@@ -126,6 +135,8 @@ export default {
       'not-found': 'Unknown to the gateway',
       failed: 'No answer',
       'not-sent': 'Not sent (cancelled)',
+      ambiguous: 'Several transactions',
+      'not-in-history': 'Not sent',
     },
   },
   audit: {

@@ -99,7 +99,8 @@ const supportPt: SameKeys<typeof supportEn> = {
   },
   bulk: {
     heading: 'Consulta em massa',
-    label: 'IDs de transação (um por linha, separados por vírgulas, ou um CSV com uma coluna transactionID)',
+    label:
+      'IDs de transação, ids de encomenda do comerciante ou referências Multibanco (um por linha, separados por vírgulas, ou um CSV com uma coluna transactionID)',
     placeholder: 's2…',
     pickFile: 'Ou escolha um ficheiro CSV',
     dropHint: 'Também pode largar um ficheiro CSV aqui.',
@@ -117,6 +118,15 @@ const supportPt: SameKeys<typeof supportEn> = {
     refreshStale: 'Atualizar desatualizados ({count})',
     export: 'Exportar CSV',
     tableLabel: 'Resultados da consulta em massa',
+    lookedUpAs: 'consultado como {id}',
+    ambiguous: 'O histórico tem várias transações com este id; consulte uma delas: {ids}',
+    unresolved: {
+      reference:
+        'Esta referência Multibanco não está no histórico, e o gateway só pode ser consultado pelo transactionID.',
+      'merchant-order-id':
+        'Este id de encomenda do comerciante não está no histórico, e o gateway só pode ser consultado pelo transactionID.',
+      'no-transaction-id': 'O histórico tem esta encomenda, mas o gateway nunca lhe atribuiu um transactionID para consultar.',
+    },
     col: {
       status: 'Estado',
       final: 'Final',
@@ -129,6 +139,8 @@ const supportPt: SameKeys<typeof supportEn> = {
       'not-found': 'Desconhecido do gateway',
       failed: 'Sem resposta',
       'not-sent': 'Não enviado (cancelado)',
+      ambiguous: 'Várias transações',
+      'not-in-history': 'Não enviado',
     },
   },
   audit: {
