@@ -111,37 +111,55 @@ describe('support lookups in Chromium', () => {
     await page.getByRole('button', { name: 'Refresh stale (1)' }).waitFor();
   });
 
-  it('defects "bulk lookup resolves what the single box resolves", "each transaction with its own profile" and "Code and meaning empty": merchant order ids and references find their transaction, a Variant B one is asked with its profile, every answer has a code and meaning', async () => {
+  /** Pastes `lines` into the bulk lookup, runs it, and reads each row: shown id, outcome, code and meaning. */
+  async function bulkLookUp(lines: string[], asked: number) {
     const page = session.page;
-    // The active profile stays the Sandbox's Variant A one.
-    expect(await page.getByTestId('support-profile').textContent()).toContain('Sandbox · Variant A');
-    const stranger = unknownId();
-    const lines = ['shop-order-1', reference.replace(/(\d{3})(\d{3})(\d{3})/, '$1 $2 $3'), variantBTx, stranger, 'no-such-order'];
     await page.getByLabel(/^Transaction IDs/).fill(lines.join('\n'));
     await page.getByRole('button', { name: 'Look up all' }).click();
-    // Four ids are asked about (two of them the same transaction, asked once); the unknown order id is not sent.
-    await page.getByTestId('support-bulk-progress').getByText('3 of 3 answered').waitFor();
+    await page.getByTestId('support-bulk-progress').getByText(`${asked} of ${asked} answered`).waitFor();
     const rows = page.getByTestId('support-bulk-table').locator('tbody tr');
-    await expect.poll(() => rows.count()).toBe(5);
-    const table = await rows.evaluateAll((trs) =>
+    await expect.poll(() => rows.count()).toBe(lines.length);
+    return rows.evaluateAll((trs) =>
       trs.map((tr) => ({
         id: tr.querySelector('code')?.textContent?.trim(),
         outcome: tr.getAttribute('data-outcome'),
+        lookedUpAs: tr.querySelector('[data-testid="looked-up-as"]')?.textContent?.trim() ?? null,
         code: tr.querySelector('[data-testid="code-and-meaning"]')?.textContent?.replace(/\s+/g, ' ').trim() ?? '',
       })),
     );
-    expect(table).toEqual([
-      { id: shopTx, outcome: 'found', code: expect.stringMatching(/^000 — The gateway processed the request/) },
-      { id: shopTx, outcome: 'found', code: expect.stringMatching(/^000 — /) },
-      { id: variantBTx, outcome: 'found', code: expect.stringMatching(/^000 — /) },
-      { id: stranger, outcome: 'not-found', code: expect.stringMatching(/^HTTP 404 .*— HTTP 404 Not Found: the gateway does not know/) },
+  }
+
+  it('defect "bulk lookup resolves what the single box resolves": merchant order ids and Multibanco references find their transaction through History; unknown order ids are not sent', async () => {
+    const spaced = reference.replace(/(\d{3})(\d{3})(\d{3})/, '$1 $2 $3');
+    // Both name the same transaction: it is asked once, and the order id not in History never.
+    const rows = await bulkLookUp(['shop-order-1', spaced, 'no-such-order'], 1);
+    expect(rows).toEqual([
+      { id: shopTx, outcome: 'found', lookedUpAs: 'looked up as shop-order-1', code: expect.any(String) },
+      { id: shopTx, outcome: 'found', lookedUpAs: `looked up as ${reference}`, code: expect.any(String) },
       {
         id: 'no-such-order',
         outcome: 'not-in-history',
+        lookedUpAs: null,
         code: expect.stringContaining('can only be asked by transactionID'),
       },
     ]);
-    await rows.nth(0).getByText('looked up as shop-order-1').waitFor();
-    await rows.nth(1).getByText(`looked up as ${reference}`).waitFor();
+  });
+
+  it('defect "each transaction with its own profile": a Variant B transaction is asked with its own profile, not the active Variant A one', async () => {
+    expect(await session.page.getByTestId('support-profile').textContent()).toContain('Sandbox · Variant A');
+    const rows = await bulkLookUp([variantBTx, shopTx], 2);
+    expect(rows.map((row) => [row.id, row.outcome])).toEqual([
+      [variantBTx, 'found'],
+      [shopTx, 'found'],
+    ]);
+  });
+
+  it('defect "the Code and meaning column is empty": every answer, a normal one and a 404, shows its code and meaning', async () => {
+    const stranger = unknownId();
+    const rows = await bulkLookUp([shopTx, stranger], 2);
+    expect(rows.map((row) => [row.outcome, row.code])).toEqual([
+      ['found', expect.stringMatching(/^000 — The gateway processed the request\. This is NOT "paid"/)],
+      ['not-found', expect.stringMatching(/^HTTP 404 .*— HTTP 404 Not Found: the gateway does not know this transactionID/)],
+    ]);
   });
 });
