@@ -8,7 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConsole, type ConsoleSession } from '../support/browser-mode';
 import { openArea, sandboxOrder } from '../support/console-actions';
 
-const CUSTOMER = { customerName: 'Ana Maria Silva', customerEmail: 'ana.silva@example.pt', customerPhone: '+351912345678' };
+const CUSTOMER = {
+  customerName: 'Ana Maria Silva',
+  customerEmail: 'ana.silva@example.pt',
+  customerPhone: '+351912345678',
+};
 const LOOKUP = 'Transaction ID, merchant order id or Multibanco reference';
 
 /** A Variant B (card) order for the Sandbox's terminal 1000002. */
@@ -75,7 +79,10 @@ describe('support lookups in Chromium', () => {
     // An id the gateway does not know: its 404 shows, and nothing of the previous transaction.
     await box.fill(unknownId());
     await page.keyboard.press('Enter');
-    await page.getByRole('alert').getByText(/The gateway refused the lookup/).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/The gateway refused the lookup/)
+      .waitFor();
     expect(await card.count()).toBe(0);
     expect(await page.locator('main').textContent()).not.toContain(CUSTOMER.customerName);
 
@@ -159,7 +166,10 @@ describe('support lookups in Chromium', () => {
     const rows = await bulkLookUp([shopTx, stranger], 2);
     expect(rows.map((row) => [row.outcome, row.code])).toEqual([
       ['found', expect.stringMatching(/^000 — The gateway processed the request\. This is NOT "paid"/)],
-      ['not-found', expect.stringMatching(/^HTTP 404 .*— HTTP 404 Not Found: the gateway does not know this transactionID/)],
+      [
+        'not-found',
+        expect.stringMatching(/^HTTP 404 .*— HTTP 404 Not Found: the gateway does not know this transactionID/),
+      ],
     ]);
   });
 });

@@ -29,7 +29,9 @@ const tx = (i: number) => makeRow(i).transactionId!;
 
 describe('bulk lookup resolves pasted ids through History', () => {
   it('defect "bulk lookup sends merchant order ids and Multibanco references as transactionIDs": they become their transactionID; ambiguous ones are listed, unknown ones never sent', async () => {
-    const pasted = parseIdList(['shop-3', '383 787 422', 'twice', 'unknown-order', '999888777', 'never-created'].join('\n'));
+    const pasted = parseIdList(
+      ['shop-3', '383 787 422', 'twice', 'unknown-order', '999888777', 'never-created'].join('\n'),
+    );
     expect(pasted.malformed).toEqual([]);
     const resolved = await resolveLookupIds(db, profiles, 'sandbox', pasted.ids);
     expect(resolved).toEqual([
@@ -58,7 +60,11 @@ describe('bulk lookup resolves pasted ids through History', () => {
 describe('bulk lookup code and meaning', () => {
   const asOf = new Date('2026-11-24T10:00:00Z');
   const found: LookupRow = {
-    ...rowFromStatus(tx(3), { paymentStatus: 'Pending', returnStatus: { statusCode: '000', statusMsg: 'Success' } }, asOf),
+    ...rowFromStatus(
+      tx(3),
+      { paymentStatus: 'Pending', returnStatus: { statusCode: '000', statusMsg: 'Success' } },
+      asOf,
+    ),
     httpStatus: 200,
   };
   const unknown: LookupRow = {

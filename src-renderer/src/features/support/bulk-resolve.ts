@@ -34,13 +34,24 @@ export async function resolveLookupId(
   if (plan.kind === 'history') {
     // The pasted id is itself a transactionID History knows: that one, even if it is also someone's order id.
     const own = plan.rows.find((row) => row.transactionId === query.trim());
-    if (own) return { kind: 'ask', query, transactionId: own.transactionId!, profileId: profileOf(own, profiles, chosenProfileId) };
+    if (own)
+      return {
+        kind: 'ask',
+        query,
+        transactionId: own.transactionId!,
+        profileId: profileOf(own, profiles, chosenProfileId),
+      };
     const withId = plan.rows.filter((row) => row.transactionId);
     const candidates = [...new Set(withId.map((row) => row.transactionId!))];
     if (candidates.length > 1) return { kind: 'ambiguous', query, candidates };
     const only = withId[0];
     if (only)
-      return { kind: 'ask', query, transactionId: only.transactionId!, profileId: profileOf(only, profiles, chosenProfileId) };
+      return {
+        kind: 'ask',
+        query,
+        transactionId: only.transactionId!,
+        profileId: profileOf(only, profiles, chosenProfileId),
+      };
     return { kind: 'unresolved', query, reason: 'no-transaction-id' };
   }
   if (plan.kind === 'only-transaction-id')

@@ -17,7 +17,10 @@ export function lookupCodeAndMeaning(row: LookupRow, locale: ExplanationLocale):
   if (row.unresolved)
     return { code: '', meaning: i18n.global.t(`support.bulk.unresolved.${row.unresolved}`, {}, { locale }) };
   if (row.outcome === 'ambiguous')
-    return { code: '', meaning: i18n.global.t('support.bulk.ambiguous', { ids: row.candidates.join(', ') }, { locale }) };
+    return {
+      code: '',
+      meaning: i18n.global.t('support.bulk.ambiguous', { ids: row.candidates.join(', ') }, { locale }),
+    };
   const known = row.returnCode ? explainReturnCode(row.returnCode) : undefined;
   if (row.returnCode && known) return { code: row.returnCode, meaning: known.agent[locale] };
   const http = row.httpStatus !== null && row.httpStatus >= 300 ? explainHttpStatus(row.httpStatus) : undefined;

@@ -125,7 +125,8 @@ const supportPt: SameKeys<typeof supportEn> = {
         'Esta referência Multibanco não está no histórico, e o gateway só pode ser consultado pelo transactionID.',
       'merchant-order-id':
         'Este id de encomenda do comerciante não está no histórico, e o gateway só pode ser consultado pelo transactionID.',
-      'no-transaction-id': 'O histórico tem esta encomenda, mas o gateway nunca lhe atribuiu um transactionID para consultar.',
+      'no-transaction-id':
+        'O histórico tem esta encomenda, mas o gateway nunca lhe atribuiu um transactionID para consultar.',
     },
     col: {
       status: 'Estado',
