@@ -171,5 +171,7 @@ describe('support lookups in Chromium', () => {
         expect.stringMatching(/^HTTP 404 .*— HTTP 404 Not Found: the gateway does not know this transactionID/),
       ],
     ]);
+    // Nothing on the Support screen failed to render along the way.
+    expect(session.pageErrors).toEqual([]);
   });
 });

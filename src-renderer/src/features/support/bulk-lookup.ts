@@ -53,7 +53,7 @@ export interface LookupRow {
   asOf: string | null;
   /** Why there is no status (failures and unknown ids). */
   message: string | null;
-  /** Why a pasted id was not sent (not-in-history), translated by code. */
+  /** Why a pasted id was not sent (not-in-history); lookup-code.ts words it per locale. */
   unresolved: UnresolvedReason | null;
 }
 

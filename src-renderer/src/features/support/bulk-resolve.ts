@@ -10,7 +10,7 @@ import type { ProfileLookup } from '../../db/history-writer';
 import type { TransactionRecord } from '../../db/records';
 import { planLookup } from './single-lookup';
 
-/** Why a pasted id was not sent (translated by code: `support.bulk.unresolved.<reason>`). */
+/** Why a pasted id was not sent (worded per locale by lookup-code.ts). */
 export type UnresolvedReason = 'reference' | 'merchant-order-id' | 'no-transaction-id';
 
 export type ResolvedLookup =

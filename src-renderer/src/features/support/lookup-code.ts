@@ -4,9 +4,36 @@
  * for an HTTP refusal whose code the table does not know (a 404's body code), the HTTP status and its
  * meaning; for an id never sent, why not.
  */
-import { explainHttpStatus, explainReturnCode, type ExplanationLocale } from '@shared/support/explanations';
-import { i18n } from '../../i18n';
+import {
+  explainHttpStatus,
+  explainReturnCode,
+  type ExplanationLocale,
+  type LocalisedText,
+} from '@shared/support/explanations';
 import type { LookupRow } from './bulk-lookup';
+import type { UnresolvedReason } from './bulk-resolve';
+
+// Worded in both languages here, like the explanation table, because the CSV is written in the locale
+// it is asked for (and this module stays free of the app's i18n instance, so tests can read files with it).
+const NOT_SENT: Record<UnresolvedReason, LocalisedText> = {
+  reference: {
+    en: 'This Multibanco reference is not in History, and the gateway can only be asked by transactionID.',
+    'pt-PT': 'Esta referência Multibanco não está no histórico, e o gateway só pode ser consultado pelo transactionID.',
+  },
+  'merchant-order-id': {
+    en: 'This merchant order id is not in History, and the gateway can only be asked by transactionID.',
+    'pt-PT':
+      'Este id de encomenda do comerciante não está no histórico, e o gateway só pode ser consultado pelo transactionID.',
+  },
+  'no-transaction-id': {
+    en: 'History holds this order, but the gateway never gave it a transactionID to ask about.',
+    'pt-PT': 'O histórico tem esta encomenda, mas o gateway nunca lhe atribuiu um transactionID para consultar.',
+  },
+};
+const AMBIGUOUS: LocalisedText = {
+  en: 'History holds several transactions with this id; look up one of them:',
+  'pt-PT': 'O histórico tem várias transações com este id; consulte uma delas:',
+};
 
 export interface CodeAndMeaning {
   code: string;
@@ -14,13 +41,8 @@ export interface CodeAndMeaning {
 }
 
 export function lookupCodeAndMeaning(row: LookupRow, locale: ExplanationLocale): CodeAndMeaning | null {
-  if (row.unresolved)
-    return { code: '', meaning: i18n.global.t(`support.bulk.unresolved.${row.unresolved}`, {}, { locale }) };
-  if (row.outcome === 'ambiguous')
-    return {
-      code: '',
-      meaning: i18n.global.t('support.bulk.ambiguous', { ids: row.candidates.join(', ') }, { locale }),
-    };
+  if (row.unresolved) return { code: '', meaning: NOT_SENT[row.unresolved][locale] };
+  if (row.outcome === 'ambiguous') return { code: '', meaning: `${AMBIGUOUS[locale]} ${row.candidates.join(', ')}` };
   const known = row.returnCode ? explainReturnCode(row.returnCode) : undefined;
   if (row.returnCode && known) return { code: row.returnCode, meaning: known.agent[locale] };
   const http = row.httpStatus !== null && row.httpStatus >= 300 ? explainHttpStatus(row.httpStatus) : undefined;

@@ -116,13 +116,6 @@ export default {
     export: 'Export CSV',
     tableLabel: 'Bulk lookup results',
     lookedUpAs: 'looked up as {id}',
-    ambiguous: 'History holds several transactions with this id; look up one of them: {ids}',
-    unresolved: {
-      reference: 'This Multibanco reference is not in History, and the gateway can only be asked by transactionID.',
-      'merchant-order-id':
-        'This merchant order id is not in History, and the gateway can only be asked by transactionID.',
-      'no-transaction-id': 'History holds this order, but the gateway never gave it a transactionID to ask about.',
-    },
     col: {
       status: 'Status',
       final: 'Final',

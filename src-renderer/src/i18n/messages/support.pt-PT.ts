@@ -119,15 +119,6 @@ const supportPt: SameKeys<typeof supportEn> = {
     export: 'Exportar CSV',
     tableLabel: 'Resultados da consulta em massa',
     lookedUpAs: 'consultado como {id}',
-    ambiguous: 'O histórico tem várias transações com este id; consulte uma delas: {ids}',
-    unresolved: {
-      reference:
-        'Esta referência Multibanco não está no histórico, e o gateway só pode ser consultado pelo transactionID.',
-      'merchant-order-id':
-        'Este id de encomenda do comerciante não está no histórico, e o gateway só pode ser consultado pelo transactionID.',
-      'no-transaction-id':
-        'O histórico tem esta encomenda, mas o gateway nunca lhe atribuiu um transactionID para consultar.',
-    },
     col: {
       status: 'Estado',
       final: 'Final',
