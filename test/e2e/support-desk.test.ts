@@ -230,10 +230,12 @@ describe('support desk in Chromium', () => {
         .getByText(`${unique.size} of ${unique.size} answered`)
         .waitFor({ timeout: 60_000 });
       await page.getByRole('button', { name: 'Export CSV' }).first().waitFor();
-      // Every unique id asked exactly once; duplicates and malformed entries never sent.
+      // Every unique id asked exactly once; duplicates and malformed entries never sent. The 30 orders History
+      // knows were made with the Sandbox profile, so they are asked with it (straight to the simulator); only
+      // the ids History does not know go out with the desk's profile, through the counting proxy.
       const asked = proxy.seen.map((request) => /payments\/([^/]+)\/status/.exec(request.path)?.[1]);
-      expect(asked).toHaveLength(unique.size);
-      expect(new Set(asked)).toEqual(unique);
+      expect(asked).toHaveLength(unknown.length);
+      expect(new Set(asked)).toEqual(new Set(unknown));
       expect(await page.locator('tr[data-outcome="found"]').count()).toBe(30);
       expect(await page.locator('tr[data-outcome="not-found"]').count()).toBe(455);
 

@@ -147,7 +147,7 @@ describe('bulk lookup table', () => {
     expect(rowFromStatus('s2B', { paymentStatus: 'Pending', returnStatus: { statusCode: '000' } }, asOf)).toMatchObject(
       {
         final: false,
-        returnCode: null,
+        returnCode: '000',
       },
     );
   });

@@ -102,7 +102,8 @@ export default {
   },
   bulk: {
     heading: 'Bulk lookup',
-    label: 'Transaction IDs (one per line, separated by commas, or a CSV with a transactionID column)',
+    label:
+      'Transaction IDs, merchant order ids or Multibanco references (one per line, separated by commas, or a CSV with a transactionID column)',
     placeholder: 's2…',
     pickFile: 'Or choose a CSV file',
     dropHint: 'You can also drop a CSV file here.',
@@ -120,6 +121,7 @@ export default {
     refreshStale: 'Refresh stale ({count})',
     export: 'Export CSV',
     tableLabel: 'Bulk lookup results',
+    lookedUpAs: 'looked up as {id}',
     col: {
       status: 'Status',
       final: 'Final',
@@ -132,6 +134,8 @@ export default {
       'not-found': 'Unknown to the gateway',
       failed: 'No answer',
       'not-sent': 'Not sent (cancelled)',
+      ambiguous: 'Several transactions',
+      'not-in-history': 'Not sent',
     },
   },
   audit: {

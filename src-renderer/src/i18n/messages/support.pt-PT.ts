@@ -106,7 +106,8 @@ const supportPt: SameKeys<typeof supportEn> = {
   },
   bulk: {
     heading: 'Consulta em massa',
-    label: 'IDs de transação (um por linha, separados por vírgulas, ou um CSV com uma coluna transactionID)',
+    label:
+      'IDs de transação, ids de encomenda do comerciante ou referências Multibanco (um por linha, separados por vírgulas, ou um CSV com uma coluna transactionID)',
     placeholder: 's2…',
     pickFile: 'Ou escolha um ficheiro CSV',
     dropHint: 'Também pode largar um ficheiro CSV aqui.',
@@ -124,6 +125,7 @@ const supportPt: SameKeys<typeof supportEn> = {
     refreshStale: 'Atualizar desatualizados ({count})',
     export: 'Exportar CSV',
     tableLabel: 'Resultados da consulta em massa',
+    lookedUpAs: 'consultado como {id}',
     col: {
       status: 'Estado',
       final: 'Final',
@@ -136,6 +138,8 @@ const supportPt: SameKeys<typeof supportEn> = {
       'not-found': 'Desconhecido do gateway',
       failed: 'Sem resposta',
       'not-sent': 'Não enviado (cancelado)',
+      ambiguous: 'Várias transações',
+      'not-in-history': 'Não enviado',
     },
   },
   audit: {
