@@ -1,0 +1,11 @@
+/** Issue 27 (everyone): the host's connection, keyboard focus after self-removing buttons, the Inspector's search. */
+const ux = {
+  hostDisconnectedTitle: 'Host disconnected',
+  hostDisconnected:
+    'The console host stopped answering. Start it again with `npm start`; if it comes back at this address, this page reconnects by itself.',
+  hostRestartedTitle: 'The console restarted',
+  hostRestarted:
+    'The console restarted — open the new address it printed. This tab belongs to the previous run and can no longer reach it.',
+};
+
+export default ux;
