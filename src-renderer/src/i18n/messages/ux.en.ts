@@ -6,6 +6,7 @@ const ux = {
   hostRestartedTitle: 'The console restarted',
   hostRestarted:
     'The console restarted — open the new address it printed. This tab belongs to the previous run and can no longer reach it.',
+  newOrderShortcut: 'Start a new order (on the Orders screen)',
 };
 
 export default ux;

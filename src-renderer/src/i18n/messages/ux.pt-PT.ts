@@ -9,6 +9,7 @@ const uxPt: SameKeys<typeof uxEn> = {
   hostRestartedTitle: 'A consola reiniciou',
   hostRestarted:
     'A consola reiniciou — abra o novo endereço que ela indicou. Este separador pertence à execução anterior e já não a consegue contactar.',
+  newOrderShortcut: 'Começar uma nova encomenda (no ecrã Encomendas)',
 };
 
 export default uxPt;
