@@ -7,6 +7,13 @@ const ux = {
   hostRestarted:
     'The console restarted — open the new address it printed. This tab belongs to the previous run and can no longer reach it.',
   newOrderShortcut: 'Start a new order (on the Orders screen)',
+  inspectorSearch: 'Search exchanges',
+  inspectorTransactionFilter: 'Filter by transaction',
+  inspectorAllTransactions: 'All transactions',
+  inspectorClear: 'Clear list',
+  inspectorClearHint: 'Empties this list from now on. History keeps every exchange.',
+  inspectorNoMatch: 'No listed exchange matches “{query}”.',
+  inspectorList: 'Listed exchanges',
 };
 
 export default ux;

@@ -10,6 +10,13 @@ const uxPt: SameKeys<typeof uxEn> = {
   hostRestarted:
     'A consola reiniciou — abra o novo endereço que ela indicou. Este separador pertence à execução anterior e já não a consegue contactar.',
   newOrderShortcut: 'Começar uma nova encomenda (no ecrã Encomendas)',
+  inspectorSearch: 'Pesquisar trocas',
+  inspectorTransactionFilter: 'Filtrar por transação',
+  inspectorAllTransactions: 'Todas as transações',
+  inspectorClear: 'Limpar lista',
+  inspectorClearHint: 'Esvazia esta lista a partir de agora. O Histórico guarda todas as trocas.',
+  inspectorNoMatch: 'Nenhuma troca listada corresponde a “{query}”.',
+  inspectorList: 'Trocas listadas',
 };
 
 export default uxPt;
