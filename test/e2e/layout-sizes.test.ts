@@ -60,6 +60,32 @@ const wordsBrokenMidWord = (page: Page, selector: string) =>
     return broken;
   }, selector);
 
+/** At both sizes, the amount's test-value picker (label and select) stays clear of the Payment type radios. */
+async function expectTestValueClear(page: Page, paymentTypeName: string): Promise<void> {
+  for (const viewport of [
+    { width: 960, height: 600 },
+    { width: 1400, height: 900 },
+  ]) {
+    await page.setViewportSize(viewport);
+    const picker = page.locator('.test-value').first();
+    await picker.waitFor();
+    const paymentType = page.getByRole('group', { name: paymentTypeName });
+    for (const part of [picker, picker.locator('select')]) {
+      const [a, b] = [await part.boundingBox(), await paymentType.boundingBox()];
+      expect(a && b && overlaps(a, b), `the test-value select overlaps ${paymentTypeName} at ${viewport.width}px`).toBe(
+        false,
+      );
+      // Nor does it stick out of its own grid cell into the next one.
+      const spill = await part.evaluate((element) => {
+        const cell = element.closest('.grid > *') ?? element;
+        return element.getBoundingClientRect().right - cell.getBoundingClientRect().right;
+      });
+      expect(spill, `the test-value select spills out of its cell at ${viewport.width}px`).toBeLessThanOrEqual(0);
+    }
+  }
+  await page.setViewportSize({ width: 960, height: 600 });
+}
+
 describe('layout at 960×600 and 1400×900 (issue 27 item 3)', () => {
   let session: ConsoleSession;
   beforeAll(async () => {
@@ -71,19 +97,14 @@ describe('layout at 960×600 and 1400×900 (issue 27 item 3)', () => {
     await session?.close();
   });
 
-  it('960×600: the Sandbox test-value select does not overlap the Payment type radio', async () => {
+  it('960×600 and 1400×900: the Sandbox test-value select does not overlap the Payment type radio', async () => {
     const { page } = session;
     await openArea(page, 'Orders');
     await page
       .getByRole('button', { name: /^(Create a test order|New order)$/ })
       .first()
       .click();
-    const picker = page.locator('.test-value').first();
-    const paymentType = page.getByRole('group', { name: 'Payment type' });
-    await picker.waitFor();
-    const [a, b] = [await picker.boundingBox(), await paymentType.boundingBox()];
-    expect(a && b && overlaps(a, b), 'the test-value select overlaps the Payment type radio').toBe(false);
-    await expectWithinWidth(page, picker, 'the test-value select');
+    await expectTestValueClear(page, 'Payment type');
   });
 
   it("960×600: Profiles' Delete and Test connection buttons are on screen", async () => {
@@ -178,6 +199,16 @@ describe('Portuguese tables at 960×600 (issue 27 item 3)', () => {
   });
   afterAll(async () => {
     await session?.close();
+  });
+
+  it('PT: the Sandbox test-value select does not overlap the Payment type radio', async () => {
+    const { page } = session;
+    await page.evaluate(() => (window.location.hash = '#/orders'));
+    await page
+      .getByRole('button', { name: /^(Criar uma encomenda de teste|Nova encomenda)$/ })
+      .first()
+      .click();
+    await expectTestValueClear(page, 'Tipo de pagamento');
   });
 
   it('PT tables never break a word mid-word ("REFEREN CE")', async () => {
