@@ -145,6 +145,20 @@ export const useInspectorStore = defineStore('inspector', () => {
     scope.value = { kind: 'session' };
   }
 
+  /**
+   * Empties "this session" from now on, like a network panel's clear: the session restarts now, so a
+   * reload keeps it empty. History is not touched: every exchange stays there (and in main's journal).
+   */
+  function clear(storage: Storage = sessionStorage): void {
+    storage.setItem(SESSION_START_KEY, String(Date.now()));
+    loads++;
+    stored.value = [];
+    pushed.value = [];
+    transactionExchanges.value = [];
+    selected.value = null;
+    scope.value = { kind: 'session' };
+  }
+
   function close(): void {
     visible.value = false;
   }
@@ -169,6 +183,7 @@ export const useInspectorStore = defineStore('inspector', () => {
     open,
     openTransaction,
     showSession,
+    clear,
     close,
     toggle,
   };

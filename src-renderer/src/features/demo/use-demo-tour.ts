@@ -33,7 +33,11 @@ async function unwrap<R extends { ok: boolean }>(pending: Promise<R>): Promise<U
   return result.value as Unwrapped<R>;
 }
 
-export function useDemoTour() {
+/**
+ * `onClosed` runs once the tour's popover is gone (`paused`: Esc or ×, `finished`: Finish), so the screen
+ * can give focus a place to land: the popover held it, and it is no longer in the page.
+ */
+export function useDemoTour(onClosed: (how: 'paused' | 'finished') => void = () => {}) {
   const api = useConsoleApi();
   const profiles = useProfilesStore();
   const recorder = useHistoryRecorderStore();
@@ -284,6 +288,7 @@ export function useDemoTour() {
     tour = null;
     if (current !== undefined) savePlace(current);
     instance?.destroy();
+    if (instance) onClosed('paused');
   }
 
   function finish(): void {
@@ -292,6 +297,7 @@ export function useDemoTour() {
     const instance = tour;
     tour = null;
     instance?.destroy();
+    if (instance) onClosed('finished');
   }
 
   function dispose(): void {

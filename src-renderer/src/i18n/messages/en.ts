@@ -2,6 +2,7 @@ import support from './support.en';
 import demo from './demo.en';
 import qa from './qa.en';
 import credentials from './credentials.en';
+import ux from './ux.en';
 
 /** English: the reference catalogue. Every key here must exist in pt-PT.ts too (type-checked and tested). */
 
@@ -1089,4 +1090,5 @@ export default {
   support,
   qa,
   credentials,
+  ux,
 };

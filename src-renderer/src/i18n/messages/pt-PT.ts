@@ -4,6 +4,7 @@ import support from './support.pt-PT';
 import demo from './demo.pt-PT';
 import qa from './qa.pt-PT';
 import credentials from './credentials.pt-PT';
+import ux from './ux.pt-PT';
 
 /** Português europeu (pt-PT): "ecrã", "utilizador", "Definições", "Transação", "Referência Multibanco". */
 const ptPT: SameKeys<typeof en> = {
@@ -1103,6 +1104,7 @@ const ptPT: SameKeys<typeof en> = {
   support,
   qa,
   credentials,
+  ux,
 };
 
 export default ptPT;
