@@ -15,6 +15,8 @@ import { createSimulatorHandlers } from './handlers/simulator-handlers';
 import { createNotificationsHandlers } from './handlers/notifications-handlers';
 import { createSupportHandlers } from './handlers/support-handlers';
 import { AUDIT_LOG_FILE, AuditLog } from '../support/audit-log';
+import { AGENT_FILE, AgentIdentity } from '../support/agent-identity';
+import { CASE_NOTES_FILE, CaseNotes } from '../support/case-notes';
 import { createQaHandlers } from './handlers/qa-handlers';
 import { startNotificationsService } from '../notifications/notifications-service';
 import { logger } from '../common/logger';
@@ -138,7 +140,12 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
       webhookSecretOf,
       profiles,
     }),
-    ...createSupportHandlers({ profiles, audit: new AuditLog(join(options.userDataDir, AUDIT_LOG_FILE)) }),
+    ...createSupportHandlers({
+      profiles,
+      audit: new AuditLog(join(options.userDataDir, AUDIT_LOG_FILE)),
+      caseNotes: new CaseNotes(join(options.userDataDir, CASE_NOTES_FILE)),
+      agent: new AgentIdentity(join(options.userDataDir, AGENT_FILE)),
+    }),
     ...createQaHandlers({
       core: { gateway, simulator, events, profiles, credentials },
       webhookSecretOf,
