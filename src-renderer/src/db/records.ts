@@ -150,5 +150,10 @@ export const caseNoteRecordSchema = z.object({
   /** The help-desk ticket it belongs to, e.g. `ZD-4411`; empty when none. */
   ticket: z.string().max(100),
   updatedAt: z.number().int().nonnegative(),
+  /**
+   * `main` when this row is only the search index of the entries main keeps (note = every entry's text
+   * and ticket); absent on a note from the old one-field editor, which is migrated to main on first read.
+   */
+  source: z.literal('main').optional(),
 });
 export type CaseNoteRecord = z.infer<typeof caseNoteRecordSchema>;

@@ -148,4 +148,20 @@ export default {
     notice: '“{name}” is a lookup-only profile: it cannot create orders or move money. Look up a payment below.',
     moreTools: 'Bulk lookup and more on the Support screen',
   },
+  noteLog: {
+    listLabel: 'Case-note entries, oldest first',
+    empty: 'No notes yet.',
+    unknownAuthor: 'Unknown author',
+    ticket: 'Ticket {ticket}',
+    add: 'Add note',
+    emptyEntry: 'Write a note or a ticket reference first.',
+  },
+  agentIdentity: {
+    label: 'Agent name',
+    hint: 'Signs your case notes and reveals, next to your operating-system user ({osUser}). Kept by the console, not this browser.',
+    save: 'Save agent name',
+    saved: 'Agent name saved.',
+    column: 'Agent',
+    unknown: 'Not recorded',
+  },
 };

@@ -152,6 +152,22 @@ const supportPt: SameKeys<typeof supportEn> = {
       '“{name}” é um perfil só de consulta: não pode criar encomendas nem movimentar dinheiro. Consulte um pagamento abaixo.',
     moreTools: 'Consulta em massa e mais no ecrã Apoio',
   },
+  noteLog: {
+    listLabel: 'Entradas das notas do caso, da mais antiga para a mais recente',
+    empty: 'Ainda sem notas.',
+    unknownAuthor: 'Autor desconhecido',
+    ticket: 'Pedido {ticket}',
+    add: 'Acrescentar nota',
+    emptyEntry: 'Escreva primeiro uma nota ou uma referência de pedido.',
+  },
+  agentIdentity: {
+    label: 'Nome do agente',
+    hint: 'Assina as suas notas de caso e revelações, junto do seu utilizador do sistema operativo ({osUser}). Guardado pela consola, não por este navegador.',
+    save: 'Guardar nome do agente',
+    saved: 'Nome do agente guardado.',
+    column: 'Agente',
+    unknown: 'Não registado',
+  },
 };
 
 export default supportPt;
