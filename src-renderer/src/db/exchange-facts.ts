@@ -13,6 +13,8 @@ export interface TransactionFacts {
   amount: number | null;
   currency: string | null;
   methods: string[];
+  /** The one method the gateway says was used (status answer's `paymentMethod`); null when it did not say. */
+  paymentMethod: string | null;
   paymentStatus: string | null;
   statusKey: string | null;
   returnStatus: StoredReturnStatus | null;
@@ -96,6 +98,7 @@ export function factsFromExchange(exchange: Exchange): TransactionFacts | null {
     amount: asNumber(path(responseAmount, 'value')) ?? asNumber(path(requestAmount, 'value')),
     currency: asString(path(responseAmount, 'currency')) ?? asString(path(requestAmount, 'currency')),
     methods: [...new Set(methods)],
+    paymentMethod: used,
     paymentStatus: exchange.paymentStatus,
     statusKey: exchange.paymentStatus ?? (unknownOutcome ? OUTCOME_UNKNOWN : null),
     returnStatus: exchange.returnStatus,

@@ -130,6 +130,7 @@ export function mergeFacts(
     amount: facts.amount ?? base.amount,
     currency: facts.currency ?? base.currency,
     methods: [...new Set([...base.methods, ...facts.methods])],
+    paymentMethod: (newer && facts.paymentMethod) || base.paymentMethod || facts.paymentMethod || null,
     paymentStatus: newer && facts.paymentStatus ? facts.paymentStatus : base.paymentStatus,
     statusKey: newer && statusKey ? statusKey : base.statusKey,
     returnStatus: newer && facts.returnStatus ? facts.returnStatus : base.returnStatus,

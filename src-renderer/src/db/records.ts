@@ -51,6 +51,11 @@ export const transactionRecordSchema = z.object({
   amount: z.number().finite().nullable(),
   currency: z.string().nullable(),
   methods: z.array(z.string()),
+  /**
+   * The method the payment was made with, as the gateway's latest answer naming one said (`paymentMethod`
+   * of a status answer); `methods` are those offered. Null or absent when no answer named one yet.
+   */
+  paymentMethod: z.string().nullable().optional(),
   /** The gateway's paymentStatus as last seen (PascalCase), `null` when never seen. */
   paymentStatus: z.string().nullable(),
   /** Indexed status: paymentStatus, or OUTCOME_UNKNOWN / STATUS_NOT_SEEN. */

@@ -46,7 +46,8 @@ export function caseSummaryMarkdown(
     t('support.fields.amount'),
     row.amount === null ? null : `${row.amount.toFixed(2)} ${row.currency ?? ''}`.trim(),
   );
-  fact(t('support.fields.method'), row.methods.join(', ') || null);
+  fact(t('support.fields.method'), row.paymentMethod ?? t('support.methodUsed.notYet'));
+  fact(t('support.methodUsed.offered'), row.methods.join(', ') || null);
   const code =
     row.declineReason?.statusCode ?? (row.returnStatus?.statusCode !== '000' ? row.returnStatus?.statusCode : null);
   if (code)
@@ -64,6 +65,8 @@ export function caseSummaryMarkdown(
     const parts = [iso(entry.at), inline(kind)];
     if (entry.paymentStatus) parts.push(`**${entry.paymentStatus}**`);
     if (entry.reasonText) parts.push(inline(entry.reasonText));
+    if (entry.repeats > 1)
+      parts.push(t('support.caseTimeline.repeated', { count: entry.repeats, last: iso(entry.lastAt) }));
     lines.push(`- ${parts.join(' — ')}`);
   }
 

@@ -8,13 +8,14 @@ import { exchangesOf, notificationsOf } from '../../db/exchange-query';
 import type { HistoryDb } from '../../db/history-db';
 import type { NotificationRecord, TransactionRecord } from '../../db/records';
 import { getTransaction } from '../../db/transaction-query';
-import { buildTimeline, type TimelineEntry } from '../transaction/timeline';
+import { buildTimeline, collapseRepeatedSteps, type CollapsedTimelineEntry } from '../transaction/timeline';
 
 export interface TransactionCase {
   row: TransactionRecord;
   customer: CustomerData;
   notifications: NotificationRecord[];
-  timeline: TimelineEntry[];
+  /** Oldest first, repeated identical steps collapsed into one line with a count. */
+  timeline: CollapsedTimelineEntry[];
   /** When the status shown was last asked (epoch ms): the newest status-bearing step. */
   statusAsOf: number;
 }
@@ -40,13 +41,13 @@ export async function loadTransactionCase(db: HistoryDb, key: string): Promise<T
     row.transactionId ? notificationsOf(db, row.transactionId) : Promise.resolve([]),
   ]);
   const creates = exchanges.filter((exchange) => exchange.operation === 'createOrder').map((exchange) => exchange.id);
-  const timeline = buildTimeline(exchanges, notifications);
-  const withStatus = timeline.filter((entry) => entry.paymentStatus !== null);
+  const steps = buildTimeline(exchanges, notifications);
+  const withStatus = steps.filter((entry) => entry.paymentStatus !== null);
   return {
     row,
     customer: customerDataOfOrder(await orderBodyOf(db, creates)),
     notifications,
-    timeline,
+    timeline: collapseRepeatedSteps(steps),
     statusAsOf: withStatus.at(-1)?.at ?? row.updatedAt,
   };
 }

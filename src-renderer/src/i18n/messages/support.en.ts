@@ -164,4 +164,11 @@ export default {
     column: 'Agent',
     unknown: 'Not recorded',
   },
+  methodUsed: {
+    notYet: 'Not chosen yet',
+    offered: 'Methods offered',
+  },
+  caseTimeline: {
+    repeated: '×{count}, last at {last}',
+  },
 };

@@ -168,6 +168,13 @@ const supportPt: SameKeys<typeof supportEn> = {
     column: 'Agente',
     unknown: 'Não registado',
   },
+  methodUsed: {
+    notYet: 'Ainda não escolhido',
+    offered: 'Métodos oferecidos',
+  },
+  caseTimeline: {
+    repeated: '×{count}, a última às {last}',
+  },
 };
 
 export default supportPt;
