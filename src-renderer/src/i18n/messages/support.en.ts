@@ -171,4 +171,16 @@ export default {
   caseTimeline: {
     repeated: '×{count}, last at {last}',
   },
+  lookupCopy: {
+    action: 'New lookup-only profile from this one',
+    actionName: 'New lookup-only profile from {name}',
+    heading: 'New lookup-only profile from “{name}”',
+    explain:
+      'It can only look up statuses, and asks with the address and credentials of “{name}” as they are at each lookup — a copy of the Sandbox keeps working after the Sandbox moves to a new port. No secret is copied.',
+    nameLabel: 'Name of the new profile',
+    defaultName: '{name} · lookup',
+    create: 'Create lookup-only profile',
+    created: 'Created “{name}”.',
+    copyOf: 'asks as “{name}”',
+  },
 };

@@ -175,6 +175,18 @@ const supportPt: SameKeys<typeof supportEn> = {
   caseTimeline: {
     repeated: '×{count}, a última às {last}',
   },
+  lookupCopy: {
+    action: 'Novo perfil só de consulta a partir deste',
+    actionName: 'Novo perfil só de consulta a partir de {name}',
+    heading: 'Novo perfil só de consulta a partir de “{name}”',
+    explain:
+      'Só pode consultar estados e pergunta com o endereço e as credenciais de “{name}” tal como estão em cada consulta — uma cópia do Sandbox continua a funcionar depois de o Sandbox mudar de porta. Nenhum segredo é copiado.',
+    nameLabel: 'Nome do novo perfil',
+    defaultName: '{name} · consulta',
+    create: 'Criar perfil só de consulta',
+    created: '“{name}” criado.',
+    copyOf: 'pergunta como “{name}”',
+  },
 };
 
 export default supportPt;
