@@ -84,7 +84,10 @@ describe('support desk trust in Chromium (issue 27 items 8 and 9)', () => {
     await card.getByText('rita.gomes@example.pt').waitFor();
 
     const log = await session.core.dispatch('support.auditLog', undefined);
-    expect(log.ok && log.value.entries.at(-1)).toMatchObject({ agentName: 'Ana Sousa', osUser: userInfo().username });
+    expect(log.ok && (log.value as { entries: unknown[] }).entries.at(-1)).toMatchObject({
+      agentName: 'Ana Sousa',
+      osUser: userInfo().username,
+    });
     await page.getByTestId('support-audit').locator('summary').click();
     await page.getByTestId('support-audit-table').getByText(`Ana Sousa (${userInfo().username})`).waitFor();
   });

@@ -56,6 +56,11 @@ export const transactionRecordSchema = z.object({
    * of a status answer); `methods` are those offered. Null or absent when no answer named one yet.
    */
   paymentMethod: z.string().nullable().optional(),
+  /** The customer's e-mail and phone from the order this console sent, for search; masked when `customerMasked`. */
+  customerEmail: z.string().nullable().optional(),
+  customerPhone: z.string().nullable().optional(),
+  /** True when the profile guards customer data: the two fields above hold only the masked form. */
+  customerMasked: z.boolean().optional(),
   /** The gateway's paymentStatus as last seen (PascalCase), `null` when never seen. */
   paymentStatus: z.string().nullable(),
   /** Indexed status: paymentStatus, or OUTCOME_UNKNOWN / STATUS_NOT_SEEN. */

@@ -37,6 +37,7 @@ export const useHistoryRecorderStore = defineStore('history-recorder', () => {
         name: p.name,
         environment: p.environment,
         variant: p.variant,
+        lookupOnly: p.lookupOnly,
       }));
   }
 

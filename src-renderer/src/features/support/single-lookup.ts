@@ -5,6 +5,7 @@
  */
 import type { HistoryDb } from '../../db/history-db';
 import type { TransactionRecord } from '../../db/records';
+import { customerQuery, matchesCustomer } from '../../db/customer-search';
 import { normaliseSearch, searchTransactions } from '../../db/transaction-query';
 
 /** Transaction ids the gateway issues look like `s2` + 18 alphanumerics (gateway-behaviour.md). */
@@ -26,11 +27,13 @@ export type LookupPlan =
 export async function planLookup(db: HistoryDb, typed: string): Promise<LookupPlan> {
   const { id, reference } = normaliseSearch(typed);
   if (!id) return { kind: 'empty' };
+  const customer = customerQuery(id);
   const exact = (await searchTransactions(db, id, {}, 20)).filter(
     (row) =>
       row.transactionId === id ||
       row.merchantTransactionId === id ||
-      (reference !== null && row.reference === reference),
+      (reference !== null && row.reference === reference) ||
+      (customer !== null && matchesCustomer(row, customer)),
   );
   if (exact.length) {
     const withId = exact.find((row) => row.transactionId);

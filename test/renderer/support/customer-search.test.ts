@@ -1,0 +1,67 @@
+/**
+ * Issue 27 item 10: History search and the support lookup box find a transaction by the customer's
+ * e-mail or phone, and on a guarded profile (production, lookup-only) only by what the mask shows.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { recordExchange, type ProfileInfo } from '../../../src-renderer/src/db/history-writer';
+import { getTransaction, searchTransactions } from '../../../src-renderer/src/db/transaction-query';
+import { planLookup } from '../../../src-renderer/src/features/support/single-lookup';
+import { freshDb, makeExchange } from '../db/fixtures';
+
+const db = freshDb();
+afterAll(() => db.close());
+const PROFILES: Record<string, ProfileInfo> = {
+  sandbox: { id: 'sandbox', name: 'Sandbox', environment: 'sandbox', variant: 'A' },
+  live: { id: 'live', name: 'Live shop', environment: 'production', variant: 'A' },
+};
+const profiles = (id: string) => PROFILES[id];
+
+const order = async (profileId: string, transactionId: string, email: string, phone: string) => {
+  const body = {
+    merchant: { terminalId: 1, channel: 'web', merchantTransactionId: `shop-${transactionId}` },
+    transaction: { amount: { value: 12, currency: 'EUR' }, paymentMethod: ['MBWAY'] },
+    customer: { customerInfo: { customerName: 'Ana Silva', customerEmail: email, customerPhone: phone } },
+  };
+  await recordExchange(
+    db,
+    makeExchange({
+      profileId,
+      operation: 'createOrder',
+      method: 'POST',
+      transactionID: transactionId,
+      request: { headers: {}, body: JSON.stringify(body) },
+    }),
+    profiles,
+  );
+};
+
+await order('sandbox', 's2SearchSandbox000001', 'Ana.Silva@Example.pt', '+351912345678');
+await order('live', 's2SearchLive000000001', 'rui.costa@shop.pt', '+351934567890');
+
+describe('issue 27 item 10: search by customer e-mail and phone', () => {
+  it('History search finds a Sandbox order by e-mail (any case) and by phone (with or without country code)', async () => {
+    const keys = async (text: string) => (await searchTransactions(db, text)).map((row) => row.key);
+    expect(await keys('ana.silva@example.pt')).toEqual(['s2SearchSandbox000001']);
+    expect(await keys('+351 912 345 678')).toEqual(['s2SearchSandbox000001']);
+    expect(await keys('912345678')).toEqual(['s2SearchSandbox000001']);
+    expect(await keys('other@example.pt')).toEqual([]);
+  });
+
+  it('the support lookup box finds it too', async () => {
+    expect(await planLookup(db, 'ana.silva@example.pt')).toMatchObject({
+      kind: 'history',
+      queryTransactionId: 's2SearchSandbox000001',
+    });
+  });
+
+  it('a production order keeps only the masked e-mail and phone, and is found only by what the mask shows', async () => {
+    const row = (await getTransaction(db, 's2SearchLive000000001'))!;
+    expect(row.customerMasked).toBe(true);
+    expect(JSON.stringify([row.customerEmail, row.customerPhone])).not.toMatch(/rui|costa|shop|934567/);
+    expect((await searchTransactions(db, 'rui.costa@shop.pt')).map((r) => r.key)).toEqual(['s2SearchLive000000001']);
+    expect((await searchTransactions(db, '+351934567890')).map((r) => r.key)).toEqual(['s2SearchLive000000001']);
+    // Another address or number the mask tells apart does not match.
+    expect(await searchTransactions(db, 'ana.costa@shop.pt')).toEqual([]);
+    expect(await searchTransactions(db, '+351934567891')).toEqual([]);
+  });
+});
