@@ -65,3 +65,23 @@ describe('issue 27 item 10: search by customer e-mail and phone', () => {
     expect(await searchTransactions(db, '+351934567891')).toEqual([]);
   });
 });
+
+describe('issue 27 item 10: the lookup box narrows by amount and date range', () => {
+  it('finds History rows by exact amount within the days given, and says so plainly when none match', async () => {
+    const other = freshDb();
+    const { makeRow, T0 } = await import('../db/fixtures');
+    await other.transactions.bulkPut([
+      makeRow(1, { amount: 23.4, createdAt: T0, updatedAt: T0 }),
+      makeRow(2, { amount: 23.4, createdAt: T0 + 3 * 86_400_000, updatedAt: T0 + 3 * 86_400_000 }),
+      makeRow(3, { amount: 9.99, createdAt: T0, updatedAt: T0 }),
+    ]);
+    const plan = await planLookup(other, '', { amount: 23.4, from: T0, to: T0 + 86_400_000 - 1 });
+    expect(plan).toMatchObject({ kind: 'history', rows: [{ key: makeRow(1).key }] });
+    expect(await planLookup(other, '', { amount: 23.4 })).toMatchObject({ kind: 'history', rows: { length: 2 } });
+    expect(await planLookup(other, '', { amount: 5 })).toEqual({ kind: 'no-match' });
+    // An id with a narrowing that excludes it is not found in History.
+    const narrowedOut = await planLookup(other, 'order-3', { amount: 23.4 });
+    expect(narrowedOut.kind).not.toBe('history');
+    other.close();
+  });
+});

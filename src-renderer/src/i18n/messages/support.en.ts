@@ -183,4 +183,12 @@ export default {
     created: 'Created “{name}”.',
     copyOf: 'asks as “{name}”',
   },
+  lookupNarrow: {
+    legend: 'Or narrow by amount and date (History only)',
+    amount: 'Amount',
+    from: 'Created from',
+    to: 'Created until',
+    invalidAmount: 'The amount is a number with at most 2 decimals, e.g. 23.40',
+    noMatch: 'No transaction in this console’s history matches.',
+  },
 };

@@ -187,6 +187,14 @@ const supportPt: SameKeys<typeof supportEn> = {
     created: '“{name}” criado.',
     copyOf: 'pergunta como “{name}”',
   },
+  lookupNarrow: {
+    legend: 'Ou restrinja por montante e data (só no Histórico)',
+    amount: 'Montante',
+    from: 'Criada desde',
+    to: 'Criada até',
+    invalidAmount: 'O montante é um número com no máximo 2 casas decimais, p. ex. 23.40',
+    noMatch: 'Nenhuma transação do histórico desta consola corresponde.',
+  },
 };
 
 export default supportPt;
