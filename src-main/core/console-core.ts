@@ -15,6 +15,8 @@ import { createSimulatorHandlers } from './handlers/simulator-handlers';
 import { createNotificationsHandlers } from './handlers/notifications-handlers';
 import { createSupportHandlers } from './handlers/support-handlers';
 import { AUDIT_LOG_FILE, AuditLog } from '../support/audit-log';
+import { AGENT_FILE, AgentIdentity } from '../support/agent-identity';
+import { CASE_NOTES_FILE, CaseNotes } from '../support/case-notes';
 import { createQaHandlers } from './handlers/qa-handlers';
 import { startNotificationsService } from '../notifications/notifications-service';
 import { logger } from '../common/logger';
@@ -164,6 +166,8 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
       profiles,
       audit: new AuditLog(join(options.userDataDir, AUDIT_LOG_FILE)),
       transactions: signatures,
+      caseNotes: new CaseNotes(join(options.userDataDir, CASE_NOTES_FILE)),
+      agent: new AgentIdentity(join(options.userDataDir, AGENT_FILE)),
     }),
     ...createQaHandlers({
       core: { gateway, simulator, events, profiles, credentials },

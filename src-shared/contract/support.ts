@@ -16,6 +16,10 @@ export const auditEntrySchema = z.object({
   transactionId: z.string(),
   field: customerFieldSchema,
   reason: z.string(),
+  /** Who revealed it: the operating-system account main runs under (absent on entries older than this field). */
+  osUser: z.string().optional(),
+  /** …and the agent name set in Settings, empty when none was set (absent on older entries). */
+  agentName: z.string().optional(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
@@ -38,6 +42,37 @@ export const revealReasonSchema = z
     'The reason needs at least 5 visible characters (e.g. the ticket it is for)',
   );
 
+/** The agent name an agent sets in Settings; it signs reveals and case notes. Plain text, one line. */
+export const agentNameSchema = z
+  .string()
+  .trim()
+  .max(100, 'The agent name is at most 100 characters')
+  .regex(/^[^\p{Cc}\p{Cf}]*$/u, 'The agent name must be plain text on one line');
+
+/** Who main says is at the desk: the OS account it runs under and the agent name from Settings. */
+export const supportAgentSchema = z.object({ osUser: z.string(), agentName: z.string() });
+export type SupportAgent = z.infer<typeof supportAgentSchema>;
+
+/** One case-note entry as main stored it: appended, never edited. */
+export const caseNoteEntrySchema = z.object({
+  /** Main's id for the entry (sequence within the file). */
+  id: z.string(),
+  /** The History key of the transaction the note is on. */
+  transactionKey: z.string(),
+  /** ISO time main appended it (for a migrated note: when the old note was last saved). */
+  at: z.string(),
+  /** Agent name, else OS user; null when unknown (notes migrated from the one-field editor). */
+  author: z.string().nullable(),
+  text: z.string(),
+  /** Help-desk ticket reference, e.g. `ZD-4411`; empty when none. */
+  ticket: z.string(),
+});
+export type CaseNoteEntry = z.infer<typeof caseNoteEntrySchema>;
+
+const transactionKeySchema = z.string().trim().min(1).max(300);
+const caseNoteTextSchema = z.string().trim().max(20_000, 'A note is at most 20,000 characters');
+const ticketSchema = z.string().trim().max(100, 'A ticket reference is at most 100 characters');
+
 export const supportMethods = {
   'support.reveal': method(
     'Reveal one customer field of a transaction the console knows: main writes the audit entry (when, profile, transaction, field, reason), then answers with the value.',
@@ -55,5 +90,43 @@ export const supportMethods = {
     'The reveal audit log, oldest first; `problems` names lines that could not be read (kept in the file).',
     z.undefined().or(z.object({}).strict()),
     z.object({ entries: z.array(auditEntrySchema), problems: z.array(z.string()), path: z.string() }),
+  ),
+  'support.agent': method(
+    'Who main records as the agent: the OS user it runs under and the agent name set in Settings.',
+    z.undefined().or(z.object({}).strict()),
+    supportAgentSchema,
+  ),
+  'support.setAgentName': method(
+    'Set the agent name that signs reveals and case notes (kept by main in the user-data folder).',
+    z.object({ agentName: agentNameSchema }).strict(),
+    supportAgentSchema,
+  ),
+  'support.caseNotes': method(
+    'Case-note entries, oldest first: of one transaction, or all when no key is given; `problems` names unreadable lines.',
+    z.undefined().or(z.object({ transactionKey: transactionKeySchema.optional() }).strict()),
+    z.object({ entries: z.array(caseNoteEntrySchema), problems: z.array(z.string()) }),
+  ),
+  'support.addCaseNote': method(
+    'Append one case-note entry (text and/or ticket) signed by the agent main knows; entries are never edited.',
+    z
+      .object({ transactionKey: transactionKeySchema, text: caseNoteTextSchema, ticket: ticketSchema })
+      .strict()
+      .refine((input) => input.text.length > 0 || input.ticket.length > 0, {
+        message: 'Write a note or a ticket reference',
+        path: ['text'],
+      }),
+    caseNoteEntrySchema,
+  ),
+  'support.migrateCaseNote': method(
+    'Move a note from the old one-field editor into the first entry (author unknown); ignored once the transaction has entries.',
+    z
+      .object({
+        transactionKey: transactionKeySchema,
+        text: caseNoteTextSchema,
+        ticket: ticketSchema,
+        savedAt: z.number().int().nonnegative(),
+      })
+      .strict(),
+    z.object({ migrated: z.boolean() }),
   ),
 };

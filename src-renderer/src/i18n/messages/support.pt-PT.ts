@@ -163,6 +163,49 @@ const supportPt: SameKeys<typeof supportEn> = {
       '“{name}” é um perfil só de consulta: não pode criar encomendas nem movimentar dinheiro. Consulte um pagamento abaixo.',
     moreTools: 'Consulta em massa e mais no ecrã Apoio',
   },
+  noteLog: {
+    listLabel: 'Entradas das notas do caso, da mais antiga para a mais recente',
+    empty: 'Ainda sem notas.',
+    unknownAuthor: 'Autor desconhecido',
+    ticket: 'Pedido {ticket}',
+    add: 'Acrescentar nota',
+    emptyEntry: 'Escreva primeiro uma nota ou uma referência de pedido.',
+  },
+  agentIdentity: {
+    label: 'Nome do agente',
+    hint: 'Assina as suas notas de caso e revelações, junto do seu utilizador do sistema operativo ({osUser}). Guardado pela consola, não por este navegador.',
+    save: 'Guardar nome do agente',
+    saved: 'Nome do agente guardado.',
+    column: 'Agente',
+    unknown: 'Não registado',
+  },
+  methodUsed: {
+    notYet: 'Ainda não escolhido',
+    offered: 'Métodos oferecidos',
+  },
+  caseTimeline: {
+    repeated: '×{count}, a última às {last}',
+  },
+  lookupCopy: {
+    action: 'Novo perfil só de consulta a partir deste',
+    actionName: 'Novo perfil só de consulta a partir de {name}',
+    heading: 'Novo perfil só de consulta a partir de “{name}”',
+    explain:
+      'Só pode consultar estados e pergunta com o endereço e as credenciais de “{name}” tal como estão em cada consulta — uma cópia do Sandbox continua a funcionar depois de o Sandbox mudar de porta. Nenhum segredo é copiado.',
+    nameLabel: 'Nome do novo perfil',
+    defaultName: '{name} · consulta',
+    create: 'Criar perfil só de consulta',
+    created: '“{name}” criado.',
+    copyOf: 'pergunta como “{name}”',
+  },
+  lookupNarrow: {
+    legend: 'Ou restrinja por montante e data (só no Histórico)',
+    amount: 'Montante',
+    from: 'Criada desde',
+    to: 'Criada até',
+    invalidAmount: 'O montante é um número com no máximo 2 casas decimais, p. ex. 23.40',
+    noMatch: 'Nenhuma transação do histórico desta consola corresponde.',
+  },
 };
 
 export default supportPt;
