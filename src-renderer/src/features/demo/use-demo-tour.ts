@@ -77,6 +77,8 @@ export function useDemoTour() {
     transactionId: null as string | null,
     manualText: null as string | null,
     pollText: null as string | null,
+    /** While the tour is on, the stage keeps room below its last panel, so any panel can be scrolled up. */
+    touring: false,
     /** Phone used on a real test environment (the Sandbox uses its magic phones). */
     testPhone: '351#912345678',
   });
@@ -323,6 +325,10 @@ export function useDemoTour() {
         popover.wrapper.tabIndex = -1;
         if (!popover.wrapper.contains(document.activeElement)) popover.wrapper.focus({ preventScroll: true });
       },
+      onHighlightStarted: () => {
+        unfitPanel();
+        scrollsLeft = 3;
+      },
       onHighlighted: () => keepPopoverClear(),
       onNextClick: () => void queue('next'),
       onPrevClick: () => void queue('previous'),
@@ -356,8 +362,11 @@ export function useDemoTour() {
     return moves;
   }
 
-  /** The step whose panel was already scrolled up to make room: scrolling again could never help. */
-  let scrolledFor: number | null = null;
+  /**
+   * Scrolls left to make room for the current step (its panel can still grow while it draws); bounded,
+   * because a panel that cannot be scrolled further would otherwise ask again forever.
+   */
+  let scrollsLeft = 3;
 
   /** Moves the popover off the panel it explains (driver.js falls back to covering it when no side has room). */
   function keepPopoverClear(): void {
@@ -374,9 +383,17 @@ export function useDemoTour() {
       12,
       reachableTop,
     );
-    if (placement.kind === 'scroll' && scroller && scrolledFor !== stage.stepIndex) {
-      scrolledFor = stage.stepIndex;
+    if (placement.kind === 'scroll' && scroller && scrollsLeft > 0) {
+      scrollsLeft -= 1;
       scroller.scrollBy({ top: element.getBoundingClientRect().top - reachableTop, behavior: 'instant' });
+      tour.refresh();
+      return settleSoon();
+    }
+    // Panel and popover are taller than the view together: the panel gives up height (it scrolls inside)
+    // until both fit, rather than the popover hiding part of it.
+    const room = view.height - reachableTop - wrapper.getBoundingClientRect().height - 3 * 12;
+    if (placement.kind === 'none' && fitted !== element && room >= 120) {
+      fitPanel(element as HTMLElement, room);
       tour.refresh();
       return settleSoon();
     }
@@ -389,6 +406,24 @@ export function useDemoTour() {
     });
     // driver.js's arrow pointed from where it had put the popover.
     wrapper.querySelector('.driver-popover-arrow')?.classList.add('driver-popover-arrow-none');
+  }
+
+  /** The panel made shorter for the current step, given its height back when the step changes. */
+  let fitted: Element | null = null;
+  function fitPanel(element: HTMLElement, height: number): void {
+    unfitPanel();
+    element.style.boxSizing = 'border-box';
+    element.style.maxHeight = `${height}px`;
+    element.style.overflow = 'auto';
+    fitted = element;
+  }
+  function unfitPanel(): void {
+    if (fitted instanceof HTMLElement) {
+      fitted.style.removeProperty('box-sizing');
+      fitted.style.removeProperty('max-height');
+      fitted.style.removeProperty('overflow');
+    }
+    fitted = null;
   }
 
   /** After driver.js's own repositioning (it waits a frame after a scroll or a resize). */
@@ -412,6 +447,8 @@ export function useDemoTour() {
   }
 
   function stopListening(): void {
+    stage.touring = false;
+    unfitPanel();
     window.removeEventListener('keyup', onKey);
     document.removeEventListener('scroll', settleSoon, true);
     window.removeEventListener('resize', settleSoon);
@@ -425,6 +462,7 @@ export function useDemoTour() {
     if (fresh) recorded.clear();
     tour = createDriver();
     if (!(await prepare(index))) return false;
+    stage.touring = true;
     window.addEventListener('keyup', onKey);
     document.addEventListener('scroll', settleSoon, true);
     window.addEventListener('resize', settleSoon);
