@@ -73,6 +73,9 @@ describe('Demo: the onboarding presenter’s defects (issue 27, Chromium, browse
     await question.getByRole('button', { name: 'Reset and start the demo' }).click();
     await page.locator('.driver-popover').waitFor({ timeout: 60_000 });
     await expectStep(page, 'intro');
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('.driver-active-element')?.id ?? null))
+      .toBe('demo-stage');
     await expect.poll(() => page.getByText(/^Seeded \d+ orders from /).count()).toBe(1);
     // The presenter's own order went with the reset they agreed to; the seeded weeks are there.
     expect(control.transactionCount()).toBe(27);
