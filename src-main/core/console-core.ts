@@ -146,6 +146,10 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
         // The demo's gateway shares the store: forgetting through both also drops what each has in flight.
         for (const sandbox of SANDBOX_PROFILES)
           for (const service of [gateway, demoGateway]) await service.forgetProfile(sandbox.id);
+        // The reset Sandbox's deliveries go from the journal too: the receiver's count, the Notifications
+        // list and a History rebuilt from the journal then agree that they are gone.
+        const sandboxIds = new Set<string>(SANDBOX_PROFILES.map((sandbox) => sandbox.id));
+        await notifications.journal.forget((record) => record.profileId !== null && sandboxIds.has(record.profileId));
       },
     }),
     ...createDemoHandlers({

@@ -141,6 +141,18 @@ export const useInspectorStore = defineStore('inspector', () => {
     selected.value = transactionExchanges.value[0] ?? selected.value;
   }
 
+  /**
+   * A reset removed these profiles' exchanges from history: the inspector lets go of them too (those
+   * pushed while the page was open are held here, not read from history), so it never lists what is gone.
+   */
+  function forgetProfiles(profileIds: readonly string[]): void {
+    const gone = (e: Exchange) => e.profileId !== null && profileIds.includes(e.profileId);
+    pushed.value = pushed.value.filter((e) => !gone(e));
+    stored.value = stored.value.filter((e) => !gone(e));
+    transactionExchanges.value = transactionExchanges.value.filter((e) => !gone(e));
+    if (selected.value && gone(selected.value)) selected.value = null;
+  }
+
   function showSession(): void {
     scope.value = { kind: 'session' };
   }
@@ -184,6 +196,7 @@ export const useInspectorStore = defineStore('inspector', () => {
     openTransaction,
     showSession,
     clear,
+    forgetProfiles,
     close,
     toggle,
   };

@@ -7,6 +7,11 @@ export default {
   profileB: 'Variant B profile for the tour',
   start: 'Start demo',
   startHint: 'Resets the Sandbox (simulator and its History), seeds three weeks of payments and opens the tour.',
+  startConfirmTitle: 'Start the demo: reset the Sandbox?',
+  startConfirm:
+    'Starting the demo resets the Sandbox before it seeds three weeks of payments. This permanently removes (test and production profiles are not touched):',
+  startYes: 'Reset and start the demo',
+  startNo: 'Cancel',
   startTour: 'Start the tour',
   resume: 'Resume the tour',
   end: 'End demo',

@@ -10,6 +10,11 @@ const demoPt: SameKeys<typeof demoEn> = {
   profileB: 'Perfil da Variante B para a visita',
   start: 'Iniciar demonstração',
   startHint: 'Repõe a Sandbox (simulador e o seu Histórico), cria três semanas de pagamentos e abre a visita guiada.',
+  startConfirmTitle: 'Iniciar a demonstração: repor a Sandbox?',
+  startConfirm:
+    'Iniciar a demonstração repõe a Sandbox antes de criar três semanas de pagamentos. Isto remove definitivamente (os perfis de teste e de produção não são tocados):',
+  startYes: 'Repor e iniciar a demonstração',
+  startNo: 'Cancelar',
   startTour: 'Iniciar a visita',
   resume: 'Retomar a visita',
   end: 'Terminar demonstração',
