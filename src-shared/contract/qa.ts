@@ -91,6 +91,24 @@ export const nextCallStatusSchema = z.union(
   ],
 );
 
+/** The transaction a manual step is about: the one the scenario's earlier steps created or queried. */
+export const manualTransactionSchema = z.object({
+  transactionID: z.string().nullable(),
+  merchantTransactionId: z.string().nullable(),
+  amount: z.string().nullable(),
+  paymentStatus: z.string().nullable(),
+});
+export type ManualTransaction = z.infer<typeof manualTransactionSchema>;
+
+/** The manual step a run waits on: main keeps it, so a reloaded screen can still answer it. */
+export const waitingManualSchema = z.object({
+  scenarioKey: z.string(),
+  stepIndex: z.number().int(),
+  prompt: z.string(),
+  transaction: manualTransactionSchema.nullable().optional(),
+});
+export type WaitingManual = z.infer<typeof waitingManualSchema>;
+
 export const runResultSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -103,6 +121,8 @@ export const runResultSchema = z.object({
   counts: runCountsSchema,
   /** The user stopped the run: what it holds is the partial result (later scenarios did not run). */
   stopped: z.boolean().optional(),
+  /** The manual step the run waits on right now, if any. */
+  waitingManual: waitingManualSchema.nullable().optional(),
 });
 export type RunResult = z.infer<typeof runResultSchema>;
 
@@ -167,6 +187,11 @@ export const qaMethods = {
     z.object({ stopping: z.boolean() }),
   ),
   'qa.result': method('A run as it stands (running or finished).', z.object({ runId: runIdSchema }), runResultSchema),
+  'qa.latestRun': method(
+    'The newest scenario run (running or finished), so a reloaded Scenarios screen picks it up; null when none ran.',
+    z.undefined(),
+    runResultSchema.nullable(),
+  ),
   'qa.answerManual': method(
     'Answers the manual step a run is waiting on, pass or fail with a note.',
     z.object({
@@ -239,7 +264,13 @@ export const qaEvents = {
       runId: z.string(),
       scenarioKey: z.string(),
       scenario: scenarioResultSchema,
-      waitingManual: z.object({ stepIndex: z.number().int(), prompt: z.string() }).nullable(),
+      waitingManual: z
+        .object({
+          stepIndex: z.number().int(),
+          prompt: z.string(),
+          transaction: manualTransactionSchema.nullable().optional(),
+        })
+        .nullable(),
     }),
   ),
   'qa.finished': event('A run ended.', z.object({ runId: z.string(), counts: runCountsSchema })),

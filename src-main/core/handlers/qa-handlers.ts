@@ -30,6 +30,7 @@ type QaMethod =
   | 'qa.run'
   | 'qa.cancelRun'
   | 'qa.result'
+  | 'qa.latestRun'
   | 'qa.answerManual'
   | 'qa.report'
   | 'qa.readiness'
@@ -104,6 +105,8 @@ export function createQaHandlers({
     }
   };
   const runs = new Map<string, RunResult>();
+  /** Scenario runs (not readiness checks) in start order: the newest is what a reloaded screen shows. */
+  const scenarioRuns: string[] = [];
   /** Runs under way, by id: `qa.cancelRun` stops one through its controller. */
   const stoppers = new Map<string, AbortController>();
   const waiting = new Map<string, (answer: { passed: boolean; note: string }) => void>();
@@ -185,7 +188,9 @@ export function createQaHandlers({
               runId,
               scenarioKey: scenario.key,
               scenario,
-              waitingManual: manual ? { stepIndex: manual.stepIndex, prompt: manual.prompt } : null,
+              waitingManual: manual
+                ? { stepIndex: manual.stepIndex, prompt: manual.prompt, transaction: manual.transaction }
+                : null,
             }),
           askManual: (manual) =>
             new Promise((resolve) => waiting.set(`${manual.runId}|${manual.scenarioKey}|${manual.stepIndex}`, resolve)),
@@ -193,8 +198,10 @@ export function createQaHandlers({
       );
       run.consoleVersion = runnerDepsFor(core).consoleVersion;
       runs.set(run.id, run);
+      scenarioRuns.push(run.id);
       stoppers.set(run.id, stopper);
       for (const old of [...runs.keys()].slice(0, Math.max(0, runs.size - KEPT_RUNS))) runs.delete(old);
+      scenarioRuns.splice(0, Math.max(0, scenarioRuns.length - KEPT_RUNS));
       void runner
         .run(request, run)
         .catch((error: unknown) => logger.error('scenario run failed', error))
@@ -205,6 +212,11 @@ export function createQaHandlers({
       return { runId: run.id };
     },
     'qa.result': ({ runId }) => mustRun(runId),
+    'qa.latestRun': () => {
+      while (scenarioRuns.length && !runs.has(scenarioRuns[scenarioRuns.length - 1]!)) scenarioRuns.pop();
+      const id = scenarioRuns[scenarioRuns.length - 1];
+      return id === undefined ? null : mustRun(id);
+    },
     'qa.cancelRun': ({ runId }) => {
       mustRun(runId);
       const stopper = stoppers.get(runId);

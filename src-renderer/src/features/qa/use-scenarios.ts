@@ -5,7 +5,14 @@
  */
 import { computed, ref, shallowRef } from 'vue';
 import type { EventPayload } from '@shared/contract';
-import type { ReportFormat, RunCounts, ScenarioResult, ScenarioSummary } from '@shared/contract/qa';
+import type {
+  ReportFormat,
+  RunCounts,
+  RunResult,
+  ScenarioResult,
+  ScenarioSummary,
+  WaitingManual,
+} from '@shared/contract/qa';
 import type { ConsoleError } from '@shared/result';
 import { useConsoleApi } from '../../api';
 import { t } from '../../i18n';
@@ -24,7 +31,7 @@ const runId = ref<string | null>(null);
 const results = ref<ScenarioResult[]>([]);
 const counts = ref<RunCounts | null>(null);
 const running = ref(false);
-const waitingManual = ref<{ scenarioKey: string; stepIndex: number; prompt: string } | null>(null);
+const waitingManual = ref<WaitingManual | null>(null);
 const error = ref<string | null>(null);
 /** Stop was asked and the run has not ended yet. */
 const stopping = ref(false);
@@ -69,6 +76,16 @@ function applyFinished(event: FinishedEvent): void {
   });
 }
 
+/** Shows a run as main holds it (after a reload the events so far are gone; main's record is not). */
+function show(run: RunResult): void {
+  runId.value = run.id;
+  results.value = run.scenarios;
+  running.value = run.finishedAt === null;
+  counts.value = run.finishedAt === null ? null : run.counts;
+  stopped.value = run.stopped === true;
+  waitingManual.value = run.waitingManual ?? null;
+}
+
 function subscribe(): void {
   if (subscribed) return;
   subscribed = true;
@@ -109,6 +126,14 @@ export function useScenarios() {
     const result = await api['qa.scenarios']();
     if (result.ok) library.value = result.value.scenarios;
     else error.value = result.error.message;
+    await resume();
+  }
+
+  /** A reloaded screen picks up main's newest run: its results so far, still running, the prompt it waits on. */
+  async function resume(): Promise<void> {
+    if (runId.value !== null || starting) return;
+    const latest = await api['qa.latestRun']();
+    if (latest.ok && latest.value && runId.value === null && !starting) show(latest.value);
   }
 
   async function run(
@@ -153,8 +178,12 @@ export function useScenarios() {
   async function answerManual(passed: boolean, note: string): Promise<void> {
     const waiting = waitingManual.value;
     if (!waiting || !runId.value) return;
-    await api['qa.answerManual']({ runId: runId.value, ...waiting, passed, note });
-    waitingManual.value = null;
+    const { scenarioKey, stepIndex } = waiting;
+    const answered = await api['qa.answerManual']({ runId: runId.value, scenarioKey, stepIndex, passed, note });
+    // The next prompt (the next data row's) may have arrived while this answer travelled: keep it.
+    const current = waitingManual.value;
+    if (current?.scenarioKey === scenarioKey && current.stepIndex === stepIndex) waitingManual.value = null;
+    if (!answered.ok) error.value = answered.error.message;
   }
 
   async function addScenario(

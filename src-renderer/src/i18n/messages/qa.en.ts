@@ -137,4 +137,12 @@ export default {
     confirmationRequired: 'A scenario polls the production profile “{name}”: type its name to confirm, then run again.',
     confirmationMismatch: 'The name typed does not match the production profile “{name}”.',
   },
+  manualAbout: 'About transaction',
+  manualTransaction: {
+    id: 'Transaction id',
+    merchant: 'Merchant transaction id',
+    amount: 'Amount',
+    status: 'Status',
+    none: 'no transaction yet: the steps before this one touched none',
+  },
 };

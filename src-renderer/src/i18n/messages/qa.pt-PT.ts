@@ -141,4 +141,12 @@ export default {
       'Um cenário consulta o perfil de produção “{name}”: escreva o nome do perfil para confirmar e volte a executar.',
     confirmationMismatch: 'O nome escrito não corresponde ao perfil de produção “{name}”.',
   },
+  manualAbout: 'Sobre a transação',
+  manualTransaction: {
+    id: 'Id da transação',
+    merchant: 'Id da transação do comerciante',
+    amount: 'Montante',
+    status: 'Estado',
+    none: 'ainda sem transação: os passos anteriores não tocaram em nenhuma',
+  },
 } satisfies SameKeys<typeof en>;
