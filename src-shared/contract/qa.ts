@@ -153,16 +153,28 @@ export type ReportFormat = z.infer<typeof reportFormatSchema>;
 
 const runIdSchema = z.string().min(1).max(100);
 
+export const scenarioFolderSchema = z.object({ path: z.string(), isDefault: z.boolean() });
+
 export const qaMethods = {
   'qa.scenarios': method(
-    'The scenario library: the built-in scenarios and the ones added in this session, with any file problems.',
+    'The scenario library: the built-in scenarios and the files in the scenario folder, with any file problems.',
     z.undefined(),
     z.object({ scenarios: z.array(scenarioSummarySchema), problems: z.array(scenarioProblemSchema) }),
   ),
   'qa.addScenario': method(
-    'Adds a scenario file (YAML or JSON text) to the library after checking it; problems name line and field.',
-    z.object({ file: z.string().min(1).max(300), text: z.string().max(1_000_000) }),
+    'Checks a scenario file (YAML or JSON text, typed or opened from disk) and saves it in the scenario folder; problems name line and field. An existing file is only replaced with `replace`.',
+    z.object({ file: z.string().min(1).max(300), text: z.string().max(1_000_000), replace: z.boolean().optional() }),
     z.object({ added: scenarioSummarySchema.nullable(), problems: z.array(scenarioProblemSchema) }),
+  ),
+  'qa.scenarioFolder': method(
+    'Where scenario files are kept (default: scenarios/ in the user-data folder).',
+    z.undefined(),
+    scenarioFolderSchema,
+  ),
+  'qa.setScenarioFolder': method(
+    'Points the scenario library at another existing folder (absolute path; a git repository works); null goes back to the default.',
+    z.object({ path: z.string().min(1).max(4000).nullable() }),
+    scenarioFolderSchema,
   ),
   'qa.run': method(
     'Starts a run of the given scenarios (by file); progress arrives as qa.progress events, the end as qa.finished.',
@@ -274,4 +286,8 @@ export const qaEvents = {
     }),
   ),
   'qa.finished': event('A run ended.', z.object({ runId: z.string(), counts: runCountsSchema })),
+  'qa.libraryChanged': event(
+    'A file in the scenario folder changed on disk (or the folder was changed).',
+    z.object({}),
+  ),
 };

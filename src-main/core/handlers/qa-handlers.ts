@@ -6,7 +6,8 @@ import { builtinScenarios } from '../../qa/builtin';
 import { qaProfileOf, runnerDepsFor } from '../../qa/core-bindings';
 import { redactReport } from '../../qa/redact-report';
 import type { Scenario } from '../../qa/scenario-format';
-import { loadScenarioInSlices, ScenarioLoadError } from '../../qa/scenario-loader';
+import { loadScenarioInSlices, ScenarioLoadError, type ScenarioProblem } from '../../qa/scenario-loader';
+import { scenarioFileName, type ScenarioFolder } from '../../qa/scenario-folder';
 import { refuseUnconfirmedProductionPolling } from '../../qa/poll-limits';
 import { newRunResult, ScenarioRunner, type QaProfile } from '../../qa/scenario-runner';
 import type { ConsoleCore } from '../console-core';
@@ -27,6 +28,8 @@ const DEFAULT_TOTAL_TIMEOUT_MS = 30_000;
 type QaMethod =
   | 'qa.scenarios'
   | 'qa.addScenario'
+  | 'qa.scenarioFolder'
+  | 'qa.setScenarioFolder'
   | 'qa.run'
   | 'qa.cancelRun'
   | 'qa.result'
@@ -44,6 +47,8 @@ export interface QaHandlerDeps {
   /** The receiver's journal: the readiness check re-delivers a notification really received from it. */
   journal: ReplayGateDeps['journal'];
   timeouts: { connectTimeoutMs?: number | undefined; totalTimeoutMs?: number | undefined } | undefined;
+  /** Where added and imported scenario files are kept across restarts. */
+  scenarioFolder: ScenarioFolder;
 }
 
 const summary = (scenario: Scenario): ScenarioSummary => ({
@@ -77,8 +82,8 @@ export function createQaHandlers({
   webhookSecretOf,
   journal,
   timeouts,
+  scenarioFolder,
 }: QaHandlerDeps): Pick<Handlers, QaMethod> {
-  const added = new Map<string, Scenario>();
   /**
    * The readiness check's webhook item: the newest notification received for the profile, re-delivered
    * as received to the profile's configured webhook URL under the replay rules. A URL given with the
@@ -110,7 +115,16 @@ export function createQaHandlers({
   /** Runs under way, by id: `qa.cancelRun` stops one through its controller. */
   const stoppers = new Map<string, AbortController>();
   const waiting = new Map<string, (answer: { passed: boolean; note: string }) => void>();
-  const library = (): Scenario[] => [...builtinScenarios(), ...added.values()];
+  /** The built-ins first; a folder file can never stand in for one (its name is refused on save). */
+  const library = async (): Promise<{ scenarios: Scenario[]; problems: ScenarioProblem[] }> => {
+    const folder = await scenarioFolder.load();
+    const builtins = builtinScenarios();
+    const taken = new Set(builtins.map((scenario) => scenario.file));
+    return {
+      scenarios: [...builtins, ...folder.scenarios.filter((scenario) => !taken.has(scenario.file))],
+      problems: folder.problems,
+    };
+  };
   const profileFor = (id: string | undefined, fallback: string): QaProfile | undefined => {
     const chosen = id ?? fallback;
     if (!core.profiles.find(chosen)) {
@@ -129,9 +143,18 @@ export function createQaHandlers({
     return run;
   };
   return {
-    'qa.scenarios': () => ({ scenarios: library().map(summary), problems: [] }),
-    'qa.addScenario': async ({ file, text }) => {
-      const name = file.includes('/') ? file : `added/${file}`;
+    'qa.scenarios': async () => {
+      const { scenarios, problems } = await library();
+      return { scenarios: scenarios.map(summary), problems };
+    },
+    'qa.scenarioFolder': () => scenarioFolder.dir(),
+    'qa.setScenarioFolder': async ({ path }) => {
+      const chosen = await scenarioFolder.setDir(path);
+      core.events.emit('qa.libraryChanged', {});
+      return chosen;
+    },
+    'qa.addScenario': async ({ file, text, replace }) => {
+      const name = scenarioFileName(/[\\/]/.test(file) ? file : `added/${file}`);
       // The built-ins are the console's own regression suite: a pasted file never takes their place.
       if (isBuiltinName(name))
         return {
@@ -149,15 +172,16 @@ export function createQaHandlers({
         };
       try {
         const scenario = await loadScenarioInSlices(name, text);
-        added.set(name, scenario);
+        // Only a file that loads is kept: a broken paste never replaces a working file.
+        await scenarioFolder.save(name, text, replace === true);
         return { added: summary(scenario), problems: [] };
       } catch (error) {
         if (error instanceof ScenarioLoadError) return { added: null, problems: error.problems };
         throw error;
       }
     },
-    'qa.run': (input) => {
-      const byFile = new Map(library().map((scenario) => [scenario.file, scenario]));
+    'qa.run': async (input) => {
+      const byFile = new Map((await library()).scenarios.map((scenario) => [scenario.file, scenario]));
       const scenarios = input.files.map((file) => {
         const scenario = byFile.get(file);
         if (!scenario) throw new ConsoleFailure('not-found', `There is no scenario "${file}" in the library.`);
