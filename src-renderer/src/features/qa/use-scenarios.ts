@@ -47,6 +47,15 @@ function runFailure(failure: ConsoleError): string {
   return failure.message;
 }
 
+/** A scenario-folder refusal from main (`details.reason`) in the user's language. */
+export function folderFailure(failure: ConsoleError): string {
+  const details = (failure.details ?? {}) as { reason?: unknown; path?: unknown };
+  const reasons = ['not-absolute', 'not-a-folder', 'bad-name', 'name-taken'];
+  if (failure.code === 'invalid-input' && typeof details.reason === 'string' && reasons.includes(details.reason))
+    return t(`qa.folder.refused.${details.reason}`, { path: String(details.path ?? '') });
+  return failure.message;
+}
+
 type ProgressEvent = EventPayload<'qa.progress'>;
 type FinishedEvent = EventPayload<'qa.finished'>;
 /**
@@ -93,6 +102,12 @@ function subscribe(): void {
   api.on('qa.progress', (event) => {
     if (event.runId === runId.value) applyProgress(event);
     else if (starting) early.push({ progress: event });
+  });
+  // A file changed in the scenario folder (an editor, a git pull, another window): list it again.
+  api.on('qa.libraryChanged', () => {
+    void api['qa.scenarios']().then((result) => {
+      if (result.ok) library.value = result.value.scenarios;
+    });
   });
   api.on('qa.finished', (event) => {
     if (event.runId === runId.value) applyFinished(event);
@@ -189,10 +204,11 @@ export function useScenarios() {
   async function addScenario(
     file: string,
     text: string,
+    replace = false,
   ): Promise<{ name: string | null; problems: ScenarioProblemView[] }> {
-    const result = await api['qa.addScenario']({ file, text });
+    const result = await api['qa.addScenario']({ file, text, replace });
     if (!result.ok)
-      return { name: null, problems: [{ file, line: 1, column: 1, field: '', message: result.error.message }] };
+      return { name: null, problems: [{ file, line: 1, column: 1, field: '', message: folderFailure(result.error) }] };
     if (result.value.added) await load();
     return { name: result.value.added?.name ?? null, problems: result.value.problems };
   }

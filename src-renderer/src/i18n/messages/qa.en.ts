@@ -145,4 +145,23 @@ export default {
     status: 'Status',
     none: 'no transaction yet: the steps before this one touched none',
   },
+  folder: {
+    title: 'Scenario folder',
+    hint: 'Scenario files you add or open are kept here and survive restarts; files saved here by an editor or a git pull appear on the Scenarios screen. Built-in scenarios are never written.',
+    path: 'Folder (absolute path)',
+    isDefault: 'The default folder, in the console’s user-data folder.',
+    save: 'Use this folder',
+    useDefault: 'Use the default folder',
+    saved: 'Scenario folder saved.',
+    open: 'Open a scenario file from disk',
+    replace: 'Replace a file of the same name in the scenario folder',
+    refused: {
+      'not-absolute': 'The scenario folder must be an absolute path (got “{path}”).',
+      'not-a-folder': '“{path}” is not an existing folder: create it first, then choose it.',
+      'bad-name':
+        '“{path}” is not a scenario file name: use a plain name inside the scenario folder ending in .yaml, .yml or .json.',
+      'name-taken':
+        'The scenario folder already has a file “{path}”: choose another name, or tick “Replace” to replace it on purpose.',
+    },
+  },
 };

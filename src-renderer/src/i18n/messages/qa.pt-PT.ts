@@ -149,4 +149,23 @@ export default {
     status: 'Estado',
     none: 'ainda sem transação: os passos anteriores não tocaram em nenhuma',
   },
+  folder: {
+    title: 'Pasta de cenários',
+    hint: 'Os ficheiros de cenário que adicionar ou abrir ficam aqui e sobrevivem a reinícios; ficheiros gravados aqui por um editor ou por um git pull aparecem no ecrã Cenários. Os cenários incluídos nunca são escritos.',
+    path: 'Pasta (caminho absoluto)',
+    isDefault: 'A pasta predefinida, na pasta de dados do utilizador da consola.',
+    save: 'Usar esta pasta',
+    useDefault: 'Usar a pasta predefinida',
+    saved: 'Pasta de cenários guardada.',
+    open: 'Abrir um ficheiro de cenário do disco',
+    replace: 'Substituir um ficheiro com o mesmo nome na pasta de cenários',
+    refused: {
+      'not-absolute': 'A pasta de cenários tem de ser um caminho absoluto (recebido “{path}”).',
+      'not-a-folder': '“{path}” não é uma pasta existente: crie-a primeiro e depois escolha-a.',
+      'bad-name':
+        '“{path}” não é um nome de ficheiro de cenário: use um nome simples dentro da pasta de cenários terminado em .yaml, .yml ou .json.',
+      'name-taken':
+        'A pasta de cenários já tem um ficheiro “{path}”: escolha outro nome ou marque “Substituir” para o substituir de propósito.',
+    },
+  },
 } satisfies SameKeys<typeof en>;
