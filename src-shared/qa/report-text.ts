@@ -24,7 +24,9 @@ export const show = (value: unknown): string => (value === undefined ? 'nothing'
  */
 export function stepFailureText(step: StepResult, quote: (text: string) => string = (text) => text): string {
   const q = quote;
-  const lines = [`Step ${step.index + 1} "${q(step.name)}" (line ${step.line}): ${q(step.message ?? 'failed')}`];
+  // Line 0: a check the console made itself (readiness), not a step of a file.
+  const where = step.line > 0 ? ` (line ${step.line})` : '';
+  const lines = [`Step ${step.index + 1} "${q(step.name)}"${where}: ${q(step.message ?? 'failed')}`];
   for (const check of step.checks.filter((item) => !item.passed))
     lines.push(`  ${q(check.what)}: expected ${q(show(check.expected))}, actual ${q(show(check.actual))}`);
   for (const exchange of step.exchanges)
