@@ -187,6 +187,7 @@ export async function checkReadiness(deps: ReadinessDeps): Promise<RunResult> {
   return {
     id: randomUUID(),
     title: `Go-live readiness: ${profile.name}`,
+    subject: 'check',
     startedAt,
     finishedAt: new Date().toISOString(),
     consoleVersion: deps.consoleVersion,

@@ -121,6 +121,8 @@ export const runResultSchema = z.object({
   counts: runCountsSchema,
   /** The user stopped the run: what it holds is the partial result (later scenarios did not run). */
   stopped: z.boolean().optional(),
+  /** What each item of the report is: a scenario (row) of a run, a transaction of a test session, a readiness check. */
+  subject: z.enum(['scenario', 'transaction', 'check']).optional(),
   /** The manual step the run waits on right now, if any. */
   waitingManual: waitingManualSchema.nullable().optional(),
 });

@@ -8,7 +8,16 @@
 import type { Exchange } from '../exchange';
 import type { RunResult, ScenarioResult, StepResult } from '../contract/qa';
 import { scenarioDiagrams } from './report-diagrams';
-import { htmlEscape as h, show, type Redact } from './report-text';
+import { htmlEscape as h, itemHeading, show, type Redact } from './report-text';
+
+/** A JSON body laid out for reading (two-space indent); any other text exactly as it came. */
+const pretty = (body: string): string => {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+};
 
 const STYLE = `
 :root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;font-size:14px;color:#1f2328}
@@ -40,8 +49,8 @@ function exchangeBlock(exchange: Exchange): string {
     exchange.response ? `HTTP ${exchange.response.status}` : h(exchange.classification)
   } · ${h(exchange.classification)} · ${Math.round(exchange.timings.durationMs)} ms · ${exchange.timings.attempts} attempt(s) · ${h(exchange.timings.startedAt)}</div>
 <div class="muted">${h(exchange.summary)}${exchange.suggestedAction ? ` — ${h(exchange.suggestedAction)}` : ''}</div>
-<h3>Request</h3><pre>${h(headers(exchange.request.headers))}${exchange.request.body ? `\n\n${h(exchange.request.body)}` : ''}</pre>
-${exchange.response ? `<h3>Response</h3><pre>${h(headers(exchange.response.headers))}\n\n${h(exchange.response.bodyText)}</pre>` : ''}
+<h3>Request</h3><pre>${h(headers(exchange.request.headers))}${exchange.request.body ? `\n\n${h(pretty(exchange.request.body))}` : ''}</pre>
+${exchange.response ? `<h3>Response</h3><pre>${h(headers(exchange.response.headers))}\n\n${h(pretty(exchange.response.bodyText))}</pre>` : ''}
 </div>`;
 }
 
@@ -108,7 +117,7 @@ export function htmlReport(run: RunResult, redact: Redact): string {
 <tr><th scope="row">Result</th><td>${run.counts.passed} passed, ${run.counts.failed} failed, ${run.counts.skipped} skipped (${run.counts.total} total)</td></tr>
 </tbody></table>
 <h2>Summary</h2>
-<table><thead><tr><th>Scenario</th><th>Result</th><th>Time</th></tr></thead><tbody>${rows}</tbody></table>
+<table><thead><tr><th>${itemHeading(run)}</th><th>Result</th><th>Time</th></tr></thead><tbody>${rows}</tbody></table>
 ${run.scenarios.map(scenarioSection).join('\n')}
 </main></body></html>
 `;

@@ -15,6 +15,10 @@ export const htmlEscape = (text: string): string =>
 
 const seconds = (ms: number): string => (ms / 1000).toFixed(3);
 
+/** The heading of the reports' item column: what the items of this run are about. */
+export const itemHeading = (run: RunResult): string =>
+  run.subject === 'transaction' ? 'Transaction' : run.subject === 'check' ? 'Check' : 'Scenario';
+
 export const show = (value: unknown): string => (value === undefined ? 'nothing' : JSON.stringify(value));
 
 /**
@@ -106,7 +110,7 @@ export function markdownSummary(run: RunResult, redact: Redact): string {
     }
     lines.push('');
   }
-  lines.push('| Scenario | Result | Time |', '|---|---|---|');
+  lines.push(`| ${itemHeading(run)} | Result | Time |`, '|---|---|---|');
   for (const scenario of run.scenarios)
     lines.push(`| ${md(scenario.name)} | ${md(scenario.status)} | ${seconds(scenario.durationMs)} s |`);
   return redact(`${lines.join('\n')}\n`);

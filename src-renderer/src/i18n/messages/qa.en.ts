@@ -164,4 +164,13 @@ export default {
         'The scenario folder already has a file “{path}”: choose another name, or tick “Replace” to replace it on purpose.',
     },
   },
+  saveMarkdown: 'Save Markdown summary',
+  sessionReports: {
+    json: 'JSON',
+    jsonLabel: 'JSON report of {name}',
+    junit: 'JUnit',
+    junitLabel: 'JUnit XML report of {name}',
+    saveMarkdown: 'Save .md',
+    saveMarkdownLabel: 'Save the Markdown summary of {name} as a file',
+  },
 };

@@ -168,4 +168,13 @@ export default {
         'A pasta de cenários já tem um ficheiro “{path}”: escolha outro nome ou marque “Substituir” para o substituir de propósito.',
     },
   },
+  saveMarkdown: 'Guardar resumo Markdown',
+  sessionReports: {
+    json: 'JSON',
+    jsonLabel: 'Relatório JSON de {name}',
+    junit: 'JUnit',
+    junitLabel: 'Relatório JUnit XML de {name}',
+    saveMarkdown: 'Guardar .md',
+    saveMarkdownLabel: 'Guardar o resumo Markdown de {name} como ficheiro',
+  },
 } satisfies SameKeys<typeof en>;
