@@ -173,4 +173,6 @@ export default {
     saveMarkdown: 'Save .md',
     saveMarkdownLabel: 'Save the Markdown summary of {name} as a file',
   },
+  recording: 'Recording test session “{name}”',
+  recordingLabel: 'Recording test session “{name}”: open it on the Scenarios screen',
 };

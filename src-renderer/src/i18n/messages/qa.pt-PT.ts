@@ -177,4 +177,6 @@ export default {
     saveMarkdown: 'Guardar .md',
     saveMarkdownLabel: 'Guardar o resumo Markdown de {name} como ficheiro',
   },
+  recording: 'A gravar a sessão de teste “{name}”',
+  recordingLabel: 'A gravar a sessão de teste “{name}”: abri-la no ecrã Cenários',
 } satisfies SameKeys<typeof en>;
