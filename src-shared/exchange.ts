@@ -94,5 +94,7 @@ export const exchangeSchema = z.object({
   conformanceNotes: z.array(conformanceNoteSchema),
   transactionID: z.string().nullable(),
   merchantTransactionId: z.string().nullable(),
+  /** Made by a scenario run (History marks and filters such rows). */
+  qaRun: z.object({ runId: z.string(), scenario: z.string() }).optional(),
 });
 export type Exchange = z.infer<typeof exchangeSchema>;

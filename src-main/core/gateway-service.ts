@@ -1,3 +1,4 @@
+import { currentRunTag } from '../qa/run-tag';
 import type { ProductionConfirmation } from '@shared/contract/orders';
 import type { Exchange } from '@shared/exchange';
 import { ConsoleFailure } from '@shared/result';
@@ -214,6 +215,8 @@ export class GatewayService {
 
   private report(result: CallResult): GatewayCallOutput {
     const { exchange } = result;
+    const tag = currentRunTag();
+    if (tag) exchange.qaRun = { runId: tag.runId, scenario: tag.scenario };
     logger.info(
       `${exchange.operation} ${exchange.method} ${exchange.url} → ${exchange.classification}: ${exchange.summary}`,
     );

@@ -36,6 +36,7 @@ import {
   pollWaitMs,
   refuseUnconfirmedProductionPolling,
 } from './poll-limits';
+import { withRunTag } from './run-tag';
 import { bareRecord, ownValue } from './safe-keys';
 import type { Scenario, ScenarioStep } from './scenario-format';
 
@@ -185,14 +186,10 @@ export class ScenarioRunner {
             result.stopped = true;
             break runs;
           }
-          const stopped = await this.runOne(
-            result,
-            scenario,
-            scenario.data ? row : null,
-            rows[row] ?? {},
-            request,
-            received,
-            context,
+          const rowIndex = scenario.data ? row : null;
+          const tag = { runId: result.id, scenario: rowIndex === null ? scenario.file : `${scenario.file}#${row + 1}` };
+          const stopped = await withRunTag(tag, () =>
+            this.runOne(result, scenario, rowIndex, rows[row] ?? {}, request, received, context),
           );
           if (stopped) result.stopped = true;
           result.counts = countResults(result.scenarios);

@@ -175,4 +175,9 @@ export default {
   },
   recording: 'Recording test session “{name}”',
   recordingLabel: 'Recording test session “{name}”: open it on the Scenarios screen',
+  history: {
+    run: 'Run {id}',
+    runTitle: 'Created by scenario run {id} ({scenario})',
+    onlyRuns: 'Only rows created by scenario runs',
+  },
 };

@@ -179,4 +179,9 @@ export default {
   },
   recording: 'A gravar a sessão de teste “{name}”',
   recordingLabel: 'A gravar a sessão de teste “{name}”: abri-la no ecrã Cenários',
+  history: {
+    run: 'Execução {id}',
+    runTitle: 'Criada pela execução de cenários {id} ({scenario})',
+    onlyRuns: 'Só linhas criadas por execuções de cenários',
+  },
 } satisfies SameKeys<typeof en>;
