@@ -3,6 +3,7 @@
  * run and can be filtered; a row made by hand is not marked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunResult } from '@shared/contract/qa';
 import { openConsole, type ConsoleSession } from '../support/browser-mode';
 import { createSandboxOrder, openArea } from '../support/console-actions';
 
@@ -34,7 +35,7 @@ describe('History marks the rows of scenario runs (Chromium, issue 27)', () => {
     await expect.poll(() => article.getAttribute('data-status'), { timeout: 15_000 }).toBe('passed');
     const result = await session.core.dispatch('qa.latestRun', undefined);
     if (!result.ok) throw new Error(result.error.message);
-    const run = result.value!;
+    const run = result.value as RunResult;
     const fromRun = run.scenarios[0]!.steps[0]!.exchanges[0]!.transactionID!;
 
     await openArea(page, 'History');
