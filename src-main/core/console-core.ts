@@ -150,6 +150,7 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
       journal: notifications.journal,
       timeouts: options.gateway,
       scenarioFolder,
+      evidenceDir: join(options.userDataDir, 'qa-evidence'),
     }),
   };
   const dispatch = createDispatcher(handlers, {

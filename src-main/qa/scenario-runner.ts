@@ -17,6 +17,7 @@ import { isFinalPaymentStatus } from '@shared/gateway/codes';
 import type { DeliveryRecord } from '@shared/contract/notifications';
 import type {
   CheckResult,
+  ManualEvidence,
   ManualTransaction,
   RunCounts,
   RunResult,
@@ -91,7 +92,7 @@ export interface RunnerDeps {
   subscribeNotifications(listener: (record: DeliveryRecord) => void): () => void;
   consoleVersion: string;
   /** Answers a manual step; without it manual steps are skipped ("needs a tester"). */
-  askManual?: (request: ManualRequest) => Promise<{ passed: boolean; note: string }>;
+  askManual?: (request: ManualRequest) => Promise<{ passed: boolean; note: string; evidence?: ManualEvidence[] }>;
   /** Live progress: called when a scenario starts and after every step. */
   onProgress?: (runId: string, scenario: ScenarioResult, waitingManual: ManualRequest | null) => void;
   /** Test hook: a shorter sleep. */
@@ -515,6 +516,7 @@ export class ScenarioRunner {
         if ('aborted' in answered)
           return { skip: `${STOPPED_BY_USER} while this step waited for the tester.`, stopped: true };
         result.note = answered.value.note || null;
+        if (answered.value.evidence?.length) result.evidence = answered.value.evidence;
         return { manual: answered.value };
       }
     }

@@ -31,6 +31,16 @@ export const stepNotificationSchema = z.object({
 });
 export type StepNotification = z.infer<typeof stepNotificationSchema>;
 
+/** A file the tester attached to a manual verdict, as main kept it (`savedAs` is inside qa-evidence/). */
+export const manualEvidenceSchema = z.object({
+  name: z.string(),
+  mediaType: z.string(),
+  bytes: z.number().int().nonnegative(),
+  sha256: z.string(),
+  savedAs: z.string(),
+});
+export type ManualEvidence = z.infer<typeof manualEvidenceSchema>;
+
 export const stepResultSchema = z.object({
   index: z.number().int().nonnegative(),
   name: z.string(),
@@ -46,6 +56,8 @@ export const stepResultSchema = z.object({
   notifications: z.array(stepNotificationSchema),
   /** Verdict note of a manual step. */
   note: z.string().nullable(),
+  /** Files attached to a manual step's verdict. */
+  evidence: z.array(manualEvidenceSchema).optional(),
   startedAt: z.string(),
   durationMs: z.number().nonnegative(),
 });
@@ -214,6 +226,11 @@ export const qaMethods = {
       stepIndex: z.number().int().nonnegative(),
       passed: z.boolean(),
       note: z.string().max(4000).default(''),
+      /** A file or screenshot as evidence (base64; the whole request stays under the host's 1 MB). */
+      evidence: z
+        .array(z.object({ name: z.string().min(1).max(200), base64: z.string().max(700_000) }))
+        .max(3)
+        .optional(),
     }),
     z.object({ accepted: z.boolean() }),
   ),

@@ -54,6 +54,18 @@ ${exchange.response ? `<h3>Response</h3><pre>${h(headers(exchange.response.heade
 </div>`;
 }
 
+/** Attached files are listed (name, type, size, SHA-256, where main keeps them), never embedded. */
+function evidenceList(step: StepResult): string {
+  if (!step.evidence?.length) return '';
+  const items = step.evidence
+    .map(
+      (item) =>
+        `<li class="mono">${h(item.name)} · ${h(item.mediaType)} · ${item.bytes} bytes · sha256 ${h(item.sha256)} · kept as qa-evidence/${h(item.savedAs)}</li>`,
+    )
+    .join('');
+  return `<p><strong>Evidence:</strong></p><ul>${items}</ul>`;
+}
+
 function stepRows(step: StepResult): string {
   const checks = step.checks
     .map(
@@ -68,7 +80,7 @@ function stepRows(step: StepResult): string {
     )
     .join('');
   return `<h3>${step.index + 1}. ${h(step.name)} ${badge(step.status)} <span class="muted">${h(step.kind)}${step.line ? ` · line ${step.line}` : ''} · ${Math.round(step.durationMs)} ms</span></h3>
-${step.message ? `<p>${h(step.message)}</p>` : ''}${step.note ? `<p><strong>Note:</strong> ${h(step.note)}</p>` : ''}
+${step.message ? `<p>${h(step.message)}</p>` : ''}${step.note ? `<p><strong>Note:</strong> ${h(step.note)}</p>` : ''}${evidenceList(step)}
 ${checks ? `<table><thead><tr><th>Check</th><th>Expected</th><th>Actual</th><th>Result</th></tr></thead><tbody>${checks}</tbody></table>` : ''}
 ${notifications ? `<p>Notifications received:</p><ul>${notifications}</ul>` : ''}
 ${step.exchanges.map(exchangeBlock).join('\n')}`;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RunResult, ScenarioSummary } from '@shared/contract/qa';
+import type { ManualEvidence, RunResult, ScenarioSummary } from '@shared/contract/qa';
 import { buildReport } from '@shared/qa/reports';
 import { ConsoleFailure } from '@shared/result';
 import { builtinScenarios } from '../../qa/builtin';
@@ -8,6 +8,7 @@ import { redactReport } from '../../qa/redact-report';
 import type { Scenario } from '../../qa/scenario-format';
 import { loadScenarioInSlices, ScenarioLoadError, type ScenarioProblem } from '../../qa/scenario-loader';
 import { scenarioFileName, type ScenarioFolder } from '../../qa/scenario-folder';
+import { keepEvidence } from '../../qa/manual-evidence';
 import { refuseUnconfirmedProductionPolling } from '../../qa/poll-limits';
 import { newRunResult, ScenarioRunner, type QaProfile } from '../../qa/scenario-runner';
 import type { ConsoleCore } from '../console-core';
@@ -49,6 +50,8 @@ export interface QaHandlerDeps {
   timeouts: { connectTimeoutMs?: number | undefined; totalTimeoutMs?: number | undefined } | undefined;
   /** Where added and imported scenario files are kept across restarts. */
   scenarioFolder: ScenarioFolder;
+  /** Where files attached to manual verdicts are kept (qa-evidence/ in the user-data folder). */
+  evidenceDir: string;
 }
 
 const summary = (scenario: Scenario): ScenarioSummary => ({
@@ -83,6 +86,7 @@ export function createQaHandlers({
   journal,
   timeouts,
   scenarioFolder,
+  evidenceDir,
 }: QaHandlerDeps): Pick<Handlers, QaMethod> {
   /**
    * The readiness check's webhook item: the newest notification received for the profile, re-delivered
@@ -114,7 +118,7 @@ export function createQaHandlers({
   const scenarioRuns: string[] = [];
   /** Runs under way, by id: `qa.cancelRun` stops one through its controller. */
   const stoppers = new Map<string, AbortController>();
-  const waiting = new Map<string, (answer: { passed: boolean; note: string }) => void>();
+  const waiting = new Map<string, (answer: { passed: boolean; note: string; evidence?: ManualEvidence[] }) => void>();
   /** The built-ins first; a folder file can never stand in for one (its name is refused on save). */
   const library = async (): Promise<{ scenarios: Scenario[]; problems: ScenarioProblem[] }> => {
     const folder = await scenarioFolder.load();
@@ -250,12 +254,16 @@ export function createQaHandlers({
       for (const key of [...waiting.keys()]) if (key.startsWith(`${runId}|`)) waiting.delete(key);
       return { stopping: true };
     },
-    'qa.answerManual': ({ runId, scenarioKey, stepIndex, passed, note }) => {
+    'qa.answerManual': async ({ runId, scenarioKey, stepIndex, passed, note, evidence }) => {
       const key = `${runId}|${scenarioKey}|${stepIndex}`;
+      if (!waiting.has(key)) return { accepted: false };
+      const kept = evidence?.length
+        ? await keepEvidence(evidenceDir, runId, { scenarioKey, stepIndex }, evidence)
+        : undefined;
       const resolve = waiting.get(key);
       if (!resolve) return { accepted: false };
       waiting.delete(key);
-      resolve({ passed, note });
+      resolve({ passed, note, ...(kept ? { evidence: kept } : {}) });
       return { accepted: true };
     },
     'qa.report': ({ runId, format }) => buildReport(mustRun(runId), format, redactReport),

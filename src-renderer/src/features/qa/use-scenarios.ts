@@ -190,11 +190,22 @@ export function useScenarios() {
     }
   }
 
-  async function answerManual(passed: boolean, note: string): Promise<void> {
+  async function answerManual(
+    passed: boolean,
+    note: string,
+    evidence: Array<{ name: string; base64: string }> = [],
+  ): Promise<void> {
     const waiting = waitingManual.value;
     if (!waiting || !runId.value) return;
     const { scenarioKey, stepIndex } = waiting;
-    const answered = await api['qa.answerManual']({ runId: runId.value, scenarioKey, stepIndex, passed, note });
+    const answered = await api['qa.answerManual']({
+      runId: runId.value,
+      scenarioKey,
+      stepIndex,
+      passed,
+      note,
+      ...(evidence.length ? { evidence } : {}),
+    });
     // The next prompt (the next data row's) may have arrived while this answer travelled: keep it.
     const current = waitingManual.value;
     if (current?.scenarioKey === scenarioKey && current.stepIndex === stepIndex) waitingManual.value = null;

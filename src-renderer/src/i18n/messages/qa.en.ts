@@ -180,4 +180,8 @@ export default {
     runTitle: 'Created by scenario run {id} ({scenario})',
     onlyRuns: 'Only rows created by scenario runs',
   },
+  evidence: {
+    label: 'Evidence: attach a file or screenshot (optional)',
+    tooLarge: 'The attached files are larger than {max} in all: attach a smaller screenshot.',
+  },
 };

@@ -184,4 +184,8 @@ export default {
     runTitle: 'Criada pela execução de cenários {id} ({scenario})',
     onlyRuns: 'Só linhas criadas por execuções de cenários',
   },
+  evidence: {
+    label: 'Evidência: anexe um ficheiro ou captura de ecrã (opcional)',
+    tooLarge: 'Os ficheiros anexados têm mais de {max} no total: anexe uma captura de ecrã mais pequena.',
+  },
 } satisfies SameKeys<typeof en>;
