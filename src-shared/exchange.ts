@@ -100,6 +100,8 @@ export const exchangeSchema = z.object({
    * order with a merchantTransactionId already used on the profile. Absent when none.
    */
   overrides: z.array(z.enum(['final-payment', 'duplicate-merchant-transaction-id'])).optional(),
+  /** Made by a scenario run (History marks and filters such rows). */
+  qaRun: z.object({ runId: z.string(), scenario: z.string() }).optional(),
 });
 export type ExchangeOverride = NonNullable<Exchange['overrides']>[number];
 export type Exchange = z.infer<typeof exchangeSchema>;

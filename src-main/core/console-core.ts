@@ -1,3 +1,4 @@
+import { ScenarioFolder } from '../qa/scenario-folder';
 import { join } from 'node:path';
 import type { AppMode } from '@shared/contract/app';
 import type { CredentialStore } from '../credentials/credential-store';
@@ -130,6 +131,10 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
   };
   // The demo's calls reach the live exchange feed only once re-timed onto the demo's weeks (demo-handlers).
   const demoGateway = new GatewayService({ profiles, signatures, client, onExchange: () => undefined });
+  const scenarioFolder = new ScenarioFolder(options.userDataDir);
+  // A file saved by an editor or a `git pull` shows on the Scenarios screen without a restart.
+  void scenarioFolder.watch(() => events.emit('qa.libraryChanged', {}));
+  closers.push(async () => scenarioFolder.close());
   const handlers: Handlers = {
     ...createAppHandlers({
       mode: options.mode,
@@ -178,6 +183,8 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
       webhookSecretOf,
       journal: notifications.journal,
       timeouts: options.gateway,
+      scenarioFolder,
+      evidenceDir: join(options.userDataDir, 'qa-evidence'),
     }),
   };
   const dispatch = createDispatcher(handlers, {

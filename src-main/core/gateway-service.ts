@@ -1,3 +1,4 @@
+import { currentRunTag } from '../qa/run-tag';
 import type { ProductionConfirmation } from '@shared/contract/orders';
 import type { Exchange, ExchangeOverride } from '@shared/exchange';
 import { customerDataOfOrder } from '@shared/support/customer-data';
@@ -345,8 +346,11 @@ export class GatewayService {
    * customer data the exchange and answer are masked here, before the event, the caller or the log see them.
    */
   private report(profile: CallProfile, result: CallResult, override: ExchangeOverride | null): GatewayCallOutput {
+    // A call made by a scenario run carries the run, so History can mark and filter what runs created.
+    const tag = currentRunTag();
+    const tagged = tag ? { ...result.exchange, qaRun: { runId: tag.runId, scenario: tag.scenario } } : result.exchange;
     const { exchange, response } = maskCallForProfile(profile, {
-      exchange: override ? { ...result.exchange, overrides: [override] } : result.exchange,
+      exchange: override ? { ...tagged, overrides: [override] } : tagged,
       response: result.response,
     });
     logger.info(

@@ -14,6 +14,9 @@ import type { ProductionGuard } from '../core/profiles/production-guard';
 import type { QaProfile } from './scenario-runner';
 import { countResults } from './scenario-runner';
 
+/** Ends a reason with exactly one full stop (a reason that already ends with one is not doubled). */
+const sentence = (text: string): string => `${text.trim().replace(/[.\s]+$/, '')}.`;
+
 /** A transaction id no gateway knows: a 404 proves the address and the credentials. */
 export const PROBE_TRANSACTION_ID = 'console-readiness-probe';
 /** Longer than this and a shop's checkout hangs on the gateway (spec: Limits say nothing; 60 s is generous). */
@@ -161,7 +164,7 @@ export async function checkReadiness(deps: ReadinessDeps): Promise<RunResult> {
           check('HTTP status', 200, send.httpStatus, send.httpStatus === 200),
           check('acknowledgement', 'statusMsg Success, echoed notificationID', send.verdict.reason, send.verdict.ok),
         ],
-        `POST ${url} (delivery #${seq} re-delivered as received, notificationID ${send.notificationId}) → ${send.httpStatus ?? 'no answer'}: ${send.verdict.reason}. Answer: ${send.responseBody.slice(0, 300)}`,
+        `POST ${url} (delivery #${seq} re-delivered as received, notificationID ${send.notificationId}) → ${send.httpStatus ?? 'no answer'}: ${sentence(send.verdict.reason)} Answer: ${send.responseBody.trim() === '' ? '(empty body)' : send.responseBody.slice(0, 300)}`,
       ),
     );
   }
@@ -184,6 +187,7 @@ export async function checkReadiness(deps: ReadinessDeps): Promise<RunResult> {
   return {
     id: randomUUID(),
     title: `Go-live readiness: ${profile.name}`,
+    subject: 'check',
     startedAt,
     finishedAt: new Date().toISOString(),
     consoleVersion: deps.consoleVersion,

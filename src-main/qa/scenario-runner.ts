@@ -17,6 +17,8 @@ import { isFinalPaymentStatus } from '@shared/gateway/codes';
 import type { DeliveryRecord } from '@shared/contract/notifications';
 import type {
   CheckResult,
+  ManualEvidence,
+  ManualTransaction,
   RunCounts,
   RunResult,
   ScenarioResult,
@@ -35,6 +37,7 @@ import {
   pollWaitMs,
   refuseUnconfirmedProductionPolling,
 } from './poll-limits';
+import { withRunTag } from './run-tag';
 import { bareRecord, ownValue } from './safe-keys';
 import type { Scenario, ScenarioStep } from './scenario-format';
 
@@ -85,6 +88,8 @@ export interface ManualRequest {
   scenarioKey: string;
   stepIndex: number;
   prompt: string;
+  /** The transaction the tester judges (the latest one the scenario's earlier steps touched). */
+  transaction: ManualTransaction | null;
 }
 
 export interface RunnerDeps {
@@ -94,7 +99,7 @@ export interface RunnerDeps {
   subscribeNotifications(listener: (record: DeliveryRecord) => void): () => void;
   consoleVersion: string;
   /** Answers a manual step; without it manual steps are skipped ("needs a tester"). */
-  askManual?: (request: ManualRequest) => Promise<{ passed: boolean; note: string }>;
+  askManual?: (request: ManualRequest) => Promise<{ passed: boolean; note: string; evidence?: ManualEvidence[] }>;
   /** Live progress: called when a scenario starts and after every step. */
   onProgress?: (runId: string, scenario: ScenarioResult, waitingManual: ManualRequest | null) => void;
   /** Test hook: a shorter sleep. */
@@ -152,11 +157,17 @@ export const countResults = (scenarios: readonly ScenarioResult[]): RunCounts =>
   skipped: scenarios.filter((scenario) => scenario.status === 'skipped').length,
 });
 
-/** A scenario passes when no step failed and at least one ran; all skipped is skipped. */
+/**
+ * A manual step skipped for want of a tester: its verdict — often the point of the scenario — was never
+ * given, so the scenario cannot pass. (A Sandbox-only control skipped on a test profile is only set-up.)
+ */
+const unverified = (step: StepResult): boolean => step.status === 'skipped' && step.kind === 'manual';
+
+/** A scenario passes when no step failed, at least one ran, and no manual verdict is missing. */
 const scenarioStatus = (steps: readonly StepResult[]): StepStatus =>
   steps.some((step) => step.status === 'failed')
     ? 'failed'
-    : steps.some((step) => step.status === 'passed')
+    : steps.some((step) => step.status === 'passed') && !steps.some(unverified)
       ? 'passed'
       : 'skipped';
 
@@ -186,14 +197,10 @@ export class ScenarioRunner {
             result.stopped = true;
             break runs;
           }
-          const stopped = await this.runOne(
-            result,
-            scenario,
-            scenario.data ? row : null,
-            rows[row] ?? {},
-            request,
-            received,
-            context,
+          const rowIndex = scenario.data ? row : null;
+          const tag = { runId: result.id, scenario: rowIndex === null ? scenario.file : `${scenario.file}#${row + 1}` };
+          const stopped = await withRunTag(tag, () =>
+            this.runOne(result, scenario, rowIndex, rows[row] ?? {}, request, received, context),
           );
           if (stopped) result.stopped = true;
           result.counts = countResults(result.scenarios);
@@ -268,11 +275,14 @@ export class ScenarioRunner {
     const stopped = stoppedAt !== null;
     // A scenario stopped part-way did not pass: it is reported skipped, saying where it stopped.
     if (stopped && !failed) result.status = 'skipped';
+    const skippedStep = result.steps.find(unverified);
     result.message = failed
       ? `Step ${failed.index + 1} "${failed.name}" failed: ${failed.message ?? 'see its checks'}`
       : stopped
         ? `Stopped by the user at step ${stoppedAt + 1}; the steps after it did not run.`
-        : null;
+        : skippedStep
+          ? `Not passed: step ${skippedStep.index + 1} "${skippedStep.name}" was skipped (${skippedStep.message ?? 'no reason given'}).`
+          : null;
     result.durationMs = Date.now() - started;
     this.deps.onProgress?.(run.id, result, null);
     return stopped;
@@ -507,12 +517,28 @@ export class ScenarioRunner {
       case 'manual': {
         if (!this.deps.askManual)
           return { skip: 'Skipped: a manual step needs a tester (run it from the Scenarios screen).' };
-        const request = { runId: run.id, scenarioKey: scenario.key, stepIndex: step.index, prompt: input.args.prompt };
+        const request: ManualRequest = {
+          runId: run.id,
+          scenarioKey: scenario.key,
+          stepIndex: step.index,
+          prompt: input.args.prompt,
+          transaction: transactionOf(scenario.steps),
+        };
+        // Kept on the run (not only pushed as an event): a screen reloaded meanwhile can still answer it.
+        run.waitingManual = {
+          scenarioKey: request.scenarioKey,
+          stepIndex: request.stepIndex,
+          prompt: request.prompt,
+          transaction: request.transaction,
+        };
         this.deps.onProgress?.(run.id, scenario, request);
-        const answered = await abortedDuring(this.deps.askManual(request), context.signal);
+        const answered = await abortedDuring(this.deps.askManual(request), context.signal).finally(() => {
+          run.waitingManual = null;
+        });
         if ('aborted' in answered)
           return { skip: `${STOPPED_BY_USER} while this step waited for the tester.`, stopped: true };
         result.note = answered.value.note || null;
+        if (answered.value.evidence?.length) result.evidence = answered.value.evidence;
         return { manual: answered.value };
       }
     }
@@ -539,6 +565,29 @@ function fromCall(output: CallOutput): StepActual {
       response: output.response,
     },
   };
+}
+
+/** The latest transaction the scenario's finished steps touched, as the gateway last described it. */
+export function transactionOf(steps: readonly StepResult[]): ManualTransaction | null {
+  const exchanges = steps.flatMap((step) => step.exchanges).filter((exchange) => exchange.transactionID);
+  const latest = exchanges[exchanges.length - 1];
+  if (!latest) return null;
+  const same = exchanges.filter((exchange) => exchange.transactionID === latest.transactionID);
+  const status = [...same].reverse().find((exchange) => exchange.paymentStatus)?.paymentStatus ?? null;
+  const merchant = same.find((exchange) => exchange.merchantTransactionId)?.merchantTransactionId ?? null;
+  const amount = same.map(amountOf).find((value) => value !== null) ?? null;
+  return { transactionID: latest.transactionID, merchantTransactionId: merchant, amount, paymentStatus: status };
+}
+
+/** `transaction.amount` of a create-order request body, as "10.50 EUR" (the body is redacted text: data only). */
+function amountOf(exchange: Exchange): string | null {
+  const body = exchange.request.body ? safeJson(exchange.request.body) : null;
+  const transaction = readPath(body, 'transaction');
+  const amount = readPath(transaction, 'amount');
+  const value: unknown = readPath(amount, 'value') ?? amount;
+  if (typeof value !== 'number' && typeof value !== 'string') return null;
+  const currency: unknown = readPath(amount, 'currency');
+  return typeof currency === 'string' ? `${String(value)} ${currency}` : String(value);
 }
 
 const toStepNotification = (record: DeliveryRecord): StepNotification => ({

@@ -175,7 +175,9 @@ export async function recordExchange(
     const transactionKey = facts?.key ?? transactionIdOf(exchange);
     const before = transactionKey ? await readForUpdate(db, transactionKey) : undefined;
     if (await db.exchanges.get(exchange.id)) return { duplicate: true, before, after: before };
-    const after = facts ? mergeFacts(before, facts, profile, source) : before;
+    const merged = facts ? mergeFacts(before, facts, profile, source) : before;
+    // A row a scenario run's call created keeps that run (main stamped the exchange): History marks it.
+    const after = merged && !before && exchange.qaRun ? { ...merged, qaRun: exchange.qaRun } : merged;
     if (after && after !== before) await db.transactions.put(after);
     const { row, body } = splitExchange(exchange, transactionKey);
     await db.exchanges.put(row);

@@ -78,6 +78,8 @@ export const transactionRecordSchema = z.object({
   source: transactionSourceSchema,
   /** Absent on rows written before it existed. */
   declineReason: declineReasonRecordSchema.nullable().optional(),
+  /** The scenario run whose call created the row (absent: made by hand, looked up or imported). */
+  qaRun: z.object({ runId: z.string(), scenario: z.string() }).optional(),
 });
 export type TransactionRecord = z.infer<typeof transactionRecordSchema>;
 

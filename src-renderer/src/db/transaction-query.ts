@@ -22,6 +22,8 @@ export interface HistoryFilter {
   /** Amount range, inclusive. */
   minAmount?: number;
   maxAmount?: number;
+  /** Only rows created by scenario runs (`'any'`) or by one run (its id). */
+  qaRun?: string;
 }
 
 export type SortOrder = 'newest' | 'oldest';
@@ -75,6 +77,10 @@ export function planQuery(filter: HistoryFilter): Plan {
   if (statuses.length > 1) {
     const set = new Set(statuses);
     tests.push((row) => set.has(row.statusKey));
+  }
+  if (filter.qaRun !== undefined) {
+    const run = filter.qaRun;
+    tests.push((row) => row.qaRun !== undefined && (run === 'any' || row.qaRun.runId === run));
   }
   if (filter.method !== undefined) {
     const method = filter.method;
