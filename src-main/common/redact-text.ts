@@ -148,10 +148,12 @@ function echoedRuns(text: string, secrets: readonly string[]): Array<[number, nu
           end += 1;
           to += 1;
         }
-        if (end - start >= MIN_ECHOED_RUN) runs.push([start, end]);
-        // Past the run: a longer one overlapping its end holds a whole piece further on (a text repeating a
-        // secret's characters must not be widened again at every position).
-        at = haystack.indexOf(piece, Math.max(at + 1, end - BLOCK + 1));
+        const found = end - start >= MIN_ECHOED_RUN;
+        if (found) runs.push([start, end]);
+        // Past a masked run: a longer one overlapping its end holds a whole piece further on (a text repeating
+        // a secret's characters must not be widened again at every position). After a short one, the very
+        // next position: a piece that repeats itself ("____") may sit one character on, aligned this time.
+        at = haystack.indexOf(piece, found ? Math.max(at + 1, end - BLOCK + 1) : at + 1);
       }
     }
   }

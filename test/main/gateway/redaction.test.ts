@@ -486,6 +486,11 @@ describe('partial echoes of a secret (issue 25: a 20-character prefix or suffix 
     expect(redactText(`a ${secret.slice(5, 12)} b`, [secret])).toBe(`a ${secret.slice(5, 12)} b`);
   });
 
+  it('masks an echoed run whose piece repeats itself (found by the property test: seed -1344534385)', () => {
+    const secret = '0AAaA-a______aaAa__A_A';
+    expect(redactText(`x ${secret.slice(5, 13)} y`, [secret])).toBe('x •••• y');
+  });
+
   it('never leaves a run of 8 characters of any secret in text that quotes random cuts of it', () => {
     const secretArb = fc.stringMatching(/^[A-Za-z0-9_-]{12,48}$/);
     fc.assert(
