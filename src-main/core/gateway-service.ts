@@ -7,6 +7,7 @@ import { ProductionGuard } from './profiles/production-guard';
 import { refuseOnLookupOnly } from '../support/lookup-only-guard';
 import type { ProfileRegistry } from './profiles/profile-registry';
 import type { TransactionSignatures } from './signature-store';
+import { mainText } from '@shared/console-text';
 
 export interface GatewayServiceDeps {
   profiles: ProfileRegistry;
@@ -39,7 +40,7 @@ export class GatewayService {
     if (input.skipValidation && connection.profile.environment === 'production')
       throw new ConsoleFailure(
         'production-guard',
-        'Orders are never sent without validation on a production profile: use a Sandbox or test profile.',
+        mainText('productionNoOrders'),
       );
     ProductionGuard.confirm(connection.profile, orderAmount(input.order), input.confirmation);
     const result = await this.run(() =>
@@ -166,7 +167,7 @@ export class GatewayService {
    */
   async rememberSignature(profileId: string, transactionId: string, signature: string): Promise<void> {
     if (this.deps.profiles.stored(profileId).environment === 'production')
-      throw new ConsoleFailure('production-guard', 'Signatures cannot be supplied by hand for a production profile.');
+      throw new ConsoleFailure('production-guard', mainText('productionNoHandSignature'));
     await this.deps.signatures.put({
       profileId,
       transactionId,
@@ -190,7 +191,7 @@ export class GatewayService {
     if (!record)
       throw new ConsoleFailure(
         'unknown-transaction',
-        `No transactionSignature is stored for ${transactionId} on "${connection.profile.name}": follow-up calls work only for orders created by this console with this profile.`,
+        mainText('unknownTransaction', { transactionId, name: connection.profile.name }),
       );
     ProductionGuard.confirm(connection.profile, record.amount, confirmation);
     return { connection, record };
@@ -242,8 +243,8 @@ function issuedActionUrl(
   throw new ConsoleFailure(
     'action-url-not-issued',
     issued.length
-      ? `The action was not sent: ${url} is not the url the gateway returned for ${transactionId}. The step goes only to the url in the gateway's actionResponse.`
-      : `The action was not sent: the gateway has not returned an action url for ${transactionId} to this console with profile "${connection.profile.name}". The step goes only to the url in the gateway's actionResponse.`,
+      ? mainText('actionUrlNotReturned', { url, transactionId })
+      : mainText('actionUrlNotIssued', { transactionId, name: connection.profile.name }),
     { transactionId, url, issued: issued.length },
   );
 }

@@ -15,6 +15,7 @@ import { notReplayable, receivedWire, type ReplayItem } from '../notifications/r
 import { refuseOnLookupOnly } from '../support/lookup-only-guard';
 import type { StoredProfile } from './profiles/profile-file';
 import { ProductionGuard } from './profiles/production-guard';
+import { mainText } from '@shared/console-text';
 
 export interface ReplayGateDeps {
   journal: {
@@ -43,13 +44,13 @@ export async function authorizeReplay(deps: ReplayGateDeps, ask: ReplayAsk): Pro
   if (repeated !== undefined)
     throw new ConsoleFailure(
       'duplicate-reference',
-      `Delivery #${repeated} is listed more than once; use “As duplicates” to send copies. Nothing was sent.`,
+      mainText('duplicateDelivery', { seq: repeated }),
       { seq: repeated },
     );
   const records = seqs.map((seq) => {
     const record = deps.journal.get(seq);
     if (!record)
-      throw new ConsoleFailure('not-found', `There is no journaled delivery #${seq}. Nothing was sent.`, { seq });
+      throw new ConsoleFailure('not-found', mainText('deliveryNotFound', { seq }), { seq });
     return record;
   });
 
@@ -59,7 +60,7 @@ export async function authorizeReplay(deps: ReplayGateDeps, ask: ReplayAsk): Pro
   if (profileIds.length > 1)
     throw new ConsoleFailure(
       'mixed-profiles',
-      `The selected deliveries belong to ${profileIds.length} different profiles; replay the notifications of one profile at a time. Nothing was sent.`,
+      mainText('mixedProfiles', { profiles: profileIds.length }),
       { profiles: profileIds.length },
     );
   const profileId = profileIds[0] as string;
@@ -69,7 +70,7 @@ export async function authorizeReplay(deps: ReplayGateDeps, ask: ReplayAsk): Pro
   } catch {
     throw new ConsoleFailure(
       'not-found',
-      `The profile that accepted these notifications no longer exists, so there is no webhook to re-deliver them to. Nothing was sent.`,
+      mainText('replayProfileGone'),
       { profileId },
     );
   }
@@ -79,14 +80,14 @@ export async function authorizeReplay(deps: ReplayGateDeps, ask: ReplayAsk): Pro
   if (!profile.webhookUrl)
     throw new ConsoleFailure(
       'no-webhook-url',
-      `"${profile.name}" has no webhook URL: set the shop’s notification URL in the profile to replay its notifications there. Nothing was sent.`,
+      mainText('noWebhookUrl', { name: profile.name }),
       { profileName: profile.name },
     );
   const secret = await deps.webhookSecretOf(profile.id);
   if (!secret)
     throw new ConsoleFailure(
       'no-webhook-secret',
-      `"${profile.name}" has no webhook secret available, so the notifications cannot be proven authentic. Nothing was sent.`,
+      mainText('noWebhookSecret', { name: profile.name }),
       { profileName: profile.name },
     );
   return { profileId, url: profile.webhookUrl, items: records.map((record) => receivedWire(record, secret)) };
@@ -104,7 +105,7 @@ export async function authorizeLatestOf(deps: ReplayGateDeps, profileId: string)
   if (!latest)
     throw new ConsoleFailure(
       'nothing-received',
-      `The console has received no notification for "${deps.profiles.stored(profileId).name}" yet. Point the gateway's notifications for this profile at the console's receiver and make a test payment, then check again. Nothing was sent.`,
+      mainText('nothingReceived', { name: deps.profiles.stored(profileId).name }),
       { profileId },
     );
   return authorizeReplay(deps, { notifications: [{ journalSeq: latest.seq }] });

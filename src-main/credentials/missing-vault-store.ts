@@ -1,6 +1,7 @@
 import type { KeychainStatus } from '@shared/contract/app';
 import { ConsoleFailure } from '@shared/result';
 import type { CredentialStore } from './credential-store';
+import { mainText } from '@shared/console-text';
 
 /**
  * Stands in for the file vault the user chose when its file is gone (deleted, moved, a restored backup
@@ -21,7 +22,7 @@ export class MissingVaultStore implements CredentialStore {
   }
 
   private refuse(): never {
-    throw new ConsoleFailure('vault-missing', this.status.detail, { path: this.path });
+    throw new ConsoleFailure('vault-missing', mainText('vaultMissing', { path: this.path }), { path: this.path });
   }
 
   async get(): Promise<string | null> {

@@ -6,6 +6,7 @@
  */
 import { scrypt as scryptCallback, type ScryptOptions } from 'node:crypto';
 import { ConsoleFailure } from '@shared/result';
+import { mainText } from '@shared/console-text';
 
 export interface ScryptParameters {
   N: number;
@@ -41,7 +42,7 @@ export function checkKdfParameters(kdf: { N?: unknown; r?: unknown; p?: unknown 
   const refuse = (what: string): never => {
     throw new ConsoleFailure(
       'vault-unreadable',
-      `The credential vault ${path} asks for key-derivation parameters this console refuses (${what}): the file is damaged or was tampered with. Nothing was derived.`,
+      mainText('vaultKdfRefused', { path, reason: what }),
       { reason: 'kdf-parameters', parameter: what.split(' ')[0] ?? what },
     );
   };

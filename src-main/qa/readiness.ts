@@ -13,6 +13,7 @@ import type { ReplaySend } from '@shared/contract/notifications';
 import type { ProductionGuard } from '../core/profiles/production-guard';
 import type { QaProfile } from './scenario-runner';
 import { countResults } from './scenario-runner';
+import { mainText } from '@shared/console-text';
 
 /** A transaction id no gateway knows: a 404 proves the address and the credentials. */
 export const PROBE_TRANSACTION_ID = 'console-readiness-probe';
@@ -83,7 +84,7 @@ export async function checkReadiness(deps: ReadinessDeps): Promise<RunResult> {
   if (profile.environment === 'production')
     throw new ConsoleFailure(
       'production-guard',
-      'The readiness check runs on the test profile before go-live, never against production.',
+      mainText('readinessNotProduction'),
     );
   const startedAt = new Date().toISOString();
   const scenarios: ScenarioResult[] = [];

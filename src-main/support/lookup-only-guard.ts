@@ -1,4 +1,5 @@
 import { ConsoleFailure } from '@shared/result';
+import { mainText } from '@shared/console-text';
 
 /** What the guard needs to know about a profile (a stored profile or its settings). */
 export interface LookupOnlyProfile {
@@ -16,7 +17,7 @@ export function refuseOnLookupOnly(profile: LookupOnlyProfile, operation: string
   if (profile.lookupOnly === true)
     throw new ConsoleFailure(
       'lookup-only',
-      `"${profile.name}" is a lookup-only profile: it can query statuses but never ${operation}. Nothing was sent.`,
+      mainText('lookupOnlyRefused', { name: profile.name, operation }),
       { operation },
     );
 }
@@ -39,11 +40,11 @@ export function checkLookupOnlyRelease(
   if (!release)
     throw new ConsoleFailure(
       'confirmation-required',
-      `"${before.name}" is lookup-only: type the profile name to let it create orders and move money again.`,
+      mainText('lookupOnlyConfirmRelease', { name: before.name }),
     );
   if (release.profileName !== before.name)
     throw new ConsoleFailure(
       'confirmation-mismatch',
-      `The confirmation names "${release.profileName}", but the profile is "${before.name}".`,
+      mainText('lookupOnlyReleaseMismatch', { typed: release.profileName, name: before.name }),
     );
 }

@@ -7,6 +7,7 @@ import { originOf } from '@shared/origin';
 import type { ProfileFile, StoredProfile } from './profile-file';
 import { SECRET_NAMES, type ProfileSecrets } from './profile-secrets';
 import { ProductionGuard } from './production-guard';
+import { mainText } from '@shared/console-text';
 
 /** The secrets main sends to the gateway, bound to the origin they were entered for. */
 const GATEWAY_SECRETS: readonly SecretName[] = ['bearerToken', 'clientId'];
@@ -65,7 +66,7 @@ export class ProfileRegistry {
 
   stored(id: string): StoredProfile {
     const profile = this.file.get(id);
-    if (!profile) throw new ConsoleFailure('not-found', `There is no profile with id "${id}".`);
+    if (!profile) throw new ConsoleFailure('not-found', mainText('profileNotFound', { id }));
     return profile;
   }
 
@@ -93,7 +94,7 @@ export class ProfileRegistry {
     const id = existing?.id ?? input.id ?? randomUUID();
     const duplicate = this.file.list().find((profile) => profile.name === input.settings.name && profile.id !== id);
     if (duplicate)
-      throw new ConsoleFailure('duplicate-name', `A profile named "${input.settings.name}" already exists.`);
+      throw new ConsoleFailure('duplicate-name', mainText('profileDuplicateName', { name: input.settings.name }));
     // Check every secret against the production line before anything is written, so a refused save changes nothing.
     const incoming = Object.entries(input.secrets ?? {}) as Array<[SecretName, string]>;
     const origin = originOf(input.settings.baseUrl)!;
@@ -202,7 +203,7 @@ export class ProfileRegistry {
   /** The Sandbox profiles are rewritten by the console on every start; user edits would be lost or break them. */
   private refuseManaged(profile: StoredProfile): void {
     if (profile.managed)
-      throw new ConsoleFailure('managed-profile', `"${profile.name}" is managed by the console and cannot be changed.`);
+      throw new ConsoleFailure('managed-profile', mainText('profileManaged', { name: profile.name }));
   }
 
   private async present(profile: StoredProfile): Promise<Profile> {

@@ -1,3 +1,4 @@
+import { MAIN_TEXTS } from '@shared/console-text';
 import support from './support.en';
 import demo from './demo.en';
 import qa from './qa.en';
@@ -1077,4 +1078,5 @@ export default {
   support,
   qa,
   credentials,
+  mainText: MAIN_TEXTS,
 };

@@ -1,3 +1,4 @@
+import mainText from './main-text.pt-PT';
 import type en from './en';
 import type { SameKeys } from './shape';
 import support from './support.pt-PT';
@@ -1091,6 +1092,7 @@ const ptPT: SameKeys<typeof en> = {
   support,
   qa,
   credentials,
+  mainText,
 };
 
 export default ptPT;
