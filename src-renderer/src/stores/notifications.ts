@@ -14,6 +14,7 @@ import {
 import { findReconciliationFlags, type ReconciliationFlag } from '../features/notifications/reconciliation';
 import { useHistoryRecorderStore } from './history-recorder';
 import { t } from '../i18n';
+import { consoleErrorText } from '../i18n/console-error';
 
 const PAGE = 200;
 
@@ -56,7 +57,7 @@ export const useNotificationsStore = defineStore('notifications', () => {
   async function loadReceiver(): Promise<void> {
     const result = await useConsoleApi()['notifications.receiverStatus']();
     receiver.value = result.ok ? result.value : null;
-    receiverError.value = result.ok ? null : result.error.message;
+    receiverError.value = result.ok ? null : consoleErrorText(result.error);
   }
 
   /** More stored than shown (the list shows the most recent `limit`). */

@@ -15,6 +15,7 @@ import { useHistoryRecorderStore } from '../../stores/history-recorder';
 import { useProfilesStore } from '../../stores/profiles';
 import { defaultDraft } from '../orders/order-defaults';
 import { resumeIndex, stageSelector, TOUR_STEPS, type TourAction } from './tour-steps';
+import { consoleErrorText } from '../../i18n/console-error';
 
 export const TOUR_PLACE_KEY = 'gateway-console.demo-tour';
 const FINAL = new Set(['Success', 'Declined', 'Error', 'Timeout', 'Expired']);
@@ -99,7 +100,7 @@ export function useDemoTour() {
     stopPoll();
     const tick = async () => {
       const result = await api['payments.status']({ profileId, transactionId });
-      const status = result.ok ? (result.value.exchange.paymentStatus ?? '?') : result.error.message;
+      const status = result.ok ? (result.value.exchange.paymentStatus ?? '?') : consoleErrorText(result.error);
       if (result.ok) await show(result.value);
       if (FINAL.has(status)) {
         stage.pollText = t('demo.stage.pollDone', { status });

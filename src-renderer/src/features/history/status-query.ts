@@ -9,6 +9,7 @@ import type { HistoryDb } from '../../db/history-db';
 import { recordExchange, type ProfileLookup } from '../../db/history-writer';
 import type { TransactionRecord } from '../../db/records';
 import type { RefreshItem, RefreshOutcome } from './bulk-refresh';
+import { consoleErrorText } from '../../i18n/console-error';
 
 type StatusApi = Pick<ConsoleApi, 'payments.status'>;
 
@@ -66,7 +67,7 @@ export async function lookupTransaction(
   transactionId: string,
 ): Promise<LookupResult> {
   const result = await api['payments.status']({ profileId, transactionId: transactionId.trim() });
-  if (!result.ok) return { ok: false, message: result.error.message, exchange: null };
+  if (!result.ok) return { ok: false, message: consoleErrorText(result.error), exchange: null };
   const { exchange } = result.value;
   const { after } = await recordExchange(db, exchange, profiles);
   if (exchange.classification !== 'ok' || !after)
@@ -84,7 +85,7 @@ export function statusRefresher(
     // Read the status before asking: the push event may record the answer before this call returns.
     const prior = (await db.transactions.get(item.key))?.paymentStatus ?? null;
     const result = await api['payments.status']({ profileId: item.profileId, transactionId: item.transactionId });
-    if (!result.ok) return { kind: 'failed', message: result.error.message };
+    if (!result.ok) return { kind: 'failed', message: consoleErrorText(result.error) };
     const { exchange } = result.value;
     const recorded = await recordExchange(db, exchange, profiles);
     if (exchange.response?.status === 429) return { kind: 'rate-limited', retryAfterMs: retryAfterMs(exchange) };

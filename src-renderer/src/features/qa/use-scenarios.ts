@@ -9,6 +9,7 @@ import type { ReportFormat, RunCounts, ScenarioResult, ScenarioSummary } from '@
 import type { ConsoleError } from '@shared/result';
 import { useConsoleApi } from '../../api';
 import { t } from '../../i18n';
+import { consoleErrorText } from '../../i18n/console-error';
 
 interface ScenarioProblemView {
   file: string;
@@ -108,7 +109,7 @@ export function useScenarios() {
   async function load(): Promise<void> {
     const result = await api['qa.scenarios']();
     if (result.ok) library.value = result.value.scenarios;
-    else error.value = result.error.message;
+    else error.value = consoleErrorText(result.error);
   }
 
   async function run(
@@ -146,7 +147,7 @@ export function useScenarios() {
     const result = await api['qa.cancelRun']({ runId: runId.value });
     if (!result.ok) {
       stopping.value = false;
-      error.value = result.error.message;
+      error.value = consoleErrorText(result.error);
     }
   }
 
@@ -163,7 +164,10 @@ export function useScenarios() {
   ): Promise<{ name: string | null; problems: ScenarioProblemView[] }> {
     const result = await api['qa.addScenario']({ file, text });
     if (!result.ok)
-      return { name: null, problems: [{ file, line: 1, column: 1, field: '', message: result.error.message }] };
+      return {
+        name: null,
+        problems: [{ file, line: 1, column: 1, field: '', message: consoleErrorText(result.error) }],
+      };
     if (result.value.added) await load();
     return { name: result.value.added?.name ?? null, problems: result.value.problems };
   }
@@ -172,7 +176,7 @@ export function useScenarios() {
     if (!runId.value) return null;
     const result = await api['qa.report']({ runId: runId.value, format });
     if (!result.ok) {
-      error.value = result.error.message;
+      error.value = consoleErrorText(result.error);
       return null;
     }
     return result.value;

@@ -16,6 +16,7 @@ import {
 } from '../history/bulk-refresh';
 import { retryAfterMs } from '../history/status-query';
 import { lastNotificationOf } from './last-notification';
+import { consoleErrorText } from '../../i18n/console-error';
 
 /** found: the gateway answered with a status; not-found: it does not know the id (404); not-sent: cancelled first. */
 export type LookupOutcome = 'found' | 'not-found' | 'failed' | 'not-sent';
@@ -110,8 +111,12 @@ export async function runBulkLookup(ids: readonly string[], options: BulkLookupO
     const result = await options.api['payments.status']({ profileId: options.profileId, transactionId });
     if (!result.ok) {
       answered.add(transactionId);
-      options.onRow({ ...emptyRow(transactionId, 'failed'), message: result.error.message, asOf: now().toISOString() });
-      return { kind: 'failed', message: result.error.message };
+      options.onRow({
+        ...emptyRow(transactionId, 'failed'),
+        message: consoleErrorText(result.error),
+        asOf: now().toISOString(),
+      });
+      return { kind: 'failed', message: consoleErrorText(result.error) };
     }
     const { exchange, response } = result.value;
     if (exchange.response?.status === 429) return { kind: 'rate-limited', retryAfterMs: retryAfterMs(exchange) };

@@ -1,4 +1,4 @@
-import { MAIN_TEXTS } from '@shared/console-text';
+import { MAIN_TEXTS, type MainTextId } from '@shared/console-text';
 import support from './support.en';
 import demo from './demo.en';
 import qa from './qa.en';
@@ -1078,5 +1078,5 @@ export default {
   support,
   qa,
   credentials,
-  mainText: MAIN_TEXTS,
+  mainText: MAIN_TEXTS as Record<MainTextId, string>,
 };
