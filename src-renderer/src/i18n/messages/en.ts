@@ -1,3 +1,4 @@
+import display from './display.en';
 import { MAIN_TEXTS, type MainTextId } from '@shared/console-text';
 import support from './support.en';
 import demo from './demo.en';
@@ -1079,4 +1080,5 @@ export default {
   qa,
   credentials,
   mainText: MAIN_TEXTS as Record<MainTextId, string>,
+  display,
 };

@@ -1,3 +1,4 @@
+import display from './display.pt-PT';
 import mainText from './main-text.pt-PT';
 import type en from './en';
 import type { SameKeys } from './shape';
@@ -1093,6 +1094,7 @@ const ptPT: SameKeys<typeof en> = {
   qa,
   credentials,
   mainText,
+  display,
 };
 
 export default ptPT;
