@@ -126,3 +126,35 @@ describe('issue 27 item 1: a Portuguese user sees no English', () => {
     expect(wrapper.get('[data-testid="file-picker-chosen"]').text()).toBe('historico.json');
   });
 });
+
+describe('issue 27 item 1: amounts on the Support card', () => {
+  it('"15.30 EUR" leak: the Support card writes the amount as 15,30 € in Portuguese', async () => {
+    const { useHistoryDb } = await import('../../../src-renderer/src/db/history-db');
+    const { recordExchange } = await import('../../../src-renderer/src/db/history-writer');
+    const { makeExchange } = await import('../db/fixtures');
+    const TransactionCaseCard = (await import('../../../src-renderer/src/features/support/TransactionCaseCard.vue'))
+      .default;
+    api = fakeApi();
+    const db = useHistoryDb();
+    await Promise.all(db.tables.map((table) => table.clear()));
+    const TX = 's2amountpt0000000001';
+    const order = { transaction: { amount: { value: 15.3, currency: 'EUR' } } };
+    await recordExchange(
+      db,
+      makeExchange({
+        operation: 'createOrder',
+        method: 'POST',
+        transactionID: TX,
+        paymentStatus: null,
+        request: { headers: {}, body: JSON.stringify(order) },
+      }),
+      (id: string) => ({ id, name: 'Sandbox', environment: 'sandbox', variant: 'A' as const }),
+    );
+    setLocale('pt-PT');
+    wrapper = mountInApp(TransactionCaseCard, { caseKey: TX, activeProfile: null, staleAfterMinutes: 10 });
+    await settle();
+    const text = wrapper.text().replace(/\s/g, ' ');
+    expect(text).toContain('15,30 €');
+    expect(text).not.toContain('15.30');
+  });
+});
