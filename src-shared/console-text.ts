@@ -105,6 +105,15 @@ export const MAIN_TEXTS = {
   hostNoRoute: 'No API route {path}.',
   hostGetOnly: 'Only GET and HEAD are served here.',
   hostFailed: 'The console host failed to answer this request.',
+  // Where secrets are kept (the keychain status in the top bar and Settings)
+  keychainOs: 'Secrets are stored in the OS keychain.',
+  keychainSessionOnly:
+    'The OS keychain is not available: secrets are kept in memory and forgotten when the console quits.',
+  keychainSessionOnlyWhy:
+    'The OS keychain is not available: secrets are kept in memory and forgotten when the console quits. ({reason})',
+  keychainFile:
+    'Kept in a file of the user-data folder (only for values that are not secrets, like the Sandbox credentials).',
+  vaultUnlocked: 'Secrets are kept in an encrypted file vault (scrypt + AES-256-GCM), unlocked with your passphrase.',
 } as const satisfies Record<string, string>;
 
 export type MainTextId = keyof typeof MAIN_TEXTS;

@@ -74,6 +74,7 @@ export class CredentialBackend {
       vaultExists: VaultStore.exists(this.vaultPath),
       unlocked: this.vault?.unlocked ?? false,
       detail: this.current.status.detail,
+      ...(this.current.status.text ? { text: this.current.status.text } : {}),
       vaultMissing: this.vaultMissing,
     };
   }
@@ -97,9 +98,11 @@ export class CredentialBackend {
 
   async unlock(passphrase: string): Promise<VaultStatus> {
     registerSecret(passphrase);
-    if (this.vaultMissing) throw new ConsoleFailure('vault-missing', mainText('vaultMissing', { path: this.vaultPath }), { path: this.vaultPath });
-    if (!VaultStore.exists(this.vaultPath))
-      throw new ConsoleFailure('not-found', mainText('vaultNone'));
+    if (this.vaultMissing)
+      throw new ConsoleFailure('vault-missing', mainText('vaultMissing', { path: this.vaultPath }), {
+        path: this.vaultPath,
+      });
+    if (!VaultStore.exists(this.vaultPath)) throw new ConsoleFailure('not-found', mainText('vaultNone'));
     const vault = this.vault ?? VaultStore.locked(this.vaultPath);
     await vault.unlock(passphrase);
     this.vault = vault;
@@ -121,11 +124,7 @@ export class CredentialBackend {
    * session memory (forgotten at quit) from now on, and the choice of the vault is forgotten.
    */
   async useSessionMemory(): Promise<VaultStatus> {
-    if (!this.vaultMissing)
-      throw new ConsoleFailure(
-        'conflict',
-        mainText('sessionOnlyWhenMissing'),
-      );
+    if (!this.vaultMissing) throw new ConsoleFailure('conflict', mainText('sessionOnlyWhenMissing'));
     this.vault = null;
     this.vaultChosen = false;
     rmSync(join(this.userDataDir, CREDENTIAL_CHOICE_FILE), { force: true });

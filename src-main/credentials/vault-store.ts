@@ -13,7 +13,7 @@ import type { KeychainStatus } from '@shared/contract/app';
 import { ConsoleFailure } from '@shared/result';
 import type { CredentialStore } from './credential-store';
 import { checkKdfParameters, deriveVaultKey, isWeakerThanCurrent, VAULT_KDF, type ScryptParameters } from './vault-kdf';
-import { mainText } from '@shared/console-text';
+import { englishOf, mainText } from '@shared/console-text';
 
 const MIN_PASSPHRASE = 8;
 /** Far more than any vault holds (each secret is a few hundred bytes). */
@@ -22,12 +22,14 @@ const MAX_VAULT_BYTES = 4 * 1024 * 1024;
 const LOCKED: KeychainStatus = {
   backend: 'file-vault',
   available: false,
-  detail: 'Secrets are in the encrypted file vault, which is locked: unlock it in Settings to use saved profiles.',
+  detail: englishOf(mainText('vaultLocked')),
+  text: mainText('vaultLocked'),
 };
 const UNLOCKED: KeychainStatus = {
   backend: 'file-vault',
   available: true,
-  detail: 'Secrets are kept in an encrypted file vault (scrypt + AES-256-GCM), unlocked with your passphrase.',
+  detail: englishOf(mainText('vaultUnlocked')),
+  text: mainText('vaultUnlocked'),
 };
 
 /** Base64 of exactly `bytes` bytes (or, with `max`, from `bytes` to `max`). */
@@ -56,10 +58,7 @@ const secretsSchema = z.record(z.string(), z.string());
 
 export const checkPassphrase = (passphrase: string): void => {
   if (passphrase.length < MIN_PASSPHRASE)
-    throw new ConsoleFailure(
-      'invalid-input',
-      mainText('vaultPassphraseShort', { min: MIN_PASSPHRASE }),
-    );
+    throw new ConsoleFailure('invalid-input', mainText('vaultPassphraseShort', { min: MIN_PASSPHRASE }));
 };
 
 export class VaultStore implements CredentialStore {
@@ -82,8 +81,7 @@ export class VaultStore implements CredentialStore {
   /** A new vault holding `initial` (e.g. the secrets of the session so far), unlocked. */
   static async create(path: string, passphrase: string, initial: Map<string, string>): Promise<VaultStore> {
     checkPassphrase(passphrase);
-    if (existsSync(path))
-      throw new ConsoleFailure('conflict', mainText('vaultExists'));
+    if (existsSync(path)) throw new ConsoleFailure('conflict', mainText('vaultExists'));
     const vault = new VaultStore(path);
     vault.salt = randomBytes(16);
     vault.key = await deriveVaultKey(passphrase, vault.salt, VAULT_KDF);

@@ -15,6 +15,7 @@ import { findReconciliationFlags, type ReconciliationFlag } from '../features/no
 import { useHistoryRecorderStore } from './history-recorder';
 import { t } from '../i18n';
 import { consoleErrorText } from '../i18n/console-error';
+import { lookupFailureText } from '../features/history/lookup-failure-text';
 
 const PAGE = 200;
 
@@ -92,7 +93,7 @@ export const useNotificationsStore = defineStore('notifications', () => {
     );
     recorder.revision++;
     await loadFlags();
-    return result.ok ? null : result.message;
+    return result.ok ? null : lookupFailureText(result);
   }
 
   return {

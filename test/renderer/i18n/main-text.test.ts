@@ -93,6 +93,21 @@ describe('messages from main are translated by code, not by sentence', () => {
     }
   });
 
+  it('keychain status leak: where secrets are kept is told in Portuguese, from the real console core', async () => {
+    const harness = await startCore({ simulator: false });
+    try {
+      const info = await harness.call('app.info');
+      expect(info.keychain.text?.id).toBe('keychainSessionOnly');
+      setLocale('pt-PT');
+      const shown = consoleErrorText({ message: info.keychain.detail, text: info.keychain.text });
+      expect(shown).toContain('porta-chaves');
+      expect(shown).not.toContain('keychain');
+    } finally {
+      await harness.close();
+      await harness.removeDir();
+    }
+  });
+
   it('outside text without a registered id (the gateway’s own words) is shown as it came, never looked up', () => {
     setLocale('pt-PT');
     expect(consoleErrorText({ message: 'Invalid terminal' })).toBe('Invalid terminal');

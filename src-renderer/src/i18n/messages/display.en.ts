@@ -6,6 +6,7 @@ const display = {
     create: 'create answers {status}',
     firstStatus: 'first status query answers {status}; later ones are normal',
   },
+  checkCredentials: 'check its credentials.',
   file: {
     choose: 'Choose a file…',
     none: 'No file chosen',

@@ -9,6 +9,7 @@ const displayPt: SameKeys<typeof displayEn> = {
     create: 'a criação responde {status}',
     firstStatus: 'a primeira consulta de estado responde {status}; as seguintes são normais',
   },
+  checkCredentials: 'verifique as credenciais.',
   file: {
     choose: 'Escolher um ficheiro…',
     none: 'Nenhum ficheiro escolhido',

@@ -102,6 +102,15 @@ const mainTextPt: Record<MainTextId, string> = {
   hostNoRoute: 'Não existe nenhuma rota de API {path}.',
   hostGetOnly: 'Aqui só se serve GET e HEAD.',
   hostFailed: 'O anfitrião da consola não conseguiu responder a este pedido.',
+  keychainOs: 'Os segredos são guardados no porta-chaves do sistema operativo.',
+  keychainSessionOnly:
+    'O porta-chaves do sistema operativo não está disponível: os segredos ficam em memória e são esquecidos quando a consola fecha.',
+  keychainSessionOnlyWhy:
+    'O porta-chaves do sistema operativo não está disponível: os segredos ficam em memória e são esquecidos quando a consola fecha. ({reason})',
+  keychainFile:
+    'Guardado num ficheiro da pasta de dados do utilizador (só para valores que não são segredos, como as credenciais da Sandbox).',
+  vaultUnlocked:
+    'Os segredos são guardados num cofre de ficheiro cifrado (scrypt + AES-256-GCM), desbloqueado com a sua frase-passe.',
 };
 
 export default mainTextPt;
