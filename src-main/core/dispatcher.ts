@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { isMethodName, methods, type MethodName, type MethodOutput, type Methods } from '@shared/contract';
 import { ConsoleFailure, fail, ok, type Result } from '@shared/result';
 import { redactText } from '../common/redact-text';
+import { ruleOf } from '@shared/rule-text';
 import { mainText } from '@shared/console-text';
 
 /** Main-side implementation of one contract method: receives parsed input, returns plain output. */
@@ -32,17 +33,22 @@ const describeIssues = (issues: z.core.$ZodIssue[]): string =>
 export function createDispatcher(handlers: Handlers, options: DispatcherOptions = {}): Dispatch {
   return async (method, input) => {
     if (!isMethodName(method)) {
-      return fail(
-        'unknown-method',
-        mainText('unknownMethod', { method: JSON.stringify(String(method)).slice(0, 80) }),
-      );
+      return fail('unknown-method', mainText('unknownMethod', { method: JSON.stringify(String(method)).slice(0, 80) }));
     }
     const spec = methods[method];
     const parsedInput = spec.input.safeParse(input);
     if (!parsedInput.success) {
-      return fail('invalid-input', mainText('invalidInput', { method, issues: describeIssues(parsedInput.error.issues) }), {
-        issues: parsedInput.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message })),
-      });
+      return fail(
+        'invalid-input',
+        mainText('invalidInput', { method, issues: describeIssues(parsedInput.error.issues) }),
+        {
+          issues: parsedInput.error.issues.map((issue) => {
+            // The shared rule that produced the message, so the renderer translates it by id.
+            const rule = ruleOf(issue.message);
+            return { path: issue.path.map(String), message: issue.message, ...(rule ? { rule } : {}) };
+          }),
+        },
+      );
     }
     try {
       const handler = handlers[method] as (input: unknown) => unknown;

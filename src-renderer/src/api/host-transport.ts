@@ -73,7 +73,9 @@ export function createHostTransport(origin: string, token: string | null): Conso
     }
     const answer: unknown = await response.json().catch(() => null);
     if (!isResult(answer)) {
-      return fail('host-bad-response', `The console host answered HTTP ${response.status} without a result.`);
+      return fail('host-bad-response', `The console host answered HTTP ${response.status} without a result.`, {
+        status: response.status,
+      });
     }
     return answer;
   };

@@ -3,6 +3,8 @@ import { join, relative, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { englishOf, MAIN_TEXTS, templateParams, type MainTextId } from '@shared/console-text';
 import { consoleErrorText } from '../../../src-renderer/src/i18n/console-error';
+import { ruleMessageText } from '../../../src-renderer/src/i18n/rule-text';
+import { RULE_TEXTS, type RuleText } from '@shared/rule-text';
 import { setLocale, t } from '../../../src-renderer/src/i18n';
 import en from '../../../src-renderer/src/i18n/messages/en';
 import ptPT from '../../../src-renderer/src/i18n/messages/pt-PT';
@@ -50,6 +52,17 @@ describe('messages from main are translated by code, not by sentence', () => {
       expect(templateParams(ptTexts[id]!).sort(), id).toEqual(templateParams(MAIN_TEXTS[id]).sort());
       expect(ptTexts[id], `${id} is still English in pt-PT`).not.toBe(MAIN_TEXTS[id]);
     }
+  });
+
+  it('a validation rule without a catalogue entry fails: every shared rule id has English and Portuguese wording', () => {
+    const ptRules = (ptPT as unknown as { ruleText: Record<string, string> }).ruleText;
+    const enRules = (en as unknown as { ruleText: Record<string, string> }).ruleText;
+    const missing = Object.keys(RULE_TEXTS).filter(
+      (id) => typeof ptRules[id] !== 'string' || typeof enRules[id] !== 'string',
+    );
+    expect(missing, 'rule ids with no catalogue entry').toEqual([]);
+    for (const [id, english] of Object.entries(RULE_TEXTS))
+      expect(templateParams(ptRules[id]!).sort(), id).toEqual(templateParams(english).sort());
   });
 
   it('every failure main answers with carries a text id: no English sentence is written at a throw site', () => {
@@ -102,6 +115,25 @@ describe('messages from main are translated by code, not by sentence', () => {
       const shown = consoleErrorText({ message: info.keychain.detail, text: info.keychain.text });
       expect(shown).toContain('porta-chaves');
       expect(shown).not.toContain('keychain');
+    } finally {
+      await harness.close();
+      await harness.removeDir();
+    }
+  });
+
+  it('a field refused by main’s contract carries the rule that refused it, and reads in Portuguese', async () => {
+    const harness = await startCore({ simulator: false });
+    try {
+      const settings = { name: 'Loja', environment: 'test', baseUrl: 'not a url', terminalId: '12ab', variant: 'A' };
+      const refused = await harness.core.dispatch('profiles.save', { settings });
+      expect(refused.ok).toBe(false);
+      if (refused.ok) return;
+      const issues = (refused.error.details as { issues: { path: string[]; message: string; rule?: RuleText }[] })
+        .issues;
+      const terminal = issues.find((issue) => issue.path.includes('terminalId'))!;
+      expect(terminal.rule?.id).toBe('terminalId');
+      setLocale('pt-PT');
+      expect(ruleMessageText(terminal.message, terminal.rule)).toBe('O id do terminal tem de ter de 1 a 10 algarismos');
     } finally {
       await harness.close();
       await harness.removeDir();

@@ -87,7 +87,7 @@ export function statusRefresher(
     // Read the status before asking: the push event may record the answer before this call returns.
     const prior = (await db.transactions.get(item.key))?.paymentStatus ?? null;
     const result = await api['payments.status']({ profileId: item.profileId, transactionId: item.transactionId });
-    if (!result.ok) return { kind: 'failed', message: result.error.message };
+    if (!result.ok) return { kind: 'failed', message: result.error.message, text: result.error.text };
     const { exchange } = result.value;
     const recorded = await recordExchange(db, exchange, profiles);
     if (exchange.response?.status === 429) return { kind: 'rate-limited', retryAfterMs: retryAfterMs(exchange) };

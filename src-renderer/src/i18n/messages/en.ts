@@ -1,3 +1,4 @@
+import { RULE_TEXTS, type RuleId } from '@shared/rule-text';
 import display from './display.en';
 import { MAIN_TEXTS, type MainTextId } from '@shared/console-text';
 import support from './support.en';
@@ -1081,4 +1082,5 @@ export default {
   credentials,
   mainText: MAIN_TEXTS as Record<MainTextId, string>,
   display,
+  ruleText: RULE_TEXTS as Record<RuleId, string>,
 };

@@ -1,3 +1,4 @@
+import ruleText from './rule-text.pt-PT';
 import display from './display.pt-PT';
 import mainText from './main-text.pt-PT';
 import type en from './en';
@@ -1095,6 +1096,7 @@ const ptPT: SameKeys<typeof en> = {
   credentials,
   mainText,
   display,
+  ruleText,
 };
 
 export default ptPT;
