@@ -114,6 +114,12 @@ export const MAIN_TEXTS = {
   keychainFile:
     'Kept in a file of the user-data folder (only for values that are not secrets, like the Sandbox credentials).',
   vaultUnlocked: 'Secrets are kept in an encrypted file vault (scrypt + AES-256-GCM), unlocked with your passphrase.',
+  // Requests the SDK refuses to send
+  secretsOriginMismatch:
+    "The request was not sent: the profile's token and client id were saved for {bound}, and this request would go to {target}. Enter them again for the new address.",
+  missingCredential: 'The request was not sent: the profile has no {what}. Set it in the profile first.',
+  actionUrlInvalid: 'The action was not sent: url "{url}" is not a URL.',
+  actionUrlScheme: 'The action was not sent: url must be http or https.',
 } as const satisfies Record<string, string>;
 
 export type MainTextId = keyof typeof MAIN_TEXTS;

@@ -38,10 +38,7 @@ export class GatewayService {
     const connection = await this.deps.profiles.connection(input.profileId);
     refuseOnLookupOnly(connection.profile, 'create an order');
     if (input.skipValidation && connection.profile.environment === 'production')
-      throw new ConsoleFailure(
-        'production-guard',
-        mainText('productionNoOrders'),
-      );
+      throw new ConsoleFailure('production-guard', mainText('productionNoOrders'));
     ProductionGuard.confirm(connection.profile, orderAmount(input.order), input.confirmation);
     const result = await this.run(() =>
       this.deps.client.createOrder(connection, input.order, {
@@ -203,7 +200,11 @@ export class GatewayService {
       return await call();
     } catch (error) {
       if (error instanceof GatewayRequestError)
-        throw new ConsoleFailure(error.code, error.message, error.issues.length ? { issues: error.issues } : undefined);
+        throw new ConsoleFailure(
+          error.code,
+          error.text ?? error.message,
+          error.issues.length ? { issues: error.issues } : undefined,
+        );
       throw error;
     }
   }

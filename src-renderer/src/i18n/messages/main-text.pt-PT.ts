@@ -111,6 +111,11 @@ const mainTextPt: Record<MainTextId, string> = {
     'Guardado num ficheiro da pasta de dados do utilizador (só para valores que não são segredos, como as credenciais da Sandbox).',
   vaultUnlocked:
     'Os segredos são guardados num cofre de ficheiro cifrado (scrypt + AES-256-GCM), desbloqueado com a sua frase-passe.',
+  secretsOriginMismatch:
+    'O pedido não foi enviado: o token e o client id do perfil foram guardados para {bound} e este pedido iria para {target}. Introduza-os de novo para o novo endereço.',
+  missingCredential: 'O pedido não foi enviado: o perfil não tem {what}. Defina-o primeiro no perfil.',
+  actionUrlInvalid: 'A ação não foi enviada: o url "{url}" não é um URL.',
+  actionUrlScheme: 'A ação não foi enviada: o url tem de ser http ou https.',
 };
 
 export default mainTextPt;
