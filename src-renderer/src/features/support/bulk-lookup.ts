@@ -16,7 +16,7 @@ import {
 } from '../history/bulk-refresh';
 import { retryAfterMs } from '../history/status-query';
 import { lastNotificationOf } from './last-notification';
-import { consoleErrorText } from '../../i18n/console-error';
+import type { ConsoleError } from '@shared/result';
 
 /** found: the gateway answered with a status; not-found: it does not know the id (404); not-sent: cancelled first. */
 export type LookupOutcome = 'found' | 'not-found' | 'failed' | 'not-sent';
@@ -101,11 +101,14 @@ export interface BulkLookupOptions {
   onRow: (row: LookupRow) => void;
   onProgress: (progress: RefreshProgress) => void;
   now?: () => Date;
+  /** Main's refusal in the user's language (the screen passes its translator; this module stays i18n-free). */
+  describeError?: (error: ConsoleError) => string;
 }
 
 /** Queries every id; every id gets a row, those never sent (cancel) as `not-sent`. */
 export async function runBulkLookup(ids: readonly string[], options: BulkLookupOptions): Promise<RefreshSummary> {
   const now = options.now ?? (() => new Date());
+  const describeError = options.describeError ?? ((error: ConsoleError) => error.message);
   const answered = new Set<string>();
   const refresh = async ({ transactionId }: { transactionId: string }): Promise<RefreshOutcome> => {
     const result = await options.api['payments.status']({ profileId: options.profileId, transactionId });
@@ -113,10 +116,10 @@ export async function runBulkLookup(ids: readonly string[], options: BulkLookupO
       answered.add(transactionId);
       options.onRow({
         ...emptyRow(transactionId, 'failed'),
-        message: consoleErrorText(result.error),
+        message: describeError(result.error),
         asOf: now().toISOString(),
       });
-      return { kind: 'failed', message: consoleErrorText(result.error) };
+      return { kind: 'failed', message: describeError(result.error) };
     }
     const { exchange, response } = result.value;
     if (exchange.response?.status === 429) return { kind: 'rate-limited', retryAfterMs: retryAfterMs(exchange) };
