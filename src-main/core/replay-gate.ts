@@ -42,15 +42,12 @@ export async function authorizeReplay(deps: ReplayGateDeps, ask: ReplayAsk): Pro
   const seqs = ask.notifications.map((reference) => reference.journalSeq);
   const repeated = seqs.find((seq, index) => seqs.indexOf(seq) !== index);
   if (repeated !== undefined)
-    throw new ConsoleFailure(
-      'duplicate-reference',
-      mainText('duplicateDelivery', { seq: repeated }),
-      { seq: repeated },
-    );
+    throw new ConsoleFailure('duplicate-reference', mainText('duplicateDelivery', { seq: repeated }), {
+      seq: repeated,
+    });
   const records = seqs.map((seq) => {
     const record = deps.journal.get(seq);
-    if (!record)
-      throw new ConsoleFailure('not-found', mainText('deliveryNotFound', { seq }), { seq });
+    if (!record) throw new ConsoleFailure('not-found', mainText('deliveryNotFound', { seq }), { seq });
     return record;
   });
 
@@ -58,38 +55,28 @@ export async function authorizeReplay(deps: ReplayGateDeps, ask: ReplayAsk): Pro
   if (refused) throw notReplayable(refused.seq, 'refused');
   const profileIds = [...new Set(records.map((record) => record.profileId as string))];
   if (profileIds.length > 1)
-    throw new ConsoleFailure(
-      'mixed-profiles',
-      mainText('mixedProfiles', { profiles: profileIds.length }),
-      { profiles: profileIds.length },
-    );
+    throw new ConsoleFailure('mixed-profiles', mainText('mixedProfiles', { profiles: profileIds.length }), {
+      profiles: profileIds.length,
+    });
   const profileId = profileIds[0] as string;
   let profile: StoredProfile;
   try {
     profile = deps.profiles.stored(profileId);
   } catch {
-    throw new ConsoleFailure(
-      'not-found',
-      mainText('replayProfileGone'),
-      { profileId },
-    );
+    throw new ConsoleFailure('not-found', mainText('replayProfileGone'), { profileId });
   }
 
   refuseOnLookupOnly(profile, 'replay notifications');
   ProductionGuard.confirmName(profile, ask.confirmation, 'replay its notifications to its webhook');
   if (!profile.webhookUrl)
-    throw new ConsoleFailure(
-      'no-webhook-url',
-      mainText('noWebhookUrl', { name: profile.name }),
-      { profileName: profile.name },
-    );
+    throw new ConsoleFailure('no-webhook-url', mainText('noWebhookUrl', { name: profile.name }), {
+      profileName: profile.name,
+    });
   const secret = await deps.webhookSecretOf(profile.id);
   if (!secret)
-    throw new ConsoleFailure(
-      'no-webhook-secret',
-      mainText('noWebhookSecret', { name: profile.name }),
-      { profileName: profile.name },
-    );
+    throw new ConsoleFailure('no-webhook-secret', mainText('noWebhookSecret', { name: profile.name }), {
+      profileName: profile.name,
+    });
   return { profileId, url: profile.webhookUrl, items: records.map((record) => receivedWire(record, secret)) };
 }
 

@@ -92,14 +92,12 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     if (!verdict.ok) return sendJson(res, verdict.status, fail('forbidden-origin', verdict.reason));
     // URL parsing below would quietly resolve `..`; a path that tries to climb (or cannot be decoded)
     // is refused outright.
-    if (hasDotSegment(req.url ?? '/'))
-      return sendJson(res, 400, fail('bad-path', mainText('hostBadPath')));
+    if (hasDotSegment(req.url ?? '/')) return sendJson(res, 400, fail('bad-path', mainText('hostBadPath')));
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const method = req.method ?? 'GET';
 
     if (url.pathname.startsWith('/api/')) {
-      if (method === 'OPTIONS')
-        return sendJson(res, 405, fail('method-not-allowed', mainText('hostNoCrossOrigin')));
+      if (method === 'OPTIONS') return sendJson(res, 405, fail('method-not-allowed', mainText('hostNoCrossOrigin')));
       if (url.pathname === API_EVENTS_PATH && method === 'GET') {
         if (!tokenMatches(token, url.searchParams.get('token'))) {
           return sendJson(res, 401, fail('unauthorized', mainText('hostTokenRequired')));

@@ -82,10 +82,7 @@ function item(index: number, name: string, checks: CheckResult[], message: strin
 export async function checkReadiness(deps: ReadinessDeps): Promise<RunResult> {
   const { profile } = deps;
   if (profile.environment === 'production')
-    throw new ConsoleFailure(
-      'production-guard',
-      mainText('readinessNotProduction'),
-    );
+    throw new ConsoleFailure('production-guard', mainText('readinessNotProduction'));
   const startedAt = new Date().toISOString();
   const scenarios: ScenarioResult[] = [];
 

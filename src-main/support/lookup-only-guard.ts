@@ -15,11 +15,9 @@ export interface LookupOnlyProfile {
  */
 export function refuseOnLookupOnly(profile: LookupOnlyProfile, operation: string): void {
   if (profile.lookupOnly === true)
-    throw new ConsoleFailure(
-      'lookup-only',
-      mainText('lookupOnlyRefused', { name: profile.name, operation }),
-      { operation },
-    );
+    throw new ConsoleFailure('lookup-only', mainText('lookupOnlyRefused', { name: profile.name, operation }), {
+      operation,
+    });
 }
 
 /** The typed confirmation that takes a profile out of lookup-only: the profile's own name, as for production. */
@@ -38,10 +36,7 @@ export function checkLookupOnlyRelease(
 ): void {
   if (before?.lookupOnly !== true || after.lookupOnly === true) return;
   if (!release)
-    throw new ConsoleFailure(
-      'confirmation-required',
-      mainText('lookupOnlyConfirmRelease', { name: before.name }),
-    );
+    throw new ConsoleFailure('confirmation-required', mainText('lookupOnlyConfirmRelease', { name: before.name }));
   if (release.profileName !== before.name)
     throw new ConsoleFailure(
       'confirmation-mismatch',

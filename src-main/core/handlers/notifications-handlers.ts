@@ -30,7 +30,10 @@ export function createNotificationsHandlers(deps: NotificationHandlerDeps): Noti
     if ('typed' in choice) return choice.typed;
     const secret = await deps.webhookSecretOf(choice.profileId);
     if (!secret) {
-      throw new ConsoleFailure('no-webhook-secret', mainText('noWebhookSecretForProfile', { profileId: choice.profileId }));
+      throw new ConsoleFailure(
+        'no-webhook-secret',
+        mainText('noWebhookSecretForProfile', { profileId: choice.profileId }),
+      );
     }
     return secret;
   };

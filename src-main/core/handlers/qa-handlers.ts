@@ -119,11 +119,7 @@ export function createQaHandlers({
   };
   const mustRun = (runId: string): RunResult => {
     const run = runs.get(runId);
-    if (!run)
-      throw new ConsoleFailure(
-        'not-found',
-        mainText('qaRunNotFound', { runId }),
-      );
+    if (!run) throw new ConsoleFailure('not-found', mainText('qaRunNotFound', { runId }));
     return run;
   };
   return {
@@ -250,11 +246,7 @@ export function createQaHandlers({
     },
     'qa.sandboxControl': (input) => {
       const simulator = core.simulator;
-      if (!simulator)
-        throw new ConsoleFailure(
-          'simulator-not-running',
-          mainText('sandboxControlsNeedSimulator'),
-        );
+      if (!simulator) throw new ConsoleFailure('simulator-not-running', mainText('sandboxControlsNeedSimulator'));
       try {
         const armed =
           input.action === 'nextCall'

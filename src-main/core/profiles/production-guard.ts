@@ -146,20 +146,13 @@ export class ProductionGuard {
   ): void {
     if (profile.environment !== 'production') return;
     if (!confirmation)
-      throw new ConsoleFailure(
-        'confirmation-required',
-        mainText('productionConfirmCall', { name: profile.name }),
-      );
+      throw new ConsoleFailure('confirmation-required', mainText('productionConfirmCall', { name: profile.name }));
     if (confirmation.profileName !== profile.name)
       throw new ConsoleFailure(
         'confirmation-mismatch',
         mainText('productionCallMismatch', { typed: confirmation.profileName, name: profile.name }),
       );
-    if (amount === null)
-      throw new ConsoleFailure(
-        'confirmation-mismatch',
-        mainText('productionAmountUnknown'),
-      );
+    if (amount === null) throw new ConsoleFailure('confirmation-mismatch', mainText('productionAmountUnknown'));
     if (Math.round(confirmation.amount * 100) !== Math.round(amount * 100))
       throw new ConsoleFailure(
         'confirmation-mismatch',
@@ -175,10 +168,9 @@ export class ProductionGuard {
     if (settings.environment !== 'production') return;
     const url = new URL(settings.baseUrl);
     if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
-      throw new ConsoleFailure(
-        'production-plain-http',
-        mainText('productionPlainHttp', { name: settings.name }),
-        { profileName: settings.name, host: url.hostname },
-      );
+      throw new ConsoleFailure('production-plain-http', mainText('productionPlainHttp', { name: settings.name }), {
+        profileName: settings.name,
+        host: url.hostname,
+      });
   }
 }
