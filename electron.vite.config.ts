@@ -33,8 +33,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src-renderer'),
-    // @readme/httpsnippet imports Node's `url` (parse/format): the browser build of that module stands in.
-    resolve: { alias: { ...sharedAlias, url: resolve(__dirname, 'node_modules/url/url.js') } },
+    resolve: { alias: sharedAlias },
     plugins: [vue()],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),

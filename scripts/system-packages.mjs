@@ -16,6 +16,9 @@ export const REQUIRED = [
   // The "Your server's code" test runs the generated Python snippets (requests) and cURL ones.
   ['python3-requests', () => spawnSync('python3', ['-c', 'import requests']).status === 0],
   ['curl', () => spawnSync('curl', ['--version']).status === 0],
+  // The same test runs the PHP snippets and compiles the Java ones (javac).
+  ['php-cli', () => spawnSync('php', ['-v']).status === 0],
+  ['default-jdk-headless', () => spawnSync('javac', ['-version']).status === 0],
 ];
 
 /** The apt packages among `wanted` that are not installed. */

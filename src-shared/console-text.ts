@@ -120,6 +120,27 @@ export const MAIN_TEXTS = {
   missingCredential: 'The request was not sent: the profile has no {what}. Set it in the profile first.',
   actionUrlInvalid: 'The action was not sent: url "{url}" is not a URL.',
   actionUrlScheme: 'The action was not sent: url must be http or https.',
+  // Payment guards (main's own record of a transaction)
+  overrideNotAllowed:
+    'QA overrides are accepted only on Sandbox and test profiles; "{name}" is a production profile. Nothing was sent.',
+  paymentFinal:
+    '{transactionId} is final: main learned its status {status} at {learnedAt} (from a {source} answer). A final payment never changes, so nothing was sent.',
+  duplicateMerchantIdUsed:
+    'merchantTransactionId "{merchantTransactionId}" is already used on "{name}" by transaction {transactionId} (created {createdAt}). Use a new merchantTransactionId; nothing was sent.',
+  duplicateMerchantIdUnanswered:
+    'The create with merchantTransactionId "{merchantTransactionId}" sent on "{name}" at {sentAt} got no answer, so the order may exist: find it (History, notifications, a status query) before creating it again. Nothing was sent.',
+  duplicateMerchantIdPending:
+    'An order with merchantTransactionId "{merchantTransactionId}" is being created on "{name}" right now; wait for its answer. Nothing was sent.',
+  // Support desk
+  revealUnknownTransaction:
+    'The console knows no transaction {transactionId}: only a transaction it created can have a field revealed. Nothing was logged.',
+  revealNoCustomerData:
+    'The console holds no {field} for {transactionId}, so there is nothing to reveal. Nothing was logged.',
+  lookupCopySourceGone:
+    '"{name}" looks up with the address and credentials of a profile that no longer exists; set its own or delete it.',
+  // Browser-mode host and QA evidence
+  hostSessionEnded: 'This tab belongs to an earlier run of the console: open the new address it printed.',
+  evidenceNotBase64: 'The attached file "{name}" did not arrive as base64 data.',
 } as const satisfies Record<string, string>;
 
 export type MainTextId = keyof typeof MAIN_TEXTS;

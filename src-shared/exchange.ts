@@ -94,5 +94,14 @@ export const exchangeSchema = z.object({
   conformanceNotes: z.array(conformanceNoteSchema),
   transactionID: z.string().nullable(),
   merchantTransactionId: z.string().nullable(),
+  /**
+   * QA overrides main accepted for this call (Sandbox/test profiles only): `final-payment` sent a
+   * money-moving follow-up on a payment main knew final; `duplicate-merchant-transaction-id` created an
+   * order with a merchantTransactionId already used on the profile. Absent when none.
+   */
+  overrides: z.array(z.enum(['final-payment', 'duplicate-merchant-transaction-id'])).optional(),
+  /** Made by a scenario run (History marks and filters such rows). */
+  qaRun: z.object({ runId: z.string(), scenario: z.string() }).optional(),
 });
+export type ExchangeOverride = NonNullable<Exchange['overrides']>[number];
 export type Exchange = z.infer<typeof exchangeSchema>;

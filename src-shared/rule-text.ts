@@ -61,6 +61,14 @@ export const RULE_TEXTS = {
     'leaves the Multibanco reference valid for {n} minutes, less than {min} hours: shoppers who pay at an ATM or in home banking the next day will find it expired',
   shortMultibancoHours:
     'leaves the Multibanco reference valid for {n} hours, less than {min} hours: shoppers who pay at an ATM or in home banking the next day will find it expired',
+  revealReasonShort: 'Give a reason of at least 5 characters (e.g. the ticket it is for)',
+  revealReasonLong: 'The reason is at most 500 characters',
+  revealReasonVisible: 'The reason needs at least 5 visible characters (e.g. the ticket it is for)',
+  agentNameLong: 'The agent name is at most 100 characters',
+  agentNamePlain: 'The agent name must be plain text on one line',
+  caseNoteLong: 'A note is at most 20,000 characters',
+  ticketLong: 'A ticket reference is at most 100 characters',
+  noteOrTicket: 'Write a note or a ticket reference',
 } as const satisfies Record<string, string>;
 
 export type RuleId = keyof typeof RULE_TEXTS;

@@ -1,27 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, readdir, readFile, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
-const pending = new Map<string, Promise<void>>();
+import { atomicWritePending } from '../common/atomic-write';
 
-/**
- * Writes via a temporary file and a rename, so a crash mid-write never leaves half a file. Writes to
- * one path are queued, so an older snapshot can never land after a newer one.
- */
-export function writeFileAtomic(path: string, data: string | Buffer): Promise<void> {
-  const write = async () => {
-    await mkdir(dirname(path), { recursive: true });
-    const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    await writeFile(temporary, data, { mode: 0o600 });
-    await rename(temporary, path);
-  };
-  const next = (pending.get(path) ?? Promise.resolve()).then(write, write);
-  pending.set(path, next);
-  void next.finally(() => {
-    if (pending.get(path) === next) pending.delete(path);
-  });
-  return next;
-}
+export { writeFileAtomic } from '../common/atomic-write';
 
 const isAlive = (pid: number): boolean => {
   try {
@@ -51,7 +33,7 @@ export async function removeOrphanedTemporaries(path: string): Promise<number> {
     const match = name.startsWith(prefix) ? /^(\d+)\.[0-9a-f]+\.tmp$/.exec(name.slice(prefix.length)) : null;
     if (!match) continue;
     const pid = Number(match[1]);
-    const orphaned = pid === process.pid ? !pending.has(path) : !isAlive(pid);
+    const orphaned = pid === process.pid ? !atomicWritePending(path) : !isAlive(pid);
     if (!orphaned) continue;
     await rm(join(dirname(path), name), { force: true });
     removed += 1;

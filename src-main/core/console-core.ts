@@ -1,3 +1,4 @@
+import { ScenarioFolder } from '../qa/scenario-folder';
 import { join } from 'node:path';
 import type { AppMode } from '@shared/contract/app';
 import type { CredentialStore } from '../credentials/credential-store';
@@ -15,9 +16,13 @@ import { createSimulatorHandlers } from './handlers/simulator-handlers';
 import { createNotificationsHandlers } from './handlers/notifications-handlers';
 import { createSupportHandlers } from './handlers/support-handlers';
 import { AUDIT_LOG_FILE, AuditLog } from '../support/audit-log';
+import { AGENT_FILE, AgentIdentity } from '../support/agent-identity';
+import { CASE_NOTES_FILE, CaseNotes } from '../support/case-notes';
 import { createQaHandlers } from './handlers/qa-handlers';
 import { startNotificationsService } from '../notifications/notifications-service';
 import { logger } from '../common/logger';
+import type { DeliveryRecord } from '@shared/contract/notifications';
+import { customerMaskingByProfileId, maskDeliveryCustomerData } from '../support/customer-masking';
 import { ProfileFile } from './profiles/profile-file';
 import { ProfileRegistry } from './profiles/profile-registry';
 import { ProfileSecrets } from './profiles/profile-secrets';
@@ -75,6 +80,9 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
   for (const problem of signatures.problems) notices.raise('warning', problem);
   // A locked vault hides real profiles' webhook secrets: their notifications wait (the sender retries).
   const webhookSecretOf = (profileId: string) => absentWhileLocked(profileSecrets.get(profileId, 'webhookSecret'));
+  const masksCustomerDataOf = customerMaskingByProfileId((profileId) => profiles.stored(profileId));
+  // Set once the gateway service exists; a notification arriving before then teaches nothing.
+  let learnFromDelivery: (record: DeliveryRecord) => Promise<void> = async () => undefined;
   // The receiver starts before the simulator so the Sandbox can deliver to it from its first status change.
   const notifications = await startNotificationsService({
     userDataDir: options.userDataDir,
@@ -86,7 +94,15 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
       }
       return candidates;
     },
-    onDelivery: (record) => events.emit('notifications.received', record),
+    onDelivery: (record) => {
+      void learnFromDelivery(record).catch((error: unknown) =>
+        logger.warn('learning from a notification failed', error),
+      );
+      events.emit(
+        'notifications.received',
+        masksCustomerDataOf(record.profileId) ? maskDeliveryCustomerData(record) : record,
+      );
+    },
   });
   closers.push(() => notifications.close());
   let simulator: RunningSimulator | null = null;
@@ -107,8 +123,18 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     client,
     onExchange: (exchange) => events.emit('exchanges.recorded', exchange),
   });
+  // A notification that says a payment is final is part of main's record of it (final is final).
+  learnFromDelivery = async (record) => {
+    const { profileId, notification, verdict } = record;
+    if (verdict !== 'accepted' || !profileId || !notification?.transactionId) return;
+    await gateway.learnFromNotification(profileId, notification.transactionId, notification.paymentStatus);
+  };
   // The demo's calls reach the live exchange feed only once re-timed onto the demo's weeks (demo-handlers).
   const demoGateway = new GatewayService({ profiles, signatures, client, onExchange: () => undefined });
+  const scenarioFolder = new ScenarioFolder(options.userDataDir);
+  // A file saved by an editor or a `git pull` shows on the Scenarios screen without a restart.
+  void scenarioFolder.watch(() => events.emit('qa.libraryChanged', {}));
+  closers.push(async () => scenarioFolder.close());
   const handlers: Handlers = {
     ...createAppHandlers({
       mode: options.mode,
@@ -122,7 +148,13 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     ...createPaymentsHandlers(gateway),
     ...createSimulatorHandlers(() => simulator, {
       afterReset: async () => {
-        for (const sandbox of SANDBOX_PROFILES) await signatures.forgetProfile(sandbox.id);
+        // The demo's gateway shares the store: forgetting through both also drops what each has in flight.
+        for (const sandbox of SANDBOX_PROFILES)
+          for (const service of [gateway, demoGateway]) await service.forgetProfile(sandbox.id);
+        // The reset Sandbox's deliveries go from the journal too: the receiver's count, the Notifications
+        // list and a History rebuilt from the journal then agree that they are gone.
+        const sandboxIds = new Set<string>(SANDBOX_PROFILES.map((sandbox) => sandbox.id));
+        await notifications.journal.forget((record) => record.profileId !== null && sandboxIds.has(record.profileId));
       },
     }),
     ...createDemoHandlers({
@@ -137,13 +169,22 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
       receiver: notifications.receiver,
       webhookSecretOf,
       profiles,
+      masksCustomerData: masksCustomerDataOf,
     }),
-    ...createSupportHandlers({ profiles, audit: new AuditLog(join(options.userDataDir, AUDIT_LOG_FILE)) }),
+    ...createSupportHandlers({
+      profiles,
+      audit: new AuditLog(join(options.userDataDir, AUDIT_LOG_FILE)),
+      transactions: signatures,
+      caseNotes: new CaseNotes(join(options.userDataDir, CASE_NOTES_FILE)),
+      agent: new AgentIdentity(join(options.userDataDir, AGENT_FILE)),
+    }),
     ...createQaHandlers({
       core: { gateway, simulator, events, profiles, credentials },
       webhookSecretOf,
       journal: notifications.journal,
       timeouts: options.gateway,
+      scenarioFolder,
+      evidenceDir: join(options.userDataDir, 'qa-evidence'),
     }),
   };
   const dispatch = createDispatcher(handlers, {

@@ -1,5 +1,7 @@
+import { currentRunTag } from '../qa/run-tag';
 import type { ProductionConfirmation } from '@shared/contract/orders';
-import type { Exchange } from '@shared/exchange';
+import type { Exchange, ExchangeOverride } from '@shared/exchange';
+import { customerDataOfOrder } from '@shared/support/customer-data';
 import { ConsoleFailure } from '@shared/result';
 import { apiRoot, GatewayRequestError, type CallResult, type GatewayClient, type GatewayConnection } from '../gateway';
 import { logger } from '../common/logger';
@@ -8,6 +10,15 @@ import { refuseOnLookupOnly } from '../support/lookup-only-guard';
 import type { ProfileRegistry } from './profiles/profile-registry';
 import type { TransactionSignatures } from './signature-store';
 import { mainText } from '@shared/console-text';
+import {
+  checkNotDuplicate,
+  checkNotFinal,
+  learnedFinal,
+  merchantTransactionIdOf,
+  type FinalRecord,
+  type UnansweredCreate,
+} from './payment-guards';
+import { maskCallForProfile } from '../support/customer-masking';
 
 export interface GatewayServiceDeps {
   profiles: ProfileRegistry;
@@ -17,6 +28,16 @@ export interface GatewayServiceDeps {
   onExchange: (exchange: Exchange) => void;
 }
 
+/** The profile facts the service's guards and masking need. */
+interface CallProfile {
+  id: string;
+  name: string;
+  environment: string;
+  lookupOnly?: boolean | undefined;
+}
+
+type CreateResult = Awaited<ReturnType<GatewayClient['createOrder']>>;
+
 export interface GatewayCallOutput {
   exchange: Exchange;
   response: unknown;
@@ -24,6 +45,14 @@ export interface GatewayCallOutput {
 
 /** What the contract's orders/payments methods and the CLI do: profile → SDK → signature store → event. */
 export class GatewayService {
+  /** What main is writing down about payments' statuses (see learn). */
+  private learning: Promise<void> = Promise.resolve();
+  /**
+   * profileId + merchantTransactionId of creates waiting for their answer, or that ended without one
+   * (until the process ends): a second create with that id is refused.
+   */
+  private readonly unanswered = new Map<string, UnansweredCreate>();
+
   constructor(private readonly deps: GatewayServiceDeps) {}
 
   async createOrder(input: {
@@ -34,21 +63,47 @@ export class GatewayService {
     acceptWarnings?: boolean | undefined;
     /** "Send without validation": Sandbox and test profiles only, refused here for production. */
     skipValidation?: boolean | undefined;
+    /** QA: create even though the merchantTransactionId is already used on the profile (not on production). */
+    allowDuplicate?: boolean | undefined;
   }): Promise<GatewayCallOutput> {
     const connection = await this.deps.profiles.connection(input.profileId);
     refuseOnLookupOnly(connection.profile, 'create an order');
     if (input.skipValidation && connection.profile.environment === 'production')
       throw new ConsoleFailure('production-guard', mainText('productionNoOrders'));
     ProductionGuard.confirm(connection.profile, orderAmount(input.order), input.confirmation);
-    const result = await this.run(() =>
-      this.deps.client.createOrder(connection, input.order, {
-        acceptWarnings: input.acceptWarnings === true,
-        validate: !input.skipValidation,
-      }),
+    const profileId = connection.profileId ?? input.profileId;
+    const merchantId = merchantTransactionIdOf(input.order);
+    const flightKey = merchantId === null ? null : `${profileId}\n${merchantId}`;
+    const override = checkNotDuplicate(
+      connection.profile,
+      merchantId,
+      merchantId === null ? undefined : this.deps.signatures.findByMerchantTransactionId(profileId, merchantId),
+      flightKey === null ? undefined : this.unanswered.get(flightKey),
+      input.allowDuplicate,
     );
+    // Only the create that put the id in flight takes it out again (an intended duplicate may overlap it).
+    const ownsFlight = flightKey !== null && !this.unanswered.has(flightKey);
+    if (ownsFlight) this.unanswered.set(flightKey, { sentAt: new Date().toISOString(), outcomeUnknown: false });
+    let result: CreateResult | undefined;
+    try {
+      result = await this.run(() =>
+        this.deps.client.createOrder(connection, input.order, {
+          acceptWarnings: input.acceptWarnings === true,
+          validate: !input.skipValidation,
+        }),
+      );
+    } finally {
+      if (ownsFlight) {
+        // Sent but unanswered: the gateway may have created it, so the id stays taken.
+        const mayExist = result?.exchange.classification === 'outcome-unknown' && !result.exchange.transactionID;
+        if (mayExist) this.unanswered.set(flightKey, { ...this.unanswered.get(flightKey)!, outcomeUnknown: true });
+        else this.unanswered.delete(flightKey);
+      }
+    }
     if (result.transactionSignature && result.exchange.transactionID) {
+      const customer = customerDataOfOrder(input.order);
       await this.deps.signatures.put({
-        profileId: connection.profileId ?? input.profileId,
+        profileId,
         transactionId: result.exchange.transactionID,
         signature: result.transactionSignature,
         merchantTransactionId: result.merchantTransactionId,
@@ -57,10 +112,11 @@ export class GatewayService {
         paymentMethods: result.paymentMethods,
         ...(result.actionTokens.length ? { actionTokens: result.actionTokens } : {}),
         ...(result.actionUrls.length ? { actionUrls: result.actionUrls } : {}),
+        ...(Object.keys(customer).length ? { customer } : {}),
         createdAt: new Date().toISOString(),
       });
     }
-    return this.report(result);
+    return this.report(connection.profile, result, override);
   }
 
   /**
@@ -91,10 +147,14 @@ export class GatewayService {
     confirmation?: ProductionConfirmation | undefined;
     /** QA override: send even when REFERENCE is not in the order's paymentMethod list. */
     allowMethodNotInOrder?: boolean | undefined;
+    /** QA override: send even though main knows the payment final (not on production). */
+    overrideFinal?: boolean | undefined;
   }): Promise<GatewayCallOutput> {
-    const { connection, record } = await this.followUp(input.profileId, input.transactionId, input.confirmation);
+    const { connection, record, override } = await this.followUp(input);
     return this.reportFollowUp(
-      connection.profile.id,
+      connection.profile,
+      input.transactionId,
+      override,
       await this.run(() =>
         this.deps.client.generateReference(connection, input.transactionId, record.signature, {
           paymentMethods: record.paymentMethods ?? null,
@@ -111,10 +171,14 @@ export class GatewayService {
     confirmation?: ProductionConfirmation | undefined;
     /** QA override: send even when MBWAY is not in the order's paymentMethod list. */
     allowMethodNotInOrder?: boolean | undefined;
+    /** QA override: send even though main knows the payment final (not on production). */
+    overrideFinal?: boolean | undefined;
   }): Promise<GatewayCallOutput> {
-    const { connection, record } = await this.followUp(input.profileId, input.transactionId, input.confirmation);
+    const { connection, record, override } = await this.followUp(input);
     return this.reportFollowUp(
-      connection.profile.id,
+      connection.profile,
+      input.transactionId,
+      override,
       await this.run(() =>
         this.deps.client.mbwayPurchase(connection, input.transactionId, record.signature, input.phone, {
           paymentMethods: record.paymentMethods ?? null,
@@ -127,7 +191,9 @@ export class GatewayService {
   async status(input: { profileId: string; transactionId: string }): Promise<GatewayCallOutput> {
     const connection = await this.deps.profiles.connection(input.profileId);
     return this.reportFollowUp(
-      connection.profile.id,
+      connection.profile,
+      input.transactionId,
+      null,
       await this.run(() => this.deps.client.getStatus(connection, input.transactionId)),
     );
   }
@@ -138,14 +204,21 @@ export class GatewayService {
     url: string;
     params: Array<{ name: string; value: string }>;
     confirmation?: ProductionConfirmation | undefined;
+    /** QA override: send even though main knows the payment final (not on production). */
+    overrideFinal?: boolean | undefined;
   }): Promise<GatewayCallOutput> {
     const connection = await this.deps.profiles.connection(input.profileId);
     refuseOnLookupOnly(connection.profile, 'send a payment step');
+    // Decide on everything main has learned so far, a notification that just arrived included.
+    await this.learning;
     const record = this.deps.signatures.get(connection.profile.id, input.transactionId);
+    const override = checkNotFinal(connection.profile, input.transactionId, record, input.overrideFinal);
     ProductionGuard.confirm(connection.profile, record?.amount ?? null, input.confirmation);
     const url = issuedActionUrl(input.url, record?.actionUrls ?? [], connection, input.transactionId);
     return this.reportFollowUp(
-      connection.profile.id,
+      connection.profile,
+      input.transactionId,
+      override,
       await this.run(() =>
         this.deps.client.performAction(connection, {
           transactionId: input.transactionId,
@@ -176,22 +249,63 @@ export class GatewayService {
     });
   }
 
-  /** A deleted profile's signatures are of no further use: drop them. */
+  /**
+   * A notification main received tells it the payment's status: a final one is kept with the
+   * transaction's record, so money-moving follow-ups on it are refused from then on.
+   */
+  async learnFromNotification(profileId: string, transactionId: string, paymentStatus: string | null): Promise<void> {
+    await this.learn(profileId, transactionId, paymentStatus, 'notification');
+  }
+
+  /**
+   * One at a time, in arrival order: a call that finds the payment already final (learned from a
+   * notification a moment ago) returns only once that fact is on disk, so a restart cannot forget it.
+   */
+  private learn(
+    profileId: string,
+    transactionId: string,
+    paymentStatus: string | null,
+    source: FinalRecord['source'],
+  ): Promise<void> {
+    const step = async () => {
+      const record = this.deps.signatures.get(profileId, transactionId);
+      const final = record && learnedFinal(record, paymentStatus, source, new Date());
+      if (record && final) await this.deps.signatures.put({ ...record, final });
+    };
+    const next = this.learning.then(step, step);
+    this.learning = next.catch(() => undefined);
+    return next;
+  }
+
+  /**
+   * A deleted profile's signatures are of no further use, and a reset Sandbox's merchantTransactionIds
+   * belong to a world that is gone: drop them.
+   */
   forgetProfile(profileId: string): Promise<void> {
+    for (const key of this.unanswered.keys()) if (key.startsWith(`${profileId}\n`)) this.unanswered.delete(key);
     return this.deps.signatures.forgetProfile(profileId);
   }
 
-  private async followUp(profileId: string, transactionId: string, confirmation: ProductionConfirmation | undefined) {
-    const connection = await this.deps.profiles.connection(profileId);
+  private async followUp(input: {
+    profileId: string;
+    transactionId: string;
+    confirmation?: ProductionConfirmation | undefined;
+    overrideFinal?: boolean | undefined;
+  }) {
+    const { transactionId } = input;
+    const connection = await this.deps.profiles.connection(input.profileId);
     refuseOnLookupOnly(connection.profile, 'start a payment');
+    // Decide on everything main has learned so far, a notification that just arrived included.
+    await this.learning;
     const record = this.deps.signatures.get(connection.profile.id, transactionId);
+    const override = checkNotFinal(connection.profile, transactionId, record, input.overrideFinal);
     if (!record)
       throw new ConsoleFailure(
         'unknown-transaction',
         mainText('unknownTransaction', { transactionId, name: connection.profile.name }),
       );
-    ProductionGuard.confirm(connection.profile, record.amount, confirmation);
-    return { connection, record };
+    ProductionGuard.confirm(connection.profile, record.amount, input.confirmation);
+    return { connection, record, override };
   }
 
   /** SDK refusals (invalid request, missing credentials) become contract errors naming each field. */
@@ -209,18 +323,43 @@ export class GatewayService {
     }
   }
 
-  private async reportFollowUp(profileId: string, result: CallResult): Promise<GatewayCallOutput> {
-    await this.keepActionTokens(profileId, result);
-    return this.report(result);
+  private async reportFollowUp(
+    profile: CallProfile,
+    transactionId: string,
+    override: ExchangeOverride | null,
+    result: CallResult,
+  ): Promise<GatewayCallOutput> {
+    await this.keepActionTokens(profile.id, result);
+    const { exchange } = result;
+    // Only an answer the gateway processed, about the transaction asked for, says what the payment is.
+    const processed = exchange.classification === 'ok' || exchange.classification === 'gateway-error';
+    if (processed && exchange.transactionID === transactionId)
+      await this.learn(
+        profile.id,
+        transactionId,
+        exchange.paymentStatus,
+        exchange.operation === 'getStatus' ? 'status' : 'follow-up',
+      );
+    return this.report(profile, result, override);
   }
 
-  private report(result: CallResult): GatewayCallOutput {
-    const { exchange } = result;
+  /**
+   * The one exit of every call: the override is written into the exchange, and on a profile that masks
+   * customer data the exchange and answer are masked here, before the event, the caller or the log see them.
+   */
+  private report(profile: CallProfile, result: CallResult, override: ExchangeOverride | null): GatewayCallOutput {
+    // A call made by a scenario run carries the run, so History can mark and filter what runs created.
+    const tag = currentRunTag();
+    const tagged = tag ? { ...result.exchange, qaRun: { runId: tag.runId, scenario: tag.scenario } } : result.exchange;
+    const { exchange, response } = maskCallForProfile(profile, {
+      exchange: override ? { ...tagged, overrides: [override] } : tagged,
+      response: result.response,
+    });
     logger.info(
       `${exchange.operation} ${exchange.method} ${exchange.url} → ${exchange.classification}: ${exchange.summary}`,
     );
     this.deps.onExchange(exchange);
-    return { exchange, response: result.response };
+    return { exchange, response };
   }
 }
 

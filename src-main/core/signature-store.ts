@@ -22,6 +22,15 @@ const recordSchema = z.object({
   /** The action urls the gateway returned for the transaction: its action step is sent to these only. */
   actionUrls: z.array(z.string()).optional(),
   createdAt: z.string(),
+  /**
+   * The final paymentStatus main learned for the transaction (status or follow-up answer, notification)
+   * and when: money-moving follow-ups are refused on it (finals never change).
+   */
+  final: z
+    .object({ status: z.string(), learnedAt: z.string(), source: z.enum(['status', 'follow-up', 'notification']) })
+    .optional(),
+  /** The customer data of the order as sent, in clear: only main reads it (masked views, audited reveals). */
+  customer: z.record(z.string(), z.string()).optional(),
 });
 export type TransactionRecord = z.infer<typeof recordSchema>;
 
@@ -29,6 +38,10 @@ export type TransactionRecord = z.infer<typeof recordSchema>;
 export interface TransactionSignatures {
   readonly problems: string[];
   get(profileId: string, transactionId: string): TransactionRecord | undefined;
+  /** The transaction's record on whichever profile created it (transactionIDs are the gateway's, unique). */
+  findTransaction(transactionId: string): TransactionRecord | undefined;
+  /** The profile's transaction created with this merchantTransactionId, if any (the newest). */
+  findByMerchantTransactionId(profileId: string, merchantTransactionId: string): TransactionRecord | undefined;
   put(record: TransactionRecord): Promise<void>;
   forgetProfile(profileId: string): Promise<void>;
 }
@@ -55,6 +68,8 @@ const NEWLINE = 0x0a;
  */
 export class SignatureStore implements TransactionSignatures {
   private readonly records = new Map<string, TransactionRecord>();
+  /** profileId + merchantTransactionId → transactionId, so a reused merchantTransactionId is found at once. */
+  private readonly byMerchantId = new Map<string, string>();
   readonly problems: string[] = [];
   /** Lines in the journal on disk: compaction is due when they outnumber the records by far. */
   private lines = 0;
@@ -145,6 +160,16 @@ export class SignatureStore implements TransactionSignatures {
     return this.records.get(SignatureStore.id(profileId, transactionId));
   }
 
+  findTransaction(transactionId: string): TransactionRecord | undefined {
+    for (const record of this.records.values()) if (record.transactionId === transactionId) return record;
+    return undefined;
+  }
+
+  findByMerchantTransactionId(profileId: string, merchantTransactionId: string): TransactionRecord | undefined {
+    const transactionId = this.byMerchantId.get(SignatureStore.id(profileId, merchantTransactionId));
+    return transactionId === undefined ? undefined : this.get(profileId, transactionId);
+  }
+
   async put(record: TransactionRecord): Promise<void> {
     this.apply({ put: record });
     await this.append({ put: record });
@@ -163,9 +188,19 @@ export class SignatureStore implements TransactionSignatures {
       // Every record is kept, however many: a dropped signature would make its transaction's follow-up
       // calls (capture, refund, cancel) impossible. A record is a few hundred bytes on one journal line.
       this.records.set(SignatureStore.id(record.profileId, record.transactionId), record);
+      if (record.merchantTransactionId !== null)
+        this.byMerchantId.set(SignatureStore.id(record.profileId, record.merchantTransactionId), record.transactionId);
     } else {
-      for (const [id, record] of this.records) if (record.profileId === change.forget) this.records.delete(id);
+      for (const [id, record] of this.records) if (record.profileId === change.forget) this.drop(id);
     }
+  }
+
+  private drop(id: string): void {
+    const record = this.records.get(id);
+    this.records.delete(id);
+    if (record?.merchantTransactionId == null) return;
+    const key = SignatureStore.id(record.profileId, record.merchantTransactionId);
+    if (this.byMerchantId.get(key) === record.transactionId) this.byMerchantId.delete(key);
   }
 
   private append(change: Change): Promise<void> {
@@ -267,6 +302,14 @@ export class SplitSignatureStore implements TransactionSignatures {
     return this.storeOf(profileId).get(profileId, transactionId);
   }
 
+  findTransaction(transactionId: string): TransactionRecord | undefined {
+    return this.sandbox.findTransaction(transactionId) ?? this.others.findTransaction(transactionId);
+  }
+
+  findByMerchantTransactionId(profileId: string, merchantTransactionId: string): TransactionRecord | undefined {
+    return this.storeOf(profileId).findByMerchantTransactionId(profileId, merchantTransactionId);
+  }
+
   put(record: TransactionRecord): Promise<void> {
     return this.storeOf(record.profileId).put(record);
   }
@@ -286,6 +329,14 @@ export class LockedSignatures implements TransactionSignatures {
   ) {}
 
   get(): TransactionRecord | undefined {
+    return undefined;
+  }
+
+  findTransaction(): TransactionRecord | undefined {
+    return undefined;
+  }
+
+  findByMerchantTransactionId(): TransactionRecord | undefined {
     return undefined;
   }
 

@@ -79,6 +79,19 @@ async function readJsonBody(req: IncomingMessage): Promise<unknown> {
 }
 
 /**
+ * Why a call is refused, or null when its token is this run's. A token that is present but not ours is
+ * almost always a tab left open from an earlier run (each run draws a new token): saying so lets that tab
+ * tell its user to open the new address instead of failing every click with a bare "unauthorized".
+ * Either way nothing runs, and the refusal reveals nothing about the current token.
+ */
+function refuseToken(expected: string, presented: string | null | undefined) {
+  if (tokenMatches(expected, presented)) return null;
+  return presented
+    ? fail('session-ended', mainText('hostSessionEnded'))
+    : fail('unauthorized', mainText('hostTokenRequired'));
+}
+
+/**
  * Browser mode: the same ConsoleApi handlers over HTTP on 127.0.0.1 (design: "browser-mode host").
  * API calls need the session token header and a JSON body (so a cross-site form cannot post), every
  * request needs a loopback Host and, when present, a loopback Origin; no CORS headers are ever sent.
@@ -99,17 +112,15 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     if (url.pathname.startsWith('/api/')) {
       if (method === 'OPTIONS') return sendJson(res, 405, fail('method-not-allowed', mainText('hostNoCrossOrigin')));
       if (url.pathname === API_EVENTS_PATH && method === 'GET') {
-        if (!tokenMatches(token, url.searchParams.get('token'))) {
-          return sendJson(res, 401, fail('unauthorized', mainText('hostTokenRequired')));
-        }
+        const refusal = refuseToken(token, url.searchParams.get('token'));
+        if (refusal) return sendJson(res, 401, refusal);
         attachEventStream(res, options.core.events);
         return;
       }
       if (url.pathname.startsWith(API_CALL_PREFIX)) {
         if (method !== 'POST') return sendJson(res, 405, fail('method-not-allowed', mainText('hostPostOnly')));
-        if (!tokenMatches(token, req.headers[TOKEN_HEADER] as string | undefined)) {
-          return sendJson(res, 401, fail('unauthorized', mainText('hostTokenRequired')));
-        }
+        const refusal = refuseToken(token, req.headers[TOKEN_HEADER] as string | undefined);
+        if (refusal) return sendJson(res, 401, refusal);
         if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
           return sendJson(res, 415, fail('unsupported-media-type', mainText('hostJsonOnly')));
         }

@@ -2,13 +2,16 @@
  * The receiver's append-only journal: one JSON line per delivery in `<userData>/notifications/`,
  * written and fsync'd BEFORE the delivery is acknowledged, so an acknowledged notification is never
  * lost. File mode 0600 (it holds payment data, though no secret and no card data: the receiver redacts
- * first). Lines that cannot be read are counted and left in place — the file is never rewritten.
+ * first). Lines that cannot be read are counted and left in place. The files are rewritten only when a
+ * reset of the Sandbox forgets its deliveries (`forget`): the rest, unreadable lines included, is written
+ * to a new file that replaces the old one in one rename, so a crash leaves one or the other, whole.
  * Size is budgeted: past `maxFileBytes` the file is rotated to `deliveries.1.jsonl` (the previous
  * rotation is dropped), so the journal holds at most about twice the budget on disk and in memory.
  */
 import { chmod, mkdir, open, readFile, rename, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deliveryRecordSchema, type DeliveryRecord } from '@shared/contract/notifications';
+import { writeFileAtomic } from '../common/atomic-write';
 import { MAX_JSON_DEPTH, valueDepthExceeds } from '../common/json-depth';
 
 export type DeliveryDraft = Omit<DeliveryRecord, 'seq' | 'duplicate' | 'duplicateOfSeq'>;
@@ -43,6 +46,9 @@ export class DeliveryJournal {
   private fileBytes = 0;
   /** Index in `records` of the first record of the current file (those before it are in the rotated one). */
   private currentStart = 0;
+  /** The lines that could not be read, as found, per file: kept when `forget` rewrites the files. */
+  private unreadableRotated: string[] = [];
+  private unreadableCurrent: string[] = [];
 
   private constructor(
     readonly path: string,
@@ -65,10 +71,10 @@ export class DeliveryJournal {
       options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
     );
     const rotated = await readFile(journal.rotatedPath, 'utf8').catch(() => '');
-    journal.load(rotated);
+    journal.unreadableRotated = journal.load(rotated);
     journal.currentStart = journal.records.length;
     const text = await readFile(path, 'utf8');
-    journal.load(text);
+    journal.unreadableCurrent = journal.load(text);
     journal.fileBytes = Buffer.byteLength(text);
     journal.startWithNewline = text.length > 0 && !text.endsWith('\n');
     return journal;
@@ -81,11 +87,15 @@ export class DeliveryJournal {
     this.handle = await open(this.path, 'a+', 0o600);
     this.records.splice(0, this.currentStart);
     this.currentStart = this.records.length;
+    this.unreadableRotated = this.unreadableCurrent;
+    this.unreadableCurrent = [];
     this.fileBytes = 0;
     this.startWithNewline = false;
   }
 
-  private load(text: string): void {
+  /** Loads the readable lines of one file; returns those that could not be read. */
+  private load(text: string): string[] {
+    const unreadable: string[] = [];
     for (const line of text.split('\n')) {
       if (line.trim() === '') continue;
       let parsed: unknown;
@@ -98,8 +108,12 @@ export class DeliveryJournal {
       // parsed) was edited in: set aside like any unreadable line, or it would fail every page it is on.
       const record = valueDepthExceeds(parsed, MAX_RECORD_DEPTH) ? null : deliveryRecordSchema.safeParse(parsed);
       if (record?.success) this.remember(record.data);
-      else this.unreadable += 1;
+      else {
+        this.unreadable += 1;
+        unreadable.push(line);
+      }
     }
+    return unreadable;
   }
 
   private remember(record: DeliveryRecord): void {
@@ -147,6 +161,43 @@ export class DeliveryJournal {
     this.startWithNewline = false;
     this.remember(record);
     return record;
+  }
+
+  /**
+   * Drops every record `test` matches (a Sandbox reset forgets the Sandbox's deliveries, so the journal,
+   * its count and the lists built from it agree with the emptied History). Seqs are never reused: the next
+   * delivery still gets a higher one. Resolves with how many records were dropped.
+   */
+  forget(test: (record: DeliveryRecord) => boolean): Promise<number> {
+    const run = this.queue.then(() => this.rewriteWithout(test));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async rewriteWithout(test: (record: DeliveryRecord) => boolean): Promise<number> {
+    const rotated = this.records.slice(0, this.currentStart).filter((record) => !test(record));
+    const current = this.records.slice(this.currentStart).filter((record) => !test(record));
+    const dropped = this.records.length - rotated.length - current.length;
+    if (dropped === 0) return 0;
+    const text = (unreadable: string[], records: DeliveryRecord[]) =>
+      [...unreadable, ...records.map((record) => JSON.stringify(record))].map((line) => `${line}\n`).join('');
+    const rotatedText = text(this.unreadableRotated, rotated);
+    if (rotatedText !== '' || this.currentStart > 0) await writeFileAtomic(this.rotatedPath, rotatedText);
+    const currentText = text(this.unreadableCurrent, current);
+    await this.handle.close();
+    await writeFileAtomic(this.path, currentText);
+    this.handle = await open(this.path, 'a+', 0o600);
+    this.fileBytes = Buffer.byteLength(currentText);
+    this.startWithNewline = false;
+    this.records.splice(0, this.records.length, ...rotated, ...current);
+    this.currentStart = rotated.length;
+    this.firstAccepted.clear();
+    for (const record of this.records) {
+      const id = record.notification?.notificationId;
+      if (record.verdict === 'accepted' && id !== undefined && !this.firstAccepted.has(id))
+        this.firstAccepted.set(id, record.seq);
+    }
+    return dropped;
   }
 
   /** Records with seq > after, oldest first. */

@@ -42,5 +42,6 @@ export function qaProfileOf(core: Pick<ConsoleCore, 'profiles'>, profileId: stri
     environment: stored.environment,
     terminalId: stored.terminalId,
     variant: stored.variant,
+    ...(stored.lookupOnly ? { lookupOnly: true } : {}),
   };
 }

@@ -15,6 +15,9 @@ import type { QaProfile } from './scenario-runner';
 import { countResults } from './scenario-runner';
 import { mainText } from '@shared/console-text';
 
+/** Ends a reason with exactly one full stop (a reason that already ends with one is not doubled). */
+const sentence = (text: string): string => `${text.trim().replace(/[.\s]+$/, '')}.`;
+
 /** A transaction id no gateway knows: a 404 proves the address and the credentials. */
 export const PROBE_TRANSACTION_ID = 'console-readiness-probe';
 /** Longer than this and a shop's checkout hangs on the gateway (spec: Limits say nothing; 60 s is generous). */
@@ -159,7 +162,7 @@ export async function checkReadiness(deps: ReadinessDeps): Promise<RunResult> {
           check('HTTP status', 200, send.httpStatus, send.httpStatus === 200),
           check('acknowledgement', 'statusMsg Success, echoed notificationID', send.verdict.reason, send.verdict.ok),
         ],
-        `POST ${url} (delivery #${seq} re-delivered as received, notificationID ${send.notificationId}) → ${send.httpStatus ?? 'no answer'}: ${send.verdict.reason}. Answer: ${send.responseBody.slice(0, 300)}`,
+        `POST ${url} (delivery #${seq} re-delivered as received, notificationID ${send.notificationId}) → ${send.httpStatus ?? 'no answer'}: ${sentence(send.verdict.reason)} Answer: ${send.responseBody.trim() === '' ? '(empty body)' : send.responseBody.slice(0, 300)}`,
       ),
     );
   }
@@ -182,6 +185,7 @@ export async function checkReadiness(deps: ReadinessDeps): Promise<RunResult> {
   return {
     id: randomUUID(),
     title: `Go-live readiness: ${profile.name}`,
+    subject: 'check',
     startedAt,
     finishedAt: new Date().toISOString(),
     consoleVersion: deps.consoleVersion,

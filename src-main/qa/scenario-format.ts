@@ -80,8 +80,12 @@ export const STEP_KINDS = {
       validate: z.boolean().default(true),
     })
     .strict(),
-  reference: z.object({ transactionID: text }).strict(),
-  mbway: z.object({ transactionID: text, phone: text }).strict(),
+  /**
+   * `overrideFinal: true` sends a money-moving follow-up even though main knows the payment final, to see
+   * how the gateway refuses it (Sandbox and test profiles only; the exchange records the override).
+   */
+  reference: z.object({ transactionID: text, overrideFinal: z.boolean().optional() }).strict(),
+  mbway: z.object({ transactionID: text, phone: text, overrideFinal: z.boolean().optional() }).strict(),
   status: z.object({ transactionID: text }).strict(),
   pollUntil: z
     .object({
@@ -104,6 +108,7 @@ export const STEP_KINDS = {
       params: z.array(z.object({ name: z.string(), value: z.string() }).strict()).optional(),
       /** Sandbox: the shopper's outcome of the extra step. */
       paymentStatus: z.enum(['Success', 'Declined']).optional(),
+      overrideFinal: z.boolean().optional(),
     })
     .strict()
     .refine((action) => action.from !== undefined || action.url !== undefined, {

@@ -37,6 +37,7 @@ import {
 } from './scenario-format';
 import { CAPTURE_PATTERN, RUN_CAPTURES } from './captures';
 import { FORBIDDEN_KEYS, bareRecord, forbiddenKeyMessage, forbiddenSegment } from './safe-keys';
+import { didYouMean, knownKeysAt } from './nearest-name';
 
 /** The classes of problem a file can have; each has its own test and message. */
 export type ScenarioProblemKind =
@@ -118,12 +119,14 @@ class ProblemList {
   }
 
   /** zod issues under `base`, each in words a tester reads without knowing zod. */
-  addZod(error: z.ZodError, base: readonly PathKey[], value: unknown): void {
+  addZod(error: z.ZodError, base: readonly PathKey[], value: unknown, schema?: z.ZodType): void {
     for (const issue of error.issues) {
       const path = [...base, ...(issue.path as PathKey[])];
       const actual = valueAt(value, issue.path as PathKey[]);
       if (issue.code === 'unrecognized_keys') {
-        for (const key of issue.keys) this.add('unknown-field', [...path, key], `is not a field here`);
+        const known = schema ? knownKeysAt(schema, issue.path) : [];
+        for (const key of issue.keys)
+          this.add('unknown-field', [...path, key], `is not a field here${didYouMean(key, known)}`);
       } else if (issue.code === 'invalid_type' && actual === undefined) {
         this.add('missing-field', path, 'is required');
       } else if (issue.code === 'invalid_type') {
@@ -265,7 +268,7 @@ function* readScenario(file: string, text: string): Generator<void, Scenario, vo
   }
   const { data: rawData, ...rest } = raw;
   const header = scenarioHeaderSchema.omit({ data: true }).safeParse(rest);
-  if (!header.success) problems.addZod(header.error, [], rest);
+  if (!header.success) problems.addZod(header.error, [], rest, scenarioHeaderSchema);
   const data = yield* readDataTable(rawData, problems);
 
   const columns = new Set<string>();
@@ -530,7 +533,7 @@ function readStep(
     problems.add(
       'unknown-field',
       [...base, key],
-      `is not a step kind or step field (kinds: ${STEP_KIND_NAMES.join(', ')})`,
+      `is not a step kind or step field${didYouMean(key, [...STEP_KIND_NAMES, ...STEP_COMMON_FIELDS])} (kinds: ${STEP_KIND_NAMES.join(', ')})`,
     );
   if (kinds.length !== 1) {
     problems.add(
@@ -544,9 +547,9 @@ function readStep(
   }
   const kind = kinds[0]!;
   const args = STEP_KINDS[kind].safeParse(rawStep[kind] ?? {});
-  if (!args.success) problems.addZod(args.error, [...base, kind], rawStep[kind]);
+  if (!args.success) problems.addZod(args.error, [...base, kind], rawStep[kind], STEP_KINDS[kind]);
   const expect = expectSchema.safeParse(rawStep.expect ?? {});
-  if (!expect.success) problems.addZod(expect.error, [...base, 'expect'], rawStep.expect);
+  if (!expect.success) problems.addZod(expect.error, [...base, 'expect'], rawStep.expect, expectSchema);
   const id = rawStep.id;
   if (typeof id === 'string' && FORBIDDEN_KEYS.has(id))
     problems.add('forbidden-key', [...base, 'id'], forbiddenKeyMessage(id));

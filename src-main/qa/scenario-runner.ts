@@ -17,6 +17,8 @@ import { isFinalPaymentStatus } from '@shared/gateway/codes';
 import type { DeliveryRecord } from '@shared/contract/notifications';
 import type {
   CheckResult,
+  ManualEvidence,
+  ManualTransaction,
   RunCounts,
   RunResult,
   ScenarioResult,
@@ -35,6 +37,7 @@ import {
   pollWaitMs,
   refuseUnconfirmedProductionPolling,
 } from './poll-limits';
+import { withRunTag } from './run-tag';
 import { bareRecord, ownValue } from './safe-keys';
 import type { Scenario, ScenarioStep } from './scenario-format';
 
@@ -46,14 +49,20 @@ interface CallOutput {
 /** What the runner needs from the gateway side: GatewayService satisfies it. */
 export interface QaGateway {
   createOrder(input: { profileId: string; order: unknown; skipValidation?: boolean }): Promise<CallOutput>;
-  generateReference(input: { profileId: string; transactionId: string }): Promise<CallOutput>;
-  mbwayPurchase(input: { profileId: string; transactionId: string; phone: string }): Promise<CallOutput>;
+  generateReference(input: { profileId: string; transactionId: string; overrideFinal?: boolean }): Promise<CallOutput>;
+  mbwayPurchase(input: {
+    profileId: string;
+    transactionId: string;
+    phone: string;
+    overrideFinal?: boolean;
+  }): Promise<CallOutput>;
   status(input: { profileId: string; transactionId: string }): Promise<CallOutput>;
   performAction(input: {
     profileId: string;
     transactionId: string;
     url: string;
     params: Array<{ name: string; value: string }>;
+    overrideFinal?: boolean;
   }): Promise<CallOutput>;
 }
 
@@ -71,6 +80,7 @@ export interface QaProfile {
   environment: string;
   terminalId: string;
   variant: 'A' | 'B';
+  lookupOnly?: boolean;
 }
 
 export interface ManualRequest {
@@ -78,6 +88,8 @@ export interface ManualRequest {
   scenarioKey: string;
   stepIndex: number;
   prompt: string;
+  /** The transaction the tester judges (the latest one the scenario's earlier steps touched). */
+  transaction: ManualTransaction | null;
 }
 
 export interface RunnerDeps {
@@ -87,7 +99,7 @@ export interface RunnerDeps {
   subscribeNotifications(listener: (record: DeliveryRecord) => void): () => void;
   consoleVersion: string;
   /** Answers a manual step; without it manual steps are skipped ("needs a tester"). */
-  askManual?: (request: ManualRequest) => Promise<{ passed: boolean; note: string }>;
+  askManual?: (request: ManualRequest) => Promise<{ passed: boolean; note: string; evidence?: ManualEvidence[] }>;
   /** Live progress: called when a scenario starts and after every step. */
   onProgress?: (runId: string, scenario: ScenarioResult, waitingManual: ManualRequest | null) => void;
   /** Test hook: a shorter sleep. */
@@ -135,6 +147,9 @@ function abortedDuring<T>(
   );
 }
 
+/** The step's QA override, passed on only when the scenario asked for it (main refuses it on production). */
+const overrideOf = (overrideFinal: boolean | undefined) => (overrideFinal ? { overrideFinal: true } : {});
+
 export const countResults = (scenarios: readonly ScenarioResult[]): RunCounts => ({
   total: scenarios.length,
   passed: scenarios.filter((scenario) => scenario.status === 'passed').length,
@@ -142,11 +157,17 @@ export const countResults = (scenarios: readonly ScenarioResult[]): RunCounts =>
   skipped: scenarios.filter((scenario) => scenario.status === 'skipped').length,
 });
 
-/** A scenario passes when no step failed and at least one ran; all skipped is skipped. */
+/**
+ * A manual step skipped for want of a tester: its verdict — often the point of the scenario — was never
+ * given, so the scenario cannot pass. (A Sandbox-only control skipped on a test profile is only set-up.)
+ */
+const unverified = (step: StepResult): boolean => step.status === 'skipped' && step.kind === 'manual';
+
+/** A scenario passes when no step failed, at least one ran, and no manual verdict is missing. */
 const scenarioStatus = (steps: readonly StepResult[]): StepStatus =>
   steps.some((step) => step.status === 'failed')
     ? 'failed'
-    : steps.some((step) => step.status === 'passed')
+    : steps.some((step) => step.status === 'passed') && !steps.some(unverified)
       ? 'passed'
       : 'skipped';
 
@@ -176,14 +197,10 @@ export class ScenarioRunner {
             result.stopped = true;
             break runs;
           }
-          const stopped = await this.runOne(
-            result,
-            scenario,
-            scenario.data ? row : null,
-            rows[row] ?? {},
-            request,
-            received,
-            context,
+          const rowIndex = scenario.data ? row : null;
+          const tag = { runId: result.id, scenario: rowIndex === null ? scenario.file : `${scenario.file}#${row + 1}` };
+          const stopped = await withRunTag(tag, () =>
+            this.runOne(result, scenario, rowIndex, rows[row] ?? {}, request, received, context),
           );
           if (stopped) result.stopped = true;
           result.counts = countResults(result.scenarios);
@@ -258,11 +275,14 @@ export class ScenarioRunner {
     const stopped = stoppedAt !== null;
     // A scenario stopped part-way did not pass: it is reported skipped, saying where it stopped.
     if (stopped && !failed) result.status = 'skipped';
+    const skippedStep = result.steps.find(unverified);
     result.message = failed
       ? `Step ${failed.index + 1} "${failed.name}" failed: ${failed.message ?? 'see its checks'}`
       : stopped
         ? `Stopped by the user at step ${stoppedAt + 1}; the steps after it did not run.`
-        : null;
+        : skippedStep
+          ? `Not passed: step ${skippedStep.index + 1} "${skippedStep.name}" was skipped (${skippedStep.message ?? 'no reason given'}).`
+          : null;
     result.durationMs = Date.now() - started;
     this.deps.onProgress?.(run.id, result, null);
     return stopped;
@@ -384,12 +404,18 @@ export class ScenarioRunner {
         for (const [path, value] of Object.entries(overrides ?? {})) setPath(order, path, value);
         return record(await gateway.createOrder({ profileId, order, ...(validate ? {} : { skipValidation: true }) }));
       }
-      case 'reference':
-        return record(await gateway.generateReference({ profileId, transactionId: input.args.transactionID }));
-      case 'mbway':
+      case 'reference': {
+        const { transactionID, overrideFinal } = input.args;
         return record(
-          await gateway.mbwayPurchase({ profileId, transactionId: input.args.transactionID, phone: input.args.phone }),
+          await gateway.generateReference({ profileId, transactionId: transactionID, ...overrideOf(overrideFinal) }),
         );
+      }
+      case 'mbway': {
+        const { transactionID, phone, overrideFinal } = input.args;
+        return record(
+          await gateway.mbwayPurchase({ profileId, transactionId: transactionID, phone, ...overrideOf(overrideFinal) }),
+        );
+      }
       case 'status':
         return record(await gateway.status({ profileId, transactionId: input.args.transactionID }));
       case 'pollUntil': {
@@ -418,7 +444,7 @@ export class ScenarioRunner {
         }
       }
       case 'action': {
-        const { transactionID, from, url, params, paymentStatus } = input.args;
+        const { transactionID, from, url, params, paymentStatus, overrideFinal } = input.args;
         let target = url;
         let list = params ?? [];
         if (from !== undefined) {
@@ -438,7 +464,13 @@ export class ScenarioRunner {
             { name: 'paymentStatus', value: paymentStatus },
           ];
         return record(
-          await gateway.performAction({ profileId, transactionId: transactionID, url: target!, params: list }),
+          await gateway.performAction({
+            profileId,
+            transactionId: transactionID,
+            url: target!,
+            params: list,
+            ...overrideOf(overrideFinal),
+          }),
         );
       }
       case 'waitNotification': {
@@ -485,12 +517,28 @@ export class ScenarioRunner {
       case 'manual': {
         if (!this.deps.askManual)
           return { skip: 'Skipped: a manual step needs a tester (run it from the Scenarios screen).' };
-        const request = { runId: run.id, scenarioKey: scenario.key, stepIndex: step.index, prompt: input.args.prompt };
+        const request: ManualRequest = {
+          runId: run.id,
+          scenarioKey: scenario.key,
+          stepIndex: step.index,
+          prompt: input.args.prompt,
+          transaction: transactionOf(scenario.steps),
+        };
+        // Kept on the run (not only pushed as an event): a screen reloaded meanwhile can still answer it.
+        run.waitingManual = {
+          scenarioKey: request.scenarioKey,
+          stepIndex: request.stepIndex,
+          prompt: request.prompt,
+          transaction: request.transaction,
+        };
         this.deps.onProgress?.(run.id, scenario, request);
-        const answered = await abortedDuring(this.deps.askManual(request), context.signal);
+        const answered = await abortedDuring(this.deps.askManual(request), context.signal).finally(() => {
+          run.waitingManual = null;
+        });
         if ('aborted' in answered)
           return { skip: `${STOPPED_BY_USER} while this step waited for the tester.`, stopped: true };
         result.note = answered.value.note || null;
+        if (answered.value.evidence?.length) result.evidence = answered.value.evidence;
         return { manual: answered.value };
       }
     }
@@ -517,6 +565,29 @@ function fromCall(output: CallOutput): StepActual {
       response: output.response,
     },
   };
+}
+
+/** The latest transaction the scenario's finished steps touched, as the gateway last described it. */
+export function transactionOf(steps: readonly StepResult[]): ManualTransaction | null {
+  const exchanges = steps.flatMap((step) => step.exchanges).filter((exchange) => exchange.transactionID);
+  const latest = exchanges[exchanges.length - 1];
+  if (!latest) return null;
+  const same = exchanges.filter((exchange) => exchange.transactionID === latest.transactionID);
+  const status = [...same].reverse().find((exchange) => exchange.paymentStatus)?.paymentStatus ?? null;
+  const merchant = same.find((exchange) => exchange.merchantTransactionId)?.merchantTransactionId ?? null;
+  const amount = same.map(amountOf).find((value) => value !== null) ?? null;
+  return { transactionID: latest.transactionID, merchantTransactionId: merchant, amount, paymentStatus: status };
+}
+
+/** `transaction.amount` of a create-order request body, as "10.50 EUR" (the body is redacted text: data only). */
+function amountOf(exchange: Exchange): string | null {
+  const body = exchange.request.body ? safeJson(exchange.request.body) : null;
+  const transaction = readPath(body, 'transaction');
+  const amount = readPath(transaction, 'amount');
+  const value: unknown = readPath(amount, 'value') ?? amount;
+  if (typeof value !== 'number' && typeof value !== 'string') return null;
+  const currency: unknown = readPath(amount, 'currency');
+  return typeof currency === 'string' ? `${String(value)} ${currency}` : String(value);
 }
 
 const toStepNotification = (record: DeliveryRecord): StepNotification => ({
@@ -568,7 +639,14 @@ export function newRunResult(request: RunRequest, consoleVersion: string): RunRe
     tester: request.tester ?? null,
     profiles: Object.values(request.profiles)
       .filter((profile): profile is QaProfile => profile !== undefined)
-      .map(({ id, name, environment, terminalId, variant }) => ({ id, name, environment, terminalId, variant })),
+      .map(({ id, name, environment, terminalId, variant, lookupOnly }) => ({
+        id,
+        name,
+        environment,
+        terminalId,
+        variant,
+        ...(lookupOnly ? { lookupOnly } : {}),
+      })),
     scenarios: [],
     counts: { total: 0, passed: 0, failed: 0, skipped: 0 },
   };

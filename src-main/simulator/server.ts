@@ -126,7 +126,9 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
     // Without --no-control and from loopback only; otherwise the control API simply does not exist.
     const router = isControl && options.control && isLoopback(req) ? controlRouter : gateway;
     if (router === controlRouter) checkControlRequest(req, port);
-    if (router === gateway && faults.intercept(req, res)) return;
+    // An armed fault is the tester's, for their next call: only a request carrying credentials uses it up,
+    // never one a web page can make (a cross-site request cannot send Authorization without a preflight).
+    if (router === gateway && req.headers.authorization && faults.intercept(req, res)) return;
     await router.resolve(req.method ?? 'GET', pathname)({ req, res });
   };
 

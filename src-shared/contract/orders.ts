@@ -32,6 +32,8 @@ export const ordersMethods = {
         confirmation: productionConfirmationSchema.optional(),
         /** The user confirmed the order's warnings (orderWarnings, e.g. a short Multibanco window). */
         acceptWarnings: z.boolean().optional(),
+        /** QA: create even though the merchantTransactionId is already used on the profile (Sandbox/test only). */
+        allowDuplicate: z.boolean().optional(),
       })
       .strict(),
     gatewayCallResultSchema,

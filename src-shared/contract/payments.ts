@@ -14,6 +14,8 @@ export const paymentsMethods = {
         confirmation: productionConfirmationSchema.optional(),
         /** QA override: send even when REFERENCE is not in the order's paymentMethod list. */
         allowMethodNotInOrder: z.boolean().optional(),
+        /** QA override: send even though main knows the payment final (Sandbox/test only; recorded in the exchange). */
+        overrideFinal: z.boolean().optional(),
       })
       .strict(),
     gatewayCallResultSchema,
@@ -28,6 +30,8 @@ export const paymentsMethods = {
         confirmation: productionConfirmationSchema.optional(),
         /** QA override: send even when MBWAY is not in the order's paymentMethod list. */
         allowMethodNotInOrder: z.boolean().optional(),
+        /** QA override: send even though main knows the payment final (Sandbox/test only; recorded in the exchange). */
+        overrideFinal: z.boolean().optional(),
       })
       .strict(),
     gatewayCallResultSchema,
@@ -46,6 +50,8 @@ export const paymentsMethods = {
         url: z.string().url(),
         params: z.array(z.object({ name: z.string().min(1).max(200), value: z.string().max(100_000) })).max(50),
         confirmation: productionConfirmationSchema.optional(),
+        /** QA override: send even though main knows the payment final (Sandbox/test only; recorded in the exchange). */
+        overrideFinal: z.boolean().optional(),
       })
       .strict(),
     gatewayCallResultSchema,

@@ -85,6 +85,11 @@ export const profileSchema = profileSettingsSchema.extend({
   id: z.string(),
   /** Managed by the console (the Sandbox profiles): cannot be edited or deleted. */
   managed: z.boolean(),
+  /**
+   * Set on a lookup-only copy ("New lookup-only profile from this one"): the name of the profile whose
+   * current address and credentials it asks with (main resolves them at each call; nothing is copied).
+   */
+  lookupCopyOf: z.string().optional(),
   secrets: z.object({
     bearerToken: secretStateSchema,
     clientId: secretStateSchema,
@@ -148,6 +153,11 @@ export const profilesMethods = {
     'Ask the gateway for the status of a made-up transaction to check reachability and credentials.',
     z.object({ id: profileIdSchema }).strict(),
     connectionTestSchema,
+  ),
+  'profiles.newLookupOnly': method(
+    "New lookup-only profile from an existing one: it asks with that profile's current address and credentials (a Sandbox copy follows the Sandbox across restarts); no secret is copied.",
+    z.object({ fromId: profileIdSchema, name: profileSettingsSchema.shape.name }).strict(),
+    profileSchema,
   ),
 };
 

@@ -31,6 +31,16 @@ export const stepNotificationSchema = z.object({
 });
 export type StepNotification = z.infer<typeof stepNotificationSchema>;
 
+/** A file the tester attached to a manual verdict, as main kept it (`savedAs` is inside qa-evidence/). */
+export const manualEvidenceSchema = z.object({
+  name: z.string(),
+  mediaType: z.string(),
+  bytes: z.number().int().nonnegative(),
+  sha256: z.string(),
+  savedAs: z.string(),
+});
+export type ManualEvidence = z.infer<typeof manualEvidenceSchema>;
+
 export const stepResultSchema = z.object({
   index: z.number().int().nonnegative(),
   name: z.string(),
@@ -46,6 +56,8 @@ export const stepResultSchema = z.object({
   notifications: z.array(stepNotificationSchema),
   /** Verdict note of a manual step. */
   note: z.string().nullable(),
+  /** Files attached to a manual step's verdict. */
+  evidence: z.array(manualEvidenceSchema).optional(),
   startedAt: z.string(),
   durationMs: z.number().nonnegative(),
 });
@@ -73,6 +85,8 @@ export const runProfileSchema = z.object({
   environment: z.string(),
   terminalId: z.string(),
   variant: z.string(),
+  /** A lookup-only profile masks customer data like a production one, in the run's report too. */
+  lookupOnly: z.boolean().optional(),
 });
 
 export const runCountsSchema = z.object({
@@ -91,6 +105,24 @@ export const nextCallStatusSchema = z.union(
   ],
 );
 
+/** The transaction a manual step is about: the one the scenario's earlier steps created or queried. */
+export const manualTransactionSchema = z.object({
+  transactionID: z.string().nullable(),
+  merchantTransactionId: z.string().nullable(),
+  amount: z.string().nullable(),
+  paymentStatus: z.string().nullable(),
+});
+export type ManualTransaction = z.infer<typeof manualTransactionSchema>;
+
+/** The manual step a run waits on: main keeps it, so a reloaded screen can still answer it. */
+export const waitingManualSchema = z.object({
+  scenarioKey: z.string(),
+  stepIndex: z.number().int(),
+  prompt: z.string(),
+  transaction: manualTransactionSchema.nullable().optional(),
+});
+export type WaitingManual = z.infer<typeof waitingManualSchema>;
+
 export const runResultSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -103,6 +135,10 @@ export const runResultSchema = z.object({
   counts: runCountsSchema,
   /** The user stopped the run: what it holds is the partial result (later scenarios did not run). */
   stopped: z.boolean().optional(),
+  /** What each item of the report is: a scenario (row) of a run, a transaction of a test session, a readiness check. */
+  subject: z.enum(['scenario', 'transaction', 'check']).optional(),
+  /** The manual step the run waits on right now, if any. */
+  waitingManual: waitingManualSchema.nullable().optional(),
 });
 export type RunResult = z.infer<typeof runResultSchema>;
 
@@ -133,16 +169,28 @@ export type ReportFormat = z.infer<typeof reportFormatSchema>;
 
 const runIdSchema = z.string().min(1).max(100);
 
+export const scenarioFolderSchema = z.object({ path: z.string(), isDefault: z.boolean() });
+
 export const qaMethods = {
   'qa.scenarios': method(
-    'The scenario library: the built-in scenarios and the ones added in this session, with any file problems.',
+    'The scenario library: the built-in scenarios and the files in the scenario folder, with any file problems.',
     z.undefined(),
     z.object({ scenarios: z.array(scenarioSummarySchema), problems: z.array(scenarioProblemSchema) }),
   ),
   'qa.addScenario': method(
-    'Adds a scenario file (YAML or JSON text) to the library after checking it; problems name line and field.',
-    z.object({ file: z.string().min(1).max(300), text: z.string().max(1_000_000) }),
+    'Checks a scenario file (YAML or JSON text, typed or opened from disk) and saves it in the scenario folder; problems name line and field. An existing file is only replaced with `replace`.',
+    z.object({ file: z.string().min(1).max(300), text: z.string().max(1_000_000), replace: z.boolean().optional() }),
     z.object({ added: scenarioSummarySchema.nullable(), problems: z.array(scenarioProblemSchema) }),
+  ),
+  'qa.scenarioFolder': method(
+    'Where scenario files are kept (default: scenarios/ in the user-data folder).',
+    z.undefined(),
+    scenarioFolderSchema,
+  ),
+  'qa.setScenarioFolder': method(
+    'Points the scenario library at another existing folder (absolute path; a git repository works); null goes back to the default.',
+    z.object({ path: z.string().min(1).max(4000).nullable() }),
+    scenarioFolderSchema,
   ),
   'qa.run': method(
     'Starts a run of the given scenarios (by file); progress arrives as qa.progress events, the end as qa.finished.',
@@ -167,6 +215,11 @@ export const qaMethods = {
     z.object({ stopping: z.boolean() }),
   ),
   'qa.result': method('A run as it stands (running or finished).', z.object({ runId: runIdSchema }), runResultSchema),
+  'qa.latestRun': method(
+    'The newest scenario run (running or finished), so a reloaded Scenarios screen picks it up; null when none ran.',
+    z.undefined(),
+    runResultSchema.nullable(),
+  ),
   'qa.answerManual': method(
     'Answers the manual step a run is waiting on, pass or fail with a note.',
     z.object({
@@ -175,6 +228,11 @@ export const qaMethods = {
       stepIndex: z.number().int().nonnegative(),
       passed: z.boolean(),
       note: z.string().max(4000).default(''),
+      /** A file or screenshot as evidence (base64; the whole request stays under the host's 1 MB). */
+      evidence: z
+        .array(z.object({ name: z.string().min(1).max(200), base64: z.string().max(700_000) }))
+        .max(3)
+        .optional(),
     }),
     z.object({ accepted: z.boolean() }),
   ),
@@ -239,8 +297,18 @@ export const qaEvents = {
       runId: z.string(),
       scenarioKey: z.string(),
       scenario: scenarioResultSchema,
-      waitingManual: z.object({ stepIndex: z.number().int(), prompt: z.string() }).nullable(),
+      waitingManual: z
+        .object({
+          stepIndex: z.number().int(),
+          prompt: z.string(),
+          transaction: manualTransactionSchema.nullable().optional(),
+        })
+        .nullable(),
     }),
   ),
   'qa.finished': event('A run ended.', z.object({ runId: z.string(), counts: runCountsSchema })),
+  'qa.libraryChanged': event(
+    'A file in the scenario folder changed on disk (or the folder was changed).',
+    z.object({}),
+  ),
 };

@@ -8,7 +8,16 @@
 import type { Exchange } from '../exchange';
 import type { RunResult, ScenarioResult, StepResult } from '../contract/qa';
 import { scenarioDiagrams } from './report-diagrams';
-import { htmlEscape as h, show, type Redact } from './report-text';
+import { htmlEscape as h, itemHeading, show, type Redact } from './report-text';
+
+/** A JSON body laid out for reading (two-space indent); any other text exactly as it came. */
+const pretty = (body: string): string => {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+};
 
 const STYLE = `
 :root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;font-size:14px;color:#1f2328}
@@ -40,9 +49,21 @@ function exchangeBlock(exchange: Exchange): string {
     exchange.response ? `HTTP ${exchange.response.status}` : h(exchange.classification)
   } · ${h(exchange.classification)} · ${Math.round(exchange.timings.durationMs)} ms · ${exchange.timings.attempts} attempt(s) · ${h(exchange.timings.startedAt)}</div>
 <div class="muted">${h(exchange.summary)}${exchange.suggestedAction ? ` — ${h(exchange.suggestedAction)}` : ''}</div>
-<h3>Request</h3><pre>${h(headers(exchange.request.headers))}${exchange.request.body ? `\n\n${h(exchange.request.body)}` : ''}</pre>
-${exchange.response ? `<h3>Response</h3><pre>${h(headers(exchange.response.headers))}\n\n${h(exchange.response.bodyText)}</pre>` : ''}
+<h3>Request</h3><pre>${h(headers(exchange.request.headers))}${exchange.request.body ? `\n\n${h(pretty(exchange.request.body))}` : ''}</pre>
+${exchange.response ? `<h3>Response</h3><pre>${h(headers(exchange.response.headers))}\n\n${h(pretty(exchange.response.bodyText))}</pre>` : ''}
 </div>`;
+}
+
+/** Attached files are listed (name, type, size, SHA-256, where main keeps them), never embedded. */
+function evidenceList(step: StepResult): string {
+  if (!step.evidence?.length) return '';
+  const items = step.evidence
+    .map(
+      (item) =>
+        `<li class="mono">${h(item.name)} · ${h(item.mediaType)} · ${item.bytes} bytes · sha256 ${h(item.sha256)} · kept as qa-evidence/${h(item.savedAs)}</li>`,
+    )
+    .join('');
+  return `<p><strong>Evidence:</strong></p><ul>${items}</ul>`;
 }
 
 function stepRows(step: StepResult): string {
@@ -59,7 +80,7 @@ function stepRows(step: StepResult): string {
     )
     .join('');
   return `<h3>${step.index + 1}. ${h(step.name)} ${badge(step.status)} <span class="muted">${h(step.kind)}${step.line ? ` · line ${step.line}` : ''} · ${Math.round(step.durationMs)} ms</span></h3>
-${step.message ? `<p>${h(step.message)}</p>` : ''}${step.note ? `<p><strong>Note:</strong> ${h(step.note)}</p>` : ''}
+${step.message ? `<p>${h(step.message)}</p>` : ''}${step.note ? `<p><strong>Note:</strong> ${h(step.note)}</p>` : ''}${evidenceList(step)}
 ${checks ? `<table><thead><tr><th>Check</th><th>Expected</th><th>Actual</th><th>Result</th></tr></thead><tbody>${checks}</tbody></table>` : ''}
 ${notifications ? `<p>Notifications received:</p><ul>${notifications}</ul>` : ''}
 ${step.exchanges.map(exchangeBlock).join('\n')}`;
@@ -108,7 +129,7 @@ export function htmlReport(run: RunResult, redact: Redact): string {
 <tr><th scope="row">Result</th><td>${run.counts.passed} passed, ${run.counts.failed} failed, ${run.counts.skipped} skipped (${run.counts.total} total)</td></tr>
 </tbody></table>
 <h2>Summary</h2>
-<table><thead><tr><th>Scenario</th><th>Result</th><th>Time</th></tr></thead><tbody>${rows}</tbody></table>
+<table><thead><tr><th>${itemHeading(run)}</th><th>Result</th><th>Time</th></tr></thead><tbody>${rows}</tbody></table>
 ${run.scenarios.map(scenarioSection).join('\n')}
 </main></body></html>
 `;

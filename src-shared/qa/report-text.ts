@@ -15,6 +15,10 @@ export const htmlEscape = (text: string): string =>
 
 const seconds = (ms: number): string => (ms / 1000).toFixed(3);
 
+/** The heading of the reports' item column: what the items of this run are about. */
+export const itemHeading = (run: RunResult): string =>
+  run.subject === 'transaction' ? 'Transaction' : run.subject === 'check' ? 'Check' : 'Scenario';
+
 export const show = (value: unknown): string => (value === undefined ? 'nothing' : JSON.stringify(value));
 
 /**
@@ -24,7 +28,9 @@ export const show = (value: unknown): string => (value === undefined ? 'nothing'
  */
 export function stepFailureText(step: StepResult, quote: (text: string) => string = (text) => text): string {
   const q = quote;
-  const lines = [`Step ${step.index + 1} "${q(step.name)}" (line ${step.line}): ${q(step.message ?? 'failed')}`];
+  // Line 0: a check the console made itself (readiness), not a step of a file.
+  const where = step.line > 0 ? ` (line ${step.line})` : '';
+  const lines = [`Step ${step.index + 1} "${q(step.name)}"${where}: ${q(step.message ?? 'failed')}`];
   for (const check of step.checks.filter((item) => !item.passed))
     lines.push(`  ${q(check.what)}: expected ${q(show(check.expected))}, actual ${q(show(check.actual))}`);
   for (const exchange of step.exchanges)
@@ -104,7 +110,7 @@ export function markdownSummary(run: RunResult, redact: Redact): string {
     }
     lines.push('');
   }
-  lines.push('| Scenario | Result | Time |', '|---|---|---|');
+  lines.push(`| ${itemHeading(run)} | Result | Time |`, '|---|---|---|');
   for (const scenario of run.scenarios)
     lines.push(`| ${md(scenario.name)} | ${md(scenario.status)} | ${seconds(scenario.durationMs)} s |`);
   return redact(`${lines.join('\n')}\n`);

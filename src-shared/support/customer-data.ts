@@ -109,64 +109,229 @@ export function maskCustomerData(data: CustomerData, revealed: ReadonlySet<Custo
   return out;
 }
 
-/** Keys whose string values are customer data, wherever they sit in an order, response or notification. */
-const CUSTOMER_KEYS: Record<string, CustomerField> = {
-  customerName: 'name',
-  customerEmail: 'email',
-  customerPhone: 'phone',
-  ipAddress: 'ip',
-};
-const ADDRESS_KEYS = new Set(['billingAddress', 'shippingAddress']);
+/** A key as compared: case, `_`, `-` and spaces ignored (`customer_name`, `Customer-Name`, `eMail`…). */
+const normaliseKey = (key: string): string => key.toLowerCase().replace(/[\s_-]/g, '');
+
+const keysOf = (field: CustomerField, keys: string[]): Array<[string, CustomerField]> =>
+  keys.map((key) => [key, field]);
+
+/** Keys whose values are customer data wherever they sit (normalised spelling → field). */
+const CUSTOMER_KEYS = new Map<string, CustomerField>([
+  ...keysOf('name', [
+    'customername',
+    'name',
+    'fullname',
+    'firstname',
+    'lastname',
+    'surname',
+    'givenname',
+    'familyname',
+    'shoppername',
+    'payername',
+    'buyername',
+    'holdername',
+    'cardholdername',
+    'accountholdername',
+    'clientname',
+  ]),
+  ...keysOf('email', ['customeremail', 'email', 'emailaddress', 'mail', 'shopperemail', 'payeremail', 'buyeremail']),
+  ...keysOf('phone', [
+    'customerphone',
+    'customerphonenumber',
+    'customermobile',
+    'phone',
+    'phonenumber',
+    'mobile',
+    'mobilephone',
+    'mobilenumber',
+    'cellphone',
+    'telephone',
+    'tel',
+    'msisdn',
+    'shopperphone',
+    'payerphone',
+  ]),
+  ...keysOf('ip', ['ipaddress', 'ip', 'customerip', 'clientip', 'shopperip', 'remoteip']),
+  ...keysOf('billingAddress', ['billingaddress', 'customerbillingaddress']),
+  ...keysOf('shippingAddress', [
+    'shippingaddress',
+    'customershippingaddress',
+    'deliveryaddress',
+    'address',
+    'customeraddress',
+    'postaladdress',
+    'homeaddress',
+  ]),
+]);
+/** Lines of an address: personal wherever they show (the country is kept: it identifies no one). */
+const ADDRESS_LINE_KEYS = new Set([
+  'street',
+  'street1',
+  'street2',
+  'street3',
+  'addressline',
+  'addressline1',
+  'addressline2',
+  'addressline3',
+  'city',
+  'postcode',
+  'postalcode',
+  'zip',
+  'zipcode',
+  'countrysubdivision',
+]);
 const ADDRESS_MASK = '••••••';
+const isAddressField = (field: CustomerField) => field === 'billingAddress' || field === 'shippingAddress';
+
+const fieldOfKey = (key: string): CustomerField | undefined => CUSTOMER_KEYS.get(normaliseKey(key));
+const isAddressLine = (key: string): boolean => ADDRESS_LINE_KEYS.has(normaliseKey(key));
+
+/** A customer value of any JSON type masked: text and numbers masked as `field`, objects leaf by leaf. */
+function maskAs(field: CustomerField, value: unknown): unknown {
+  if (typeof value === 'string') return maskCustomerValue(field, value);
+  if (typeof value === 'number') return maskCustomerValue(field, String(value));
+  if (Array.isArray(value)) return value.map((item) => maskAs(field, item));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([key, child]) =>
+        // Inside an address every line is personal except the country.
+        isAddressField(field) && normaliseKey(key) === 'country' && typeof child === 'string'
+          ? [key, child]
+          : [key, maskAs(fieldOfKey(key) ?? field, child)],
+      ),
+    );
+  return value;
+}
+
+/**
+ * A key-value item (`customerInfo: [{ key: "customerName", value: "…" }]`, `params: [{ name, value }]`):
+ * the key names the field, so its value is masked when the key names customer data — the key itself is
+ * kept, which keeps action params (`{ name: "creq", value }`) as they were.
+ */
+function pairOf(item: Record<string, unknown>): { label: string; valueKey: string } | null {
+  const keys = Object.keys(item);
+  const labelKey = keys.find((key) => ['key', 'name', 'field', 'label'].includes(normaliseKey(key)));
+  const valueKey = keys.find((key) => ['value', 'data'].includes(normaliseKey(key)));
+  if (!labelKey || !valueKey || typeof item[labelKey] !== 'string') return null;
+  return { label: item[labelKey], valueKey };
+}
 
 /**
  * A notification's `token` (`{ tokenType, value }`): for MB WAY its value is the shopper's phone
  * ("351#912345678"), so the value is masked like a phone whatever the token type says.
  */
-function maskToken(token: object): unknown {
-  const { value, ...rest } = token as Record<string, unknown>;
-  const masked = maskTree(rest) as Record<string, unknown>;
-  return typeof value === 'string' ? { ...masked, value: maskCustomerValue('phone', value) } : { ...masked, value };
+function maskToken(token: Record<string, unknown>): unknown {
+  const { value, ...rest } = token;
+  return { ...(maskTree(rest) as Record<string, unknown>), value: maskAs('phone', value) };
 }
 
-function maskTree(value: unknown, inAddress = false): unknown {
-  if (Array.isArray(value)) return value.map((item) => maskTree(item, inAddress));
+/** Text that may hold JSON of its own (a body escaped into a string): masked as text. */
+const maskNestedText = (value: string): string => (value.includes('"') ? maskCustomerDataInText(value) : value);
+
+function maskTree(value: unknown): unknown {
+  if (typeof value === 'string') return maskNestedText(value);
+  if (Array.isArray(value)) return value.map((item) => maskTree(item));
   if (typeof value !== 'object' || value === null) return value;
+  const item = value as Record<string, unknown>;
+  const pair = pairOf(item);
   return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).map(([key, child]) => {
-      if (key === 'token' && typeof child === 'object' && child !== null) return [key, maskToken(child)];
-      if (typeof child === 'string' && Object.hasOwn(CUSTOMER_KEYS, key))
-        return [key, maskCustomerValue(CUSTOMER_KEYS[key]!, child)];
-      // Inside an address every line is personal except the country (kept: it helps, it identifies no one).
-      if (inAddress && typeof child === 'string' && key !== 'country') return [key, ADDRESS_MASK];
-      return [key, maskTree(child, inAddress || ADDRESS_KEYS.has(key))];
+    Object.entries(item).map(([key, child]) => {
+      if (pair && key === pair.valueKey) {
+        const field = fieldOfKey(pair.label);
+        return [key, field ? maskAs(field, child) : isAddressLine(pair.label) ? ADDRESS_MASK : maskTree(child)];
+      }
+      if (pair && typeof child === 'string' && child === pair.label) return [key, child];
+      if (normaliseKey(key) === 'token' && typeof child === 'object' && child !== null && !Array.isArray(child))
+        return [key, maskToken(child as Record<string, unknown>)];
+      const field = fieldOfKey(key);
+      if (field) return [key, maskAs(field, child)];
+      if (isAddressLine(key) && (typeof child === 'string' || typeof child === 'number')) return [key, ADDRESS_MASK];
+      return [key, maskTree(child)];
     }),
   );
 }
 
 /**
- * A JSON body (or a truncated one) with every customer field masked, for views and exports of guarded
- * profiles. Text that is not JSON is masked field by field where `"customerName": "…"`-like pairs show.
+ * A `"key": ` in text that is not JSON (a truncated body) or inside JSON escaped into a string
+ * (`\\"customerName\\": …`): both quotes of the key carry the same backslashes, and so do the value's.
  */
-export function maskCustomerDataInText(text: string): string {
-  try {
-    return JSON.stringify(maskTree(JSON.parse(text)), null, text.includes('\n') ? 2 : undefined);
-  } catch {
-    return text
-      .replace(
-        /("(customerName|customerEmail|customerPhone|ipAddress)"\s*:\s*")([^"]*)(")/g,
-        (_all, open: string, key: string, value: string, close: string) =>
-          open + maskCustomerValue(CUSTOMER_KEYS[key]!, value) + close,
-      )
-      .replace(/("(street1|street2|city|postcode|countrySubDivision)"\s*:\s*")([^"]*)(")/g, `$1${ADDRESS_MASK}$4`)
-      .replace(
-        /("token"\s*:\s*\{[^{}]*?"value"\s*:\s*")([^"]*)(")/g,
-        (_all, open: string, value: string, close: string) => open + maskCustomerValue('phone', value) + close,
-      );
+const TEXT_KEY = /(\\*)"([^"\\]{1,60})\1"\s*:\s*/g;
+const TEXT_NUMBER = /-?\d[\d.]*/y;
+/** `"key": "customerName", "value": "…"` items of a key-value list, in text. */
+const TEXT_KEY_VALUE =
+  /((\\*)"(?:key|name|field|label)\2"\s*:\s*\2"([^"\\]{1,60})\2"\s*,\s*\2"(?:value|data)\2"\s*:\s*\2")([\s\S]*?)((?<!\\)\2"|$)/gi;
+const TEXT_TOKEN = /("token"\s*:\s*\{[^{}]*?"value"\s*:\s*")([^"]*)(")/g;
+
+/**
+ * Where the value starting at `start` ends: a quoted one at its closing quote (the same backslashes, not
+ * escaped once more) or, cut off, at the end of the text; a number at its last digit.
+ */
+function textValueAt(
+  text: string,
+  start: number,
+  quote: string,
+): { value: string; end: number; closing: string } | null {
+  const open = `${quote}"`;
+  if (text.startsWith(open, start)) {
+    const from = start + open.length;
+    const close = new RegExp(`(?<!\\\\)${quote.replace(/\\/g, '\\\\')}"`, 'g');
+    close.lastIndex = from;
+    const found = close.exec(text);
+    const end = found ? found.index : text.length;
+    return { value: text.slice(from, end), end: found ? end + open.length : end, closing: found ? open : '' };
   }
+  TEXT_NUMBER.lastIndex = start;
+  const number = TEXT_NUMBER.exec(text);
+  return number ? { value: number[0], end: start + number[0].length, closing: open } : null;
 }
 
-/** Any decoded value (a parsed notification, an order) with every customer field masked, for views. */
+/** Every customer value of text masked in place; a non-customer key's value is left to be scanned on. */
+function maskTextPairs(text: string): string {
+  const listed = text
+    .replace(TEXT_KEY_VALUE, (all, open: string, _q: string, label: string, value: string, close: string) => {
+      const field = fieldOfKey(label);
+      if (field) return open + maskCustomerValue(field, value) + close;
+      return isAddressLine(label) ? open + ADDRESS_MASK + close : all;
+    })
+    .replace(
+      TEXT_TOKEN,
+      (_all, open: string, value: string, close: string) => open + maskCustomerValue('phone', value) + close,
+    );
+  let out = '';
+  let copied = 0;
+  const keys = new RegExp(TEXT_KEY.source, 'g');
+  for (let match = keys.exec(listed); match; match = keys.exec(listed)) {
+    const [whole, quote = '', key = ''] = match;
+    const field = fieldOfKey(key);
+    if (!field && !isAddressLine(key)) continue;
+    const start = match.index + whole.length;
+    const found = textValueAt(listed, start, quote);
+    if (!found) continue;
+    const masked = field ? maskCustomerValue(field, found.value) : ADDRESS_MASK;
+    out += `${listed.slice(copied, start)}${quote}"${masked}${found.closing}`;
+    copied = found.end;
+    keys.lastIndex = found.end;
+  }
+  return out + listed.slice(copied);
+}
+
+/**
+ * A JSON body (or a truncated one) with every customer field masked, for answers, records and exports of
+ * guarded profiles. Text that is not JSON is masked pair by pair where `"customerName": "…"`-like pairs
+ * show, escaped or not.
+ */
+export function maskCustomerDataInText(text: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return maskTextPairs(text);
+  }
+  if (typeof parsed === 'string') return JSON.stringify(maskNestedText(parsed));
+  return JSON.stringify(maskTree(parsed), null, text.includes('\n') ? 2 : undefined);
+}
+
+/** Any decoded value (a parsed notification, an order, an answer) with every customer field masked. */
 export function maskCustomerDataInValue<T>(value: T): T {
   return maskTree(value) as T;
 }

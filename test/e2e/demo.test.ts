@@ -70,6 +70,8 @@ describe('Demo mode and the guided tour (Chromium, browser mode)', () => {
     expect(await ownViolations()).toEqual([]);
 
     await page.getByRole('button', { name: 'Start demo' }).click();
+    // Start demo resets the Sandbox: it asks first.
+    await page.getByRole('button', { name: 'Reset and start the demo' }).click();
     const popover = page.locator('.driver-popover');
     await popover.waitFor({ timeout: 45_000 });
     await expect.poll(() => page.getByText(/^Seeded \d+ orders from /).count()).toBe(1);
@@ -128,7 +130,7 @@ describe('Demo mode and the guided tour (Chromium, browser mode)', () => {
     await saveScreenshot(page, 'demo-history-chart');
 
     // Presenter mode at 960×600 on a tour started again: larger type, ids shortened, not even the masked
-    // last four of a credential. Escape pauses the tour; it resumes where its flow began.
+    // last four of a credential. Escape pauses the tour; it resumes at the step it was paused at.
     await openArea(page, 'Demo');
     await page.setViewportSize({ width: 960, height: 600 });
     await page.keyboard.press('Control+Shift+P');

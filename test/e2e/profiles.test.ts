@@ -57,7 +57,7 @@ describe('profiles, secrets, wrong token and the production guard (Chromium, bro
     // A field error from the contract schema shows next to its field before saving.
     const form = page.getByRole('form', { name: 'New profile' });
     await form.getByLabel('Terminal id').fill('12ab');
-    await expect(form.getByText('Terminal id Terminal id must be 1 to 10 digits').isVisible()).resolves.toBe(true);
+    await expect(form.getByText('Terminal id must be 1 to 10 digits', { exact: true }).isVisible()).resolves.toBe(true);
     await expect(form.getByRole('button', { name: 'Save profile' }).isDisabled()).resolves.toBe(true);
 
     await fillProfile({

@@ -74,4 +74,27 @@ describe('host transport error paths', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'no-session' } });
     expect(fetchSpy).not.toHaveBeenCalled();
   });
+
+  it('stale tab after a restart: a foreign-token refusal reports session-ended, once and for good', async () => {
+    const states: string[] = [];
+    const refusal = { ok: false, error: { code: 'session-ended', message: 'open the new address' } };
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(JSON.stringify(refusal), { status: 401 })));
+    const api = createHostTransport('http://127.0.0.1:9', 'stale', (state) => states.push(state));
+    await api['app.info']();
+    // Even an answer that looks fine later does not undo it: this tab's token belongs to the old run.
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('{"ok":true,"value":{"text":"a"}}')));
+    await api['app.ping']({ text: 'a' });
+    expect(states).toEqual(['session-ended']);
+  });
+
+  it('host disconnected: an unreachable host reports disconnected, and its return reports connected', async () => {
+    const states: string[] = [];
+    const api = createHostTransport('http://127.0.0.1:9', 'token', (state) => states.push(state));
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await api['app.info']();
+    await api['app.info']();
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('{"ok":true,"value":{"text":"a"}}')));
+    await api['app.ping']({ text: 'a' });
+    expect(states).toEqual(['disconnected', 'connected']);
+  });
 });

@@ -8,6 +8,8 @@ import { replayNotifications, type ReplayRequest } from '../../notifications/rep
 import type { Handlers } from '../dispatcher';
 import { authorizeReplay, type ReplayGateDeps } from '../replay-gate';
 import { mainText } from '@shared/console-text';
+import { maskDeliveryCustomerData } from '../../support/customer-masking';
+import { maskCustomerDataInText, maskCustomerDataInValue } from '@shared/support/customer-data';
 
 export interface NotificationHandlerDeps {
   journal: DeliveryJournal;
@@ -16,6 +18,8 @@ export interface NotificationHandlerDeps {
   webhookSecretOf: (profileId: string) => Promise<string | null> | string | null;
   /** Profiles by id: replay goes only to the webhook URL of the profile that accepted the notifications. */
   profiles: ReplayGateDeps['profiles'];
+  /** Whether a profile's customer data leaves main masked (production, lookup-only, unknown). */
+  masksCustomerData: (profileId: string | null) => boolean;
   /** Replaced in tests that only check planning; defaults to a real POST. */
   send?: ReplayRequest['send'];
 }
@@ -39,7 +43,15 @@ export function createNotificationsHandlers(deps: NotificationHandlerDeps): Noti
   };
 
   return {
-    'notifications.list': (input) => deps.journal.list(input.after, input.limit),
+    'notifications.list': async (input) => {
+      const page = await deps.journal.list(input.after, input.limit);
+      return {
+        ...page,
+        records: page.records.map((record) =>
+          deps.masksCustomerData(record.profileId) ? maskDeliveryCustomerData(record) : record,
+        ),
+      };
+    },
     'notifications.receiverStatus': () => deps.receiver.status(),
     'notifications.decrypt': async ({ secret, iv, tag, body }): Promise<DecryptResult> => {
       const key = await resolveSecret(secret);
@@ -47,10 +59,13 @@ export function createNotificationsHandlers(deps: NotificationHandlerDeps): Noti
       if (!outcome.ok) throw new ConsoleFailure(outcome.error.code, outcome.error.message);
       // Card data and secrets are removed before the plaintext crosses to the renderer (design rule 5).
       const safe = redactNotificationPlaintext(outcome.plaintext, outcome.json, [key]);
-      const parsed = parseNotification(safe.json);
+      // A profile's secret decrypts that profile's notifications: masked as its other data is.
+      const masked = 'profileId' in secret && deps.masksCustomerData(secret.profileId);
+      const json = masked ? maskCustomerDataInValue(safe.json) : safe.json;
+      const parsed = parseNotification(json);
       return {
-        plaintext: safe.text,
-        json: safe.json,
+        plaintext: masked ? maskCustomerDataInText(safe.text) : safe.text,
+        json,
         notification: parsed.ok ? parsed.notification : null,
         parseProblem: parsed.ok ? null : parsed.problem,
       };

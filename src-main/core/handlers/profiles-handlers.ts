@@ -10,7 +10,8 @@ type ProfileMethods =
   | 'profiles.save'
   | 'profiles.delete'
   | 'profiles.clearSecret'
-  | 'profiles.testConnection';
+  | 'profiles.testConnection'
+  | 'profiles.newLookupOnly';
 
 /** A transaction id no gateway will know: the answer tells reachability and credentials apart. */
 const PROBE_TRANSACTION_ID = 'console-connection-test';
@@ -38,6 +39,7 @@ export function createProfilesHandlers(deps: {
       return { deleted };
     },
     'profiles.clearSecret': async ({ id, name }) => changed(await profiles.clearSecret(id, name)),
+    'profiles.newLookupOnly': async ({ fromId, name }) => changed(await profiles.deriveLookupOnly(fromId, name)),
     'profiles.testConnection': async ({ id }): Promise<ConnectionTest> => {
       const { exchange } = await deps.gateway.status({ profileId: id, transactionId: PROBE_TRANSACTION_ID });
       const status = exchange.response?.status;

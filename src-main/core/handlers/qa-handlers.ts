@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { RunResult, ScenarioSummary } from '@shared/contract/qa';
+import type { ManualEvidence, RunResult, ScenarioSummary } from '@shared/contract/qa';
 import { buildReport } from '@shared/qa/reports';
 import { ConsoleFailure } from '@shared/result';
 import { builtinScenarios } from '../../qa/builtin';
 import { qaProfileOf, runnerDepsFor } from '../../qa/core-bindings';
 import { redactReport } from '../../qa/redact-report';
 import type { Scenario } from '../../qa/scenario-format';
-import { loadScenarioInSlices, ScenarioLoadError } from '../../qa/scenario-loader';
+import { loadScenarioInSlices, ScenarioLoadError, type ScenarioProblem } from '../../qa/scenario-loader';
+import { scenarioFileName, type ScenarioFolder } from '../../qa/scenario-folder';
+import { keepEvidence } from '../../qa/manual-evidence';
 import { refuseUnconfirmedProductionPolling } from '../../qa/poll-limits';
 import { newRunResult, ScenarioRunner, type QaProfile } from '../../qa/scenario-runner';
 import type { ConsoleCore } from '../console-core';
@@ -28,9 +30,12 @@ const DEFAULT_TOTAL_TIMEOUT_MS = 30_000;
 type QaMethod =
   | 'qa.scenarios'
   | 'qa.addScenario'
+  | 'qa.scenarioFolder'
+  | 'qa.setScenarioFolder'
   | 'qa.run'
   | 'qa.cancelRun'
   | 'qa.result'
+  | 'qa.latestRun'
   | 'qa.answerManual'
   | 'qa.report'
   | 'qa.readiness'
@@ -44,6 +49,10 @@ export interface QaHandlerDeps {
   /** The receiver's journal: the readiness check re-delivers a notification really received from it. */
   journal: ReplayGateDeps['journal'];
   timeouts: { connectTimeoutMs?: number | undefined; totalTimeoutMs?: number | undefined } | undefined;
+  /** Where added and imported scenario files are kept across restarts. */
+  scenarioFolder: ScenarioFolder;
+  /** Where files attached to manual verdicts are kept (qa-evidence/ in the user-data folder). */
+  evidenceDir: string;
 }
 
 const summary = (scenario: Scenario): ScenarioSummary => ({
@@ -77,8 +86,9 @@ export function createQaHandlers({
   webhookSecretOf,
   journal,
   timeouts,
+  scenarioFolder,
+  evidenceDir,
 }: QaHandlerDeps): Pick<Handlers, QaMethod> {
-  const added = new Map<string, Scenario>();
   /**
    * The readiness check's webhook item: the newest notification received for the profile, re-delivered
    * as received to the profile's configured webhook URL under the replay rules. A URL given with the
@@ -105,10 +115,21 @@ export function createQaHandlers({
     }
   };
   const runs = new Map<string, RunResult>();
+  /** Scenario runs (not readiness checks) in start order: the newest is what a reloaded screen shows. */
+  const scenarioRuns: string[] = [];
   /** Runs under way, by id: `qa.cancelRun` stops one through its controller. */
   const stoppers = new Map<string, AbortController>();
-  const waiting = new Map<string, (answer: { passed: boolean; note: string }) => void>();
-  const library = (): Scenario[] => [...builtinScenarios(), ...added.values()];
+  const waiting = new Map<string, (answer: { passed: boolean; note: string; evidence?: ManualEvidence[] }) => void>();
+  /** The built-ins first; a folder file can never stand in for one (its name is refused on save). */
+  const library = async (): Promise<{ scenarios: Scenario[]; problems: ScenarioProblem[] }> => {
+    const folder = await scenarioFolder.load();
+    const builtins = builtinScenarios();
+    const taken = new Set(builtins.map((scenario) => scenario.file));
+    return {
+      scenarios: [...builtins, ...folder.scenarios.filter((scenario) => !taken.has(scenario.file))],
+      problems: folder.problems,
+    };
+  };
   const profileFor = (id: string | undefined, fallback: string): QaProfile | undefined => {
     const chosen = id ?? fallback;
     if (!core.profiles.find(chosen)) {
@@ -123,9 +144,18 @@ export function createQaHandlers({
     return run;
   };
   return {
-    'qa.scenarios': () => ({ scenarios: library().map(summary), problems: [] }),
-    'qa.addScenario': async ({ file, text }) => {
-      const name = file.includes('/') ? file : `added/${file}`;
+    'qa.scenarios': async () => {
+      const { scenarios, problems } = await library();
+      return { scenarios: scenarios.map(summary), problems };
+    },
+    'qa.scenarioFolder': () => scenarioFolder.dir(),
+    'qa.setScenarioFolder': async ({ path }) => {
+      const chosen = await scenarioFolder.setDir(path);
+      core.events.emit('qa.libraryChanged', {});
+      return chosen;
+    },
+    'qa.addScenario': async ({ file, text, replace }) => {
+      const name = scenarioFileName(/[\\/]/.test(file) ? file : `added/${file}`);
       // The built-ins are the console's own regression suite: a pasted file never takes their place.
       if (isBuiltinName(name))
         return {
@@ -143,15 +173,16 @@ export function createQaHandlers({
         };
       try {
         const scenario = await loadScenarioInSlices(name, text);
-        added.set(name, scenario);
+        // Only a file that loads is kept: a broken paste never replaces a working file.
+        await scenarioFolder.save(name, text, replace === true);
         return { added: summary(scenario), problems: [] };
       } catch (error) {
         if (error instanceof ScenarioLoadError) return { added: null, problems: error.problems };
         throw error;
       }
     },
-    'qa.run': (input) => {
-      const byFile = new Map(library().map((scenario) => [scenario.file, scenario]));
+    'qa.run': async (input) => {
+      const byFile = new Map((await library()).scenarios.map((scenario) => [scenario.file, scenario]));
       const scenarios = input.files.map((file) => {
         const scenario = byFile.get(file);
         if (!scenario) throw new ConsoleFailure('not-found', mainText('qaScenarioNotFound', { file }));
@@ -182,7 +213,9 @@ export function createQaHandlers({
               runId,
               scenarioKey: scenario.key,
               scenario,
-              waitingManual: manual ? { stepIndex: manual.stepIndex, prompt: manual.prompt } : null,
+              waitingManual: manual
+                ? { stepIndex: manual.stepIndex, prompt: manual.prompt, transaction: manual.transaction }
+                : null,
             }),
           askManual: (manual) =>
             new Promise((resolve) => waiting.set(`${manual.runId}|${manual.scenarioKey}|${manual.stepIndex}`, resolve)),
@@ -190,8 +223,10 @@ export function createQaHandlers({
       );
       run.consoleVersion = runnerDepsFor(core).consoleVersion;
       runs.set(run.id, run);
+      scenarioRuns.push(run.id);
       stoppers.set(run.id, stopper);
       for (const old of [...runs.keys()].slice(0, Math.max(0, runs.size - KEPT_RUNS))) runs.delete(old);
+      scenarioRuns.splice(0, Math.max(0, scenarioRuns.length - KEPT_RUNS));
       void runner
         .run(request, run)
         .catch((error: unknown) => logger.error('scenario run failed', error))
@@ -202,6 +237,11 @@ export function createQaHandlers({
       return { runId: run.id };
     },
     'qa.result': ({ runId }) => mustRun(runId),
+    'qa.latestRun': () => {
+      while (scenarioRuns.length && !runs.has(scenarioRuns[scenarioRuns.length - 1]!)) scenarioRuns.pop();
+      const id = scenarioRuns[scenarioRuns.length - 1];
+      return id === undefined ? null : mustRun(id);
+    },
     'qa.cancelRun': ({ runId }) => {
       mustRun(runId);
       const stopper = stoppers.get(runId);
@@ -211,12 +251,16 @@ export function createQaHandlers({
       for (const key of [...waiting.keys()]) if (key.startsWith(`${runId}|`)) waiting.delete(key);
       return { stopping: true };
     },
-    'qa.answerManual': ({ runId, scenarioKey, stepIndex, passed, note }) => {
+    'qa.answerManual': async ({ runId, scenarioKey, stepIndex, passed, note, evidence }) => {
       const key = `${runId}|${scenarioKey}|${stepIndex}`;
+      if (!waiting.has(key)) return { accepted: false };
+      const kept = evidence?.length
+        ? await keepEvidence(evidenceDir, runId, { scenarioKey, stepIndex }, evidence)
+        : undefined;
       const resolve = waiting.get(key);
       if (!resolve) return { accepted: false };
       waiting.delete(key);
-      resolve({ passed, note });
+      resolve({ passed, note, ...(kept ? { evidence: kept } : {}) });
       return { accepted: true };
     },
     'qa.report': ({ runId, format }) => buildReport(mustRun(runId), format, redactReport),

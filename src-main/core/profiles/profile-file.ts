@@ -6,6 +6,12 @@ import { backUp, readTextIfExists, removeOrphanedTemporaries, writeFileAtomic } 
 export const storedProfileSchema = profileSettingsSchema.extend({
   id: z.string().min(1),
   managed: z.boolean().default(false),
+  /**
+   * A lookup-only copy made with "New lookup-only profile from this one": it asks with the address and
+   * credentials of this profile as they are now (so a copy of the Sandbox survives its port changing at
+   * every start), and main never copies a secret. Dropped when a save gives the copy an address of its own.
+   */
+  followsProfile: z.string().min(1).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

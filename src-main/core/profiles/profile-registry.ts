@@ -9,6 +9,17 @@ import { SECRET_NAMES, type ProfileSecrets } from './profile-secrets';
 import { ProductionGuard } from './production-guard';
 import { mainText } from '@shared/console-text';
 
+/** What a lookup-only copy takes from the profile it follows, live: where and as whom it asks. */
+const FOLLOWED_FIELDS = [
+  'environment',
+  'baseUrl',
+  'pathPrefix',
+  'version',
+  'clientIdHeader',
+  'terminalId',
+  'variant',
+] as const satisfies ReadonlyArray<keyof ProfileSettings>;
+
 /** The secrets main sends to the gateway, bound to the origin they were entered for. */
 const GATEWAY_SECRETS: readonly SecretName[] = ['bearerToken', 'clientId'];
 
@@ -74,6 +85,42 @@ export class ProfileRegistry {
     return this.serial(() => this.saveNow(input));
   }
 
+  /**
+   * "New lookup-only profile from this one": a profile that can only look up, asking with `fromId`'s
+   * address and credentials as they are at each call. No secret is copied (none leaves the keychain).
+   */
+  deriveLookupOnly(fromId: string, name: string): Promise<Profile> {
+    return this.serial(async () => {
+      const from = this.stored(fromId);
+      // A copy of a copy follows the original: one hop, never a chain that could loop.
+      const source = from.followsProfile ? this.stored(from.followsProfile) : from;
+      if (this.file.list().some((profile) => profile.name === name))
+        throw new ConsoleFailure('duplicate-name', mainText('profileDuplicateName', { name }));
+      const now = new Date().toISOString();
+      // Its own notification settings: a lookup desk replays nothing.
+      const {
+        id: _id,
+        managed: _managed,
+        createdAt: _created,
+        updatedAt: _updated,
+        webhookUrl: _webhook,
+        ...settings
+      } = source;
+      const id = randomUUID();
+      await this.file.put({
+        ...settings,
+        name,
+        lookupOnly: true,
+        id,
+        managed: false,
+        followsProfile: source.id,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return this.get(id);
+    });
+  }
+
   clearSecret(id: string, name: SecretName): Promise<Profile> {
     return this.serial(() => this.clearSecretNow(id, name));
   }
@@ -92,6 +139,7 @@ export class ProfileRegistry {
     if (!input.managed)
       ProductionGuard.confirmName(input.settings, input.productionConfirmation, 'save it', 'Nothing was saved.');
     const id = existing?.id ?? input.id ?? randomUUID();
+    const follows = existing && this.keepsFollowing(existing, input) ? existing.followsProfile : undefined;
     const duplicate = this.file.list().find((profile) => profile.name === input.settings.name && profile.id !== id);
     if (duplicate)
       throw new ConsoleFailure('duplicate-name', mainText('profileDuplicateName', { name: input.settings.name }));
@@ -112,6 +160,7 @@ export class ProfileRegistry {
       ...input.settings,
       id,
       managed: input.managed ?? false,
+      ...(follows ? { followsProfile: follows } : {}),
       createdAt: existing?.createdAt ?? now,
       updatedAt: now,
     });
@@ -165,14 +214,16 @@ export class ProfileRegistry {
    * them to a request for that origin only (GatewayClient), whatever the profile's address says. Stays in main.
    */
   async connection(id: string): Promise<GatewayConnection & { profile: StoredProfile }> {
-    const profile = this.stored(id);
+    const { profile, source } = this.followed(this.stored(id));
+    // A lookup-only copy asks with its source's credentials, bound to its source's origin.
+    const secretsId = source?.id ?? id;
     // Checked at every call too: a profiles.json edited by hand is not saved through saveNow.
     ProductionGuard.refusePlainHttp(profile);
-    let secretsOrigin = await this.secrets.boundOrigin(id);
+    let secretsOrigin = await this.secrets.boundOrigin(secretsId);
     if (secretsOrigin === null) {
       // A profile saved before secrets were bound: they were entered for the address it has.
       secretsOrigin = originOf(profile.baseUrl);
-      if (secretsOrigin) await this.secrets.bindOrigin(id, secretsOrigin);
+      if (secretsOrigin) await this.secrets.bindOrigin(secretsId, secretsOrigin);
     }
     return {
       secretsOrigin,
@@ -185,8 +236,8 @@ export class ProfileRegistry {
       terminalId: profile.terminalId,
       clientIdHeader: profile.clientIdHeader,
       callTimeoutMs: profile.callTimeoutMs ?? null,
-      bearerToken: await this.secrets.get(id, 'bearerToken'),
-      clientId: await this.secrets.get(id, 'clientId'),
+      bearerToken: await this.secrets.get(secretsId, 'bearerToken'),
+      clientId: await this.secrets.get(secretsId, 'clientId'),
     };
   }
 
@@ -200,13 +251,41 @@ export class ProfileRegistry {
     return out;
   }
 
+  /**
+   * A lookup-only copy stays a copy while it is saved lookup-only, at the address it shows (its source's)
+   * and with no credentials of its own; any other save makes it an ordinary profile with what was given.
+   */
+  private keepsFollowing(existing: StoredProfile, input: SaveInput): boolean {
+    if (!existing.followsProfile || input.settings.lookupOnly !== true || input.secrets) return false;
+    const source = this.file.get(existing.followsProfile);
+    return !!source && FOLLOWED_FIELDS.every((field) => input.settings[field] === source[field]);
+  }
+
+  /** A lookup-only copy seen through its source's address; a copy whose source is gone says so. */
+  private followed(profile: StoredProfile): { profile: StoredProfile; source: StoredProfile | null } {
+    if (!profile.followsProfile) return { profile, source: null };
+    const source = this.file.get(profile.followsProfile);
+    if (!source) throw new ConsoleFailure('not-found', mainText('lookupCopySourceGone', { name: profile.name }));
+    const live = Object.fromEntries(FOLLOWED_FIELDS.map((field) => [field, source[field]]));
+    return { profile: { ...profile, ...live, lookupOnly: true }, source };
+  }
+
   /** The Sandbox profiles are rewritten by the console on every start; user edits would be lost or break them. */
   private refuseManaged(profile: StoredProfile): void {
     if (profile.managed)
       throw new ConsoleFailure('managed-profile', mainText('profileManaged', { name: profile.name }));
   }
 
-  private async present(profile: StoredProfile): Promise<Profile> {
-    return { ...profile, secrets: await this.secrets.states(profile.id) };
+  private async present(stored: StoredProfile): Promise<Profile> {
+    let shown: { profile: StoredProfile; source: StoredProfile | null };
+    try {
+      shown = this.followed(stored);
+    } catch {
+      // The source was deleted: listed as saved, with no credentials; a call explains why it cannot ask.
+      shown = { profile: stored, source: null };
+    }
+    const { followsProfile: _follows, ...profile } = shown.profile;
+    const secrets = await this.secrets.states(shown.source?.id ?? stored.id);
+    return { ...profile, ...(shown.source ? { lookupCopyOf: shown.source.name } : {}), secrets };
   }
 }

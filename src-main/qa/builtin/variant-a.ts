@@ -139,7 +139,7 @@ steps:
   - sandbox: { complete: { transactionID: "\${create.transactionID}", status: Success } }
   - status: { transactionID: "\${create.transactionID}" }
     expect: { paymentStatus: Success }
-  - reference: { transactionID: "\${create.transactionID}" }
+  - reference: { transactionID: "\${create.transactionID}", overrideFinal: true }
     expect: { httpStatus: 409, returnStatus: E0613 }
 `,
   },
@@ -156,7 +156,7 @@ steps:
   - sandbox: { advanceClock: 6 }
   - status: { transactionID: "\${create.transactionID}" }
     expect: { paymentStatus: Success }
-  - reference: { transactionID: "\${create.transactionID}" }
+  - reference: { transactionID: "\${create.transactionID}", overrideFinal: true }
     expect: { httpStatus: 409, returnStatus: E0613, attempts: 1 }
 `,
   },
@@ -173,7 +173,7 @@ steps:
   - sandbox: { advanceClock: 61 }
   - status: { transactionID: "\${create.transactionID}" }
     expect: { paymentStatus: Expired }
-  - reference: { transactionID: "\${create.transactionID}" }
+  - reference: { transactionID: "\${create.transactionID}", overrideFinal: true }
     expect: { httpStatus: 409, returnStatus: E0612 }
 `,
   },
@@ -204,7 +204,7 @@ steps:
   - sandbox: { advanceClock: 1801 }
   - pollUntil: { transactionID: "\${create.transactionID}", status: Expired, timeoutSeconds: 5 }
     expect: { paymentStatus: Expired }
-  - mbway: { transactionID: "\${create.transactionID}", phone: "351#912345678" }
+  - mbway: { transactionID: "\${create.transactionID}", phone: "351#912345678", overrideFinal: true }
     expect: { httpStatus: 409 }
 `,
   },

@@ -31,20 +31,57 @@ const isResult = (value: unknown): value is Result<unknown> => {
     : candidate.ok === false && typeof candidate.error?.code === 'string';
 };
 
+/**
+ * Whether this page can still reach the host that served it: `disconnected` while the host does not
+ * answer (stopped, crashed), `session-ended` once a host answers that no longer knows this tab's token
+ * (the console restarted with a new one: only the new address it printed works).
+ */
+export type HostConnection = 'connected' | 'disconnected' | 'session-ended';
+
+/** How long a closed event stream waits before asking the host again whether it is back. */
+const RECONNECT_PROBE_MS = 3000;
+
 /** ConsoleApi over the browser-mode host: POST /api/call/<method>, push events over SSE. */
-export function createHostTransport(origin: string, token: string | null): ConsoleApi {
+export function createHostTransport(
+  origin: string,
+  token: string | null,
+  onConnection: (state: HostConnection) => void = () => {},
+): ConsoleApi {
   const listeners = new Map<EventName, Set<Listener>>();
   let source: EventSource | null = null;
+  let connection: HostConnection = 'connected';
+  const report = (state: HostConnection) => {
+    if (state === connection) return;
+    // A restarted host never learns this tab's token again: that verdict is final for this page.
+    if (connection === 'session-ended') return;
+    connection = state;
+    onConnection(state);
+  };
 
   const ensureEventSource = () => {
     if (source || !token) return;
-    source = new EventSource(`${origin}/api/events?token=${encodeURIComponent(token)}`);
+    const opened = new EventSource(`${origin}/api/events?token=${encodeURIComponent(token)}`);
+    source = opened;
     for (const name of listeners.keys()) addSourceListener(name);
     // A change made before the stream was (re)connected was pushed to nobody: the profile listeners
     // read the list again (they reload whatever the ids), so a page never keeps a stale profile list.
-    source.addEventListener('open', () => {
+    opened.addEventListener('open', () => {
+      report('connected');
       for (const listener of listeners.get('profiles.changed') ?? []) listener({ ids: [] });
     });
+    // The stream is the first to notice a stopped host: the user learns it before their next click.
+    opened.addEventListener('error', () => {
+      if (opened.readyState !== EventSource.CLOSED) return report('disconnected');
+      // The browser gave up (a host answered, but refused the stream): ask why with an ordinary call.
+      if (source === opened) source = null;
+      void probe();
+    });
+  };
+  const probe = async () => {
+    const answer = await call('app.ping', { text: 'connection check' });
+    if (connection === 'session-ended') return;
+    if (answer.ok) return ensureEventSource();
+    setTimeout(() => void probe(), RECONNECT_PROBE_MS);
   };
   const addSourceListener = (name: EventName) => {
     source?.addEventListener(name, (message) => {
@@ -69,6 +106,7 @@ export function createHostTransport(origin: string, token: string | null): Conso
         body: JSON.stringify({ input }),
       });
     } catch {
+      report('disconnected');
       return fail('host-unreachable', 'The console host is not answering. Is `npm start` still running?');
     }
     const answer: unknown = await response.json().catch(() => null);
@@ -77,6 +115,7 @@ export function createHostTransport(origin: string, token: string | null): Conso
         status: response.status,
       });
     }
+    report(!answer.ok && answer.error.code === 'session-ended' ? 'session-ended' : 'connected');
     return answer;
   };
 

@@ -1,4 +1,5 @@
 import { onBeforeUnmount, onMounted } from 'vue';
+import { isTyping } from './overlay-stack';
 
 export interface KeyShortcut {
   /** `KeyboardEvent.key`, compared case-insensitively (`r`, `Enter`, `Escape`). */
@@ -17,8 +18,11 @@ export function matchesShortcut(event: KeyboardEvent, shortcut: KeyShortcut): bo
  * page and would drop the session) is prevented.
  */
 export function useKeyShortcut(shortcut: KeyShortcut, handler: () => void): void {
+  // A single-letter shortcut without Ctrl ("n") is a character while the user types: never steal it.
+  const bareCharacter = !shortcut.ctrl && shortcut.key.length === 1;
   const listener = (event: KeyboardEvent): void => {
     if (!matchesShortcut(event, shortcut)) return;
+    if (bareCharacter && isTyping(event)) return;
     event.preventDefault();
     handler();
   };

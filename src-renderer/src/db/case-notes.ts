@@ -1,4 +1,8 @@
-/** Case notes: one per transaction, validated on read like every other store (design rule 6). */
+/**
+ * Case notes in this browser: only the search index of the entries main keeps (design rule 12), plus
+ * any note the old one-field editor left here until it is migrated. Validated on read (design rule 6).
+ */
+import type { CaseNoteEntry } from '@shared/contract/support';
 import type { HistoryDb } from './history-db';
 import { validateRows } from './quarantine';
 import { caseNoteRecordSchema, type CaseNoteRecord } from './records';
@@ -28,6 +32,29 @@ export async function saveCaseNote(
   }
   await db.caseNotes.put(record);
   return record;
+}
+
+/**
+ * Rewrites the search index of the given transactions from main's entries: the latest ticket for the
+ * prefix index, every text and ticket in `note` so a search finds any of them.
+ */
+export async function indexCaseNoteEntries(db: HistoryDb, entries: readonly CaseNoteEntry[]): Promise<void> {
+  const byKey = new Map<string, CaseNoteEntry[]>();
+  for (const entry of entries) byKey.set(entry.transactionKey, [...(byKey.get(entry.transactionKey) ?? []), entry]);
+  const rows = [...byKey].map(([transactionKey, list]) =>
+    caseNoteRecordSchema.parse({
+      transactionKey,
+      note: list
+        .flatMap((entry) => [entry.ticket, entry.text])
+        .filter(Boolean)
+        .join('\n')
+        .slice(0, 20_000),
+      ticket: list.findLast((entry) => entry.ticket)?.ticket ?? '',
+      updatedAt: Math.max(...list.map((entry) => Date.parse(entry.at) || 0)),
+      source: 'main',
+    }),
+  );
+  await db.caseNotes.bulkPut(rows);
 }
 
 /**

@@ -2,6 +2,7 @@
  * What an Exchange tells us about a transaction. Bodies are parsed leniently (the real gateway sends
  * amounts as numbers or strings, extra fields, missing fields): anything unreadable is simply unknown.
  */
+import { customerDataOfOrder, type CustomerData } from '@shared/support/customer-data';
 import type { Exchange } from '@shared/exchange';
 import { OUTCOME_UNKNOWN, type StoredReturnStatus } from './records';
 
@@ -13,6 +14,10 @@ export interface TransactionFacts {
   amount: number | null;
   currency: string | null;
   methods: string[];
+  /** The customer data of the order this exchange sent (create only); masked or not by the writer. */
+  customer: CustomerData | null;
+  /** The one method the gateway says was used (status answer's `paymentMethod`); null when it did not say. */
+  paymentMethod: string | null;
   paymentStatus: string | null;
   statusKey: string | null;
   returnStatus: StoredReturnStatus | null;
@@ -96,6 +101,8 @@ export function factsFromExchange(exchange: Exchange): TransactionFacts | null {
     amount: asNumber(path(responseAmount, 'value')) ?? asNumber(path(requestAmount, 'value')),
     currency: asString(path(responseAmount, 'currency')) ?? asString(path(requestAmount, 'currency')),
     methods: [...new Set(methods)],
+    paymentMethod: used,
+    customer: exchange.operation === 'createOrder' ? customerDataOfOrder(request) : null,
     paymentStatus: exchange.paymentStatus,
     statusKey: exchange.paymentStatus ?? (unknownOutcome ? OUTCOME_UNKNOWN : null),
     returnStatus: exchange.returnStatus,

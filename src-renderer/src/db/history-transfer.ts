@@ -27,6 +27,7 @@ import {
 import { redactBody, redactHeaders } from './redact-export';
 import { queryPage, type HistoryFilter, type PageCursor } from './transaction-query';
 import { maskCustomerDataInText } from '@shared/support/customer-data';
+import { withCustomerMasked } from './customer-search';
 
 export const EXPORT_FORMAT = 'gateway-console-history';
 /** Bump when the file layout changes; import keeps reading every older version. */
@@ -55,7 +56,7 @@ export async function collectExport(
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
     exportedAt: new Date().toISOString(),
-    transactions,
+    transactions: transactions.map((row) => (masksCustomer(row) ? withCustomerMasked(row) : row)),
     exchanges: await exchangesFor(db, keys, new Set(transactions.filter(masksCustomer).map((row) => row.key))),
   };
 }
@@ -128,7 +129,8 @@ export async function exportHistory(
     // Elements after the first of a JSON array need a leading comma.
     const lead = (count: number) => (count > 0 ? ',' : '');
     if (kind === 'json') {
-      transactionParts.push(new Blob([lead(transactions), page.rows.map((row) => JSON.stringify(row)).join(',')]));
+      const shown = page.rows.map((row) => (options.masksCustomer?.(row) ? withCustomerMasked(row) : row));
+      transactionParts.push(new Blob([lead(transactions), shown.map((row) => JSON.stringify(row)).join(',')]));
       if (chunkExchanges.length)
         exchangeParts.push(new Blob([lead(exchanges), chunkExchanges.map((e) => JSON.stringify(e)).join(',')]));
     } else if (kind === 'csv') {

@@ -3,6 +3,8 @@
  * and the upserted transaction. Idempotent per exchange id, because the same Exchange reaches us twice
  * (the `exchanges.recorded` push event and the result of the call that made it).
  */
+import { masksCustomerData } from '@shared/support/customer-data';
+import { customerSearchFields, type CustomerSearchFields } from './customer-search';
 import type { Exchange } from '@shared/exchange';
 import { factsFromExchange, transactionIdOf, type TransactionFacts } from './exchange-facts';
 import type { HistoryDb } from './history-db';
@@ -25,6 +27,8 @@ export interface ProfileInfo {
   name: string;
   environment: string;
   variant: 'A' | 'B' | null;
+  /** Lookup-only profiles guard customer data like production ones (what History keeps is masked). */
+  lookupOnly?: boolean | undefined;
 }
 
 export type ProfileLookup = (id: string) => ProfileInfo | undefined;
@@ -130,6 +134,8 @@ export function mergeFacts(
     amount: facts.amount ?? base.amount,
     currency: facts.currency ?? base.currency,
     methods: [...new Set([...base.methods, ...facts.methods])],
+    paymentMethod: (newer && facts.paymentMethod) || base.paymentMethod || facts.paymentMethod || null,
+    ...customerSearch(facts, profile),
     paymentStatus: newer && facts.paymentStatus ? facts.paymentStatus : base.paymentStatus,
     statusKey: newer && statusKey ? statusKey : base.statusKey,
     returnStatus: newer && facts.returnStatus ? facts.returnStatus : base.returnStatus,
@@ -143,6 +149,14 @@ export function mergeFacts(
     updatedAt: Math.max(base.updatedAt, facts.observedAt),
     source: strongerSource(base.source, source),
   };
+}
+
+/** The search fields of the order's customer, masked as its profile requires; nothing when the exchange has none. */
+function customerSearch(facts: TransactionFacts, profile: ProfileInfo): Partial<CustomerSearchFields> {
+  if (!facts.customer || (!facts.customer.email && !facts.customer.phone)) return {};
+  // A profile the console does not know yet is treated as guarded: masked is the safe side.
+  const guarded = masksCustomerData(profile) || profile.environment === UNKNOWN_ENVIRONMENT;
+  return customerSearchFields(facts.customer, guarded);
 }
 
 /**
@@ -161,7 +175,9 @@ export async function recordExchange(
     const transactionKey = facts?.key ?? transactionIdOf(exchange);
     const before = transactionKey ? await readForUpdate(db, transactionKey) : undefined;
     if (await db.exchanges.get(exchange.id)) return { duplicate: true, before, after: before };
-    const after = facts ? mergeFacts(before, facts, profile, source) : before;
+    const merged = facts ? mergeFacts(before, facts, profile, source) : before;
+    // A row a scenario run's call created keeps that run (main stamped the exchange): History marks it.
+    const after = merged && !before && exchange.qaRun ? { ...merged, qaRun: exchange.qaRun } : merged;
     if (after && after !== before) await db.transactions.put(after);
     const { row, body } = splitExchange(exchange, transactionKey);
     await db.exchanges.put(row);

@@ -28,6 +28,7 @@ export function mergeRows(a: TransactionRecord, b: TransactionRecord): Transacti
     reference: pick('reference'),
     referenceEntity: pick('referenceEntity'),
     maskedPhone: pick('maskedPhone'),
+    paymentMethod: pick('paymentMethod'),
     methods: [...new Set([...older.methods, ...newer.methods])],
     createdAt: Math.min(a.createdAt, b.createdAt),
     updatedAt: newer.updatedAt,

@@ -51,6 +51,16 @@ export const transactionRecordSchema = z.object({
   amount: z.number().finite().nullable(),
   currency: z.string().nullable(),
   methods: z.array(z.string()),
+  /**
+   * The method the payment was made with, as the gateway's latest answer naming one said (`paymentMethod`
+   * of a status answer); `methods` are those offered. Null or absent when no answer named one yet.
+   */
+  paymentMethod: z.string().nullable().optional(),
+  /** The customer's e-mail and phone from the order this console sent, for search; masked when `customerMasked`. */
+  customerEmail: z.string().nullable().optional(),
+  customerPhone: z.string().nullable().optional(),
+  /** True when the profile guards customer data: the two fields above hold only the masked form. */
+  customerMasked: z.boolean().optional(),
   /** The gateway's paymentStatus as last seen (PascalCase), `null` when never seen. */
   paymentStatus: z.string().nullable(),
   /** Indexed status: paymentStatus, or OUTCOME_UNKNOWN / STATUS_NOT_SEEN. */
@@ -68,6 +78,8 @@ export const transactionRecordSchema = z.object({
   source: transactionSourceSchema,
   /** Absent on rows written before it existed. */
   declineReason: declineReasonRecordSchema.nullable().optional(),
+  /** The scenario run whose call created the row (absent: made by hand, looked up or imported). */
+  qaRun: z.object({ runId: z.string(), scenario: z.string() }).optional(),
 });
 export type TransactionRecord = z.infer<typeof transactionRecordSchema>;
 
@@ -150,5 +162,10 @@ export const caseNoteRecordSchema = z.object({
   /** The help-desk ticket it belongs to, e.g. `ZD-4411`; empty when none. */
   ticket: z.string().max(100),
   updatedAt: z.number().int().nonnegative(),
+  /**
+   * `main` when this row is only the search index of the entries main keeps (note = every entry's text
+   * and ticket); absent on a note from the old one-field editor, which is migrated to main on first read.
+   */
+  source: z.literal('main').optional(),
 });
 export type CaseNoteRecord = z.infer<typeof caseNoteRecordSchema>;

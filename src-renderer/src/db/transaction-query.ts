@@ -7,6 +7,7 @@ import type { HistoryDb } from './history-db';
 import { validateRows } from './quarantine';
 import { transactionRecordSchema, type TransactionRecord } from './records';
 import { searchCaseNotes } from './case-notes';
+import { customerQuery, matchesCustomer } from './customer-search';
 
 export interface HistoryFilter {
   profileId?: string;
@@ -21,6 +22,8 @@ export interface HistoryFilter {
   /** Amount range, inclusive. */
   minAmount?: number;
   maxAmount?: number;
+  /** Only rows created by scenario runs (`'any'`) or by one run (its id). */
+  qaRun?: string;
 }
 
 export type SortOrder = 'newest' | 'oldest';
@@ -74,6 +77,10 @@ export function planQuery(filter: HistoryFilter): Plan {
   if (statuses.length > 1) {
     const set = new Set(statuses);
     tests.push((row) => set.has(row.statusKey));
+  }
+  if (filter.qaRun !== undefined) {
+    const run = filter.qaRun;
+    tests.push((row) => row.qaRun !== undefined && (run === 'any' || row.qaRun.runId === run));
   }
   if (filter.method !== undefined) {
     const method = filter.method;
@@ -178,7 +185,8 @@ export function normaliseSearch(text: string): { id: string; reference: string |
 }
 
 /**
- * Rows whose transactionID, merchantTransactionId or Multibanco reference equals or starts with `text`.
+ * Rows whose transactionID, merchantTransactionId or Multibanco reference equals or starts with `text`,
+ * whose case notes mention it, or whose customer e-mail or phone is `text` (as the profile lets it show).
  * Exact matches come first, then prefix matches newest first; filters still apply.
  */
 export async function searchTransactions(
@@ -202,11 +210,24 @@ export async function searchTransactions(
       .then((keys) => db.transactions.bulkGet(keys))
       .then((rows) => rows.filter((row): row is Row => row !== undefined && inRange(row))),
   );
+  // A customer's e-mail or phone: compared with what each row may show (masked on guarded profiles).
+  // Not indexed: only a typed e-mail or phone number pays for this scan.
+  const customer = customerQuery(text);
+  if (customer)
+    lookups.push(
+      db.transactions
+        .filter((row) => matchesCustomer(row, customer) && inRange(row))
+        .limit(limit)
+        .toArray(),
+    );
   const found = new Map<string, Row>();
   for (const rows of await Promise.all(lookups)) for (const row of rows) found.set(row.key, row);
   const valid = await validateRows(db, 'transactions', transactionRecordSchema, [...found.values()]);
   const isExact = (row: Row) =>
-    row.transactionId === id || row.merchantTransactionId === id || (reference !== null && row.reference === reference);
+    row.transactionId === id ||
+    row.merchantTransactionId === id ||
+    (reference !== null && row.reference === reference) ||
+    (customer !== null && matchesCustomer(row, customer));
   return valid.sort((a, b) => Number(isExact(b)) - Number(isExact(a)) || b.createdAt - a.createdAt).slice(0, limit);
 }
 

@@ -5,6 +5,7 @@ import { useConsoleApi } from '../api';
 import { useHistoryDb } from '../db/history-db';
 import { recordExchange, type ProfileInfo, type RecordOutcome } from '../db/history-writer';
 import { applyRetention } from '../db/retention';
+import { reindexCaseNotes } from '../composables/case-notes';
 import { onQuarantine, type QuarantineReport } from '../db/quarantine';
 import { loadRetention } from '../features/history/retention-settings';
 import { isQuotaError } from '../features/history/storage-quota';
@@ -36,6 +37,7 @@ export const useHistoryRecorderStore = defineStore('history-recorder', () => {
         name: p.name,
         environment: p.environment,
         variant: p.variant,
+        lookupOnly: p.lookupOnly,
       }));
   }
 
@@ -73,6 +75,8 @@ export const useHistoryRecorderStore = defineStore('history-recorder', () => {
     onQuarantine((report) => quarantineReports.value.push(report));
     // Retention runs once per start; "Apply retention now" in History covers the rest.
     void applyRetention(useHistoryDb(), loadRetention()).then((removed) => removed && revision.value++);
+    // Main keeps the case notes; this browser's search index of them is rebuilt from main each start.
+    void reindexCaseNotes(api, useHistoryDb()).catch(() => undefined);
   }
 
   return { profiles, unsaved, quarantineReports, revision, profileById, loadProfiles, record, retryUnsaved, start };

@@ -141,7 +141,33 @@ export const useInspectorStore = defineStore('inspector', () => {
     selected.value = transactionExchanges.value[0] ?? selected.value;
   }
 
+  /**
+   * A reset removed these profiles' exchanges from history: the inspector lets go of them too (those
+   * pushed while the page was open are held here, not read from history), so it never lists what is gone.
+   */
+  function forgetProfiles(profileIds: readonly string[]): void {
+    const gone = (e: Exchange) => e.profileId !== null && profileIds.includes(e.profileId);
+    pushed.value = pushed.value.filter((e) => !gone(e));
+    stored.value = stored.value.filter((e) => !gone(e));
+    transactionExchanges.value = transactionExchanges.value.filter((e) => !gone(e));
+    if (selected.value && gone(selected.value)) selected.value = null;
+  }
+
   function showSession(): void {
+    scope.value = { kind: 'session' };
+  }
+
+  /**
+   * Empties "this session" from now on, like a network panel's clear: the session restarts now, so a
+   * reload keeps it empty. History is not touched: every exchange stays there (and in main's journal).
+   */
+  function clear(storage: Storage = sessionStorage): void {
+    storage.setItem(SESSION_START_KEY, String(Date.now()));
+    loads++;
+    stored.value = [];
+    pushed.value = [];
+    transactionExchanges.value = [];
+    selected.value = null;
     scope.value = { kind: 'session' };
   }
 
@@ -169,6 +195,8 @@ export const useInspectorStore = defineStore('inspector', () => {
     open,
     openTransaction,
     showSession,
+    clear,
+    forgetProfiles,
     close,
     toggle,
   };

@@ -69,6 +69,8 @@ export const useProfilesStore = defineStore('profiles', () => {
   const clearSecret = async (id: string, name: SecretName) =>
     refreshed(await useConsoleApi()['profiles.clearSecret']({ id, name }));
   const testConnection = (id: string) => useConsoleApi()['profiles.testConnection']({ id });
+  const newLookupOnly = async (fromId: string, name: string) =>
+    refreshed(await useConsoleApi()['profiles.newLookupOnly']({ fromId, name }));
 
   return {
     profiles,
@@ -84,5 +86,6 @@ export const useProfilesStore = defineStore('profiles', () => {
     remove,
     clearSecret,
     testConnection,
+    newLookupOnly,
   };
 });

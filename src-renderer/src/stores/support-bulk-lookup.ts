@@ -12,7 +12,7 @@ import { consoleErrorText } from '../i18n/console-error';
 /** The support desk's bulk lookup: the parsed list, the running pool and the table of answers. */
 export const useSupportBulkLookupStore = defineStore('support-bulk-lookup', () => {
   const parsed = shallowRef<ParsedIds | null>(null);
-  /** One row per unique id, in the pasted order; filled as answers arrive. */
+  /** One row per unique pasted id (keyed by it), in the pasted order; filled as answers arrive. */
   const rows = shallowRef<Map<string, LookupRow>>(new Map());
   const running = ref(false);
   const progress = shallowRef<RefreshProgress | null>(null);
@@ -48,7 +48,7 @@ export const useSupportBulkLookupStore = defineStore('support-bulk-lookup', () =
         concurrency: useBulkRefreshStore().concurrency,
         signal: abort.signal,
         onRow: (row) => {
-          rows.value.set(row.transactionId, row);
+          rows.value.set(row.query, row);
           triggerRef(rows);
         },
         onProgress: (value) => (progress.value = value),

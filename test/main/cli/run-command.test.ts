@@ -136,3 +136,29 @@ steps:
     expect(out.stderr).toMatch(/broken\.yaml:5:\d+: steps\[0\]\.create\.amount: is not a field here/);
   });
 });
+
+describe('gateway-console run: skipped is not passed (issue 27)', () => {
+  it('defect "the CLI reports a scenario whose manual step was skipped as PASS": it is SKIP and the exit code is 1', async () => {
+    const file = join(dir, 'manual.yaml');
+    await writeFile(
+      file,
+      `format: gateway-console/scenario@1
+name: Receipt checked by a person
+variant: A
+steps:
+  - id: create
+    create: {}
+  - manual: { prompt: "Does the shop show the receipt?" }
+`,
+    );
+    const junit = join(dir, 'manual.xml');
+    const { io, out } = capture();
+    const code = await runScenariosCommand([file, '--junit', junit], io);
+    expect(code).toBe(1);
+    expect(out.stdout).toContain('SKIP  Receipt checked by a person');
+    expect(out.stdout).not.toContain('PASS  Receipt checked by a person');
+    expect(out.stdout).toContain('0 passed, 0 failed, 1 skipped');
+    const report = readJunit(await readFile(junit, 'utf8'));
+    expect(report.declared).toMatchObject({ tests: 1, skipped: 1 });
+  }, 60_000);
+});

@@ -92,6 +92,7 @@ describe('gateway-console run --profile on production (issue 25: a scenario poll
         terminalId: '1000002',
         variant: 'A',
       }),
+      productionConfirmation: { profileName: 'Shop production' },
     });
     await setup.close();
     const file = join(dir, 'prod-poll.yaml');

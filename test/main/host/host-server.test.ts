@@ -93,11 +93,24 @@ describe('browser-mode host: who may call', () => {
   });
 
   it('refuses a call without the token, or with a wrong one, before running anything', async () => {
-    for (const token of [null, '', 'x', host.token.slice(0, -1) + (host.token.endsWith('A') ? 'B' : 'A')]) {
+    for (const token of [null, '']) {
       const response = await call(host.port, token, 'app.ping', { text: 'hello' });
       expect(response.status, `token ${JSON.stringify(token)}`).toBe(401);
       expect(errorCode(response)).toBe('unauthorized');
     }
+    for (const token of ['x', host.token.slice(0, -1) + (host.token.endsWith('A') ? 'B' : 'A')]) {
+      const response = await call(host.port, token, 'app.ping', { text: 'hello' });
+      expect(response.status, `token ${JSON.stringify(token)}`).toBe(401);
+      expect(errorCode(response)).toBe('session-ended');
+    }
+  });
+
+  it('stale tab after a restart: a token from an earlier run is told the console restarted, not just "unauthorized"', async () => {
+    const response = await call(host.port, 'token-of-the-previous-run', 'app.ping', { text: 'hello' });
+    expect(response.status).toBe(401);
+    expect(errorCode(response)).toBe('session-ended');
+    expect(JSON.stringify(response.json())).toContain('open the new address');
+    expect(JSON.stringify(response.json())).not.toContain(host.token);
   });
 
   it('refuses a foreign Host header (DNS rebinding), even with the right token', async () => {

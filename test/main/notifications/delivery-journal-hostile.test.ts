@@ -46,6 +46,7 @@ describe('delivery journal (issue 25 §6 defect: one deeply nested delivery reco
           throw new Error('not used by notifications.list');
         },
       },
+      masksCustomerData: () => false,
     });
     const page = await handlers['notifications.list'](methods['notifications.list'].input.parse({}));
     expect(page.records.map((record) => record.seq)).toEqual([1]);

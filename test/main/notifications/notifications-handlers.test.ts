@@ -43,6 +43,7 @@ async function setup() {
         });
       },
     },
+    masksCustomerData: () => false,
   });
   // Inputs go through the contract schema, as the dispatcher would parse them (defaults included).
   const call = {

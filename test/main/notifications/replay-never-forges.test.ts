@@ -118,6 +118,7 @@ async function setup() {
         return profile;
       },
     },
+    masksCustomerData: () => false,
   });
   /** A notification the receiver really accepts for `profileId`: returns its journal seq. */
   const receive = async (profileId: string, overrides: Record<string, unknown> = {}) => {

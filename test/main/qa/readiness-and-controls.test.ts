@@ -106,7 +106,9 @@ describe('go-live readiness, Sandbox controls and send-without-validation (qa ha
     const first = await harness.call('orders.create', { profileId: 'sandbox-a', order });
     expect(first.exchange.response.status).toBe(503);
     expect(first.exchange.timings.attempts).toBe(1);
-    const second = await harness.call('orders.create', { profileId: 'sandbox-a', order });
+    // The 503'd create may exist (outcome unknown), so its merchantTransactionId stays taken: a new one.
+    const next = { ...order, merchant: { ...order.merchant, merchantTransactionId: `ctl-next-${Date.now()}` } };
+    const second = await harness.call('orders.create', { profileId: 'sandbox-a', order: next });
     expect(second.exchange.classification).toBe('ok');
   });
 
@@ -167,5 +169,26 @@ describe('go-live readiness, Sandbox controls and send-without-validation (qa ha
       control: 'redeliver',
     });
     expect(redeliver).toMatchObject({ ok: false, error: { code: 'not-found' } });
+  });
+  it('defect "readiness text glitches": no "(line 0)", no ".." and an empty answer is named, in every report format', async () => {
+    // A shop endpoint that answers 200 with an empty body: not an acknowledgement.
+    const empty = createServer((_req, res) => res.writeHead(200).end(''));
+    await new Promise<void>((resolve) => empty.listen(0, '127.0.0.1', resolve));
+    const emptyUrl = `http://127.0.0.1:${(empty.address() as AddressInfo).port}/notify`;
+    try {
+      await harness.core.profiles.save({ id: testProfileId, settings: testSettings(emptyUrl) });
+      const run = await harness.call('qa.readiness', { profileId: testProfileId, webhookUrl: emptyUrl });
+      const webhook = run.scenarios[2];
+      expect(webhook.status).toBe('failed');
+      expect(webhook.steps[0].message).toContain('Answer: (empty body)');
+      for (const format of ['markdown', 'junit', 'html', 'json'] as const) {
+        const { text } = await harness.call('qa.report', { runId: run.id, format });
+        expect(text, format).not.toContain('(line 0)');
+        expect(text, format).not.toContain('line 0');
+        expect(text, format).not.toMatch(/\.\. Answer:/);
+      }
+    } finally {
+      empty.close();
+    }
   });
 });

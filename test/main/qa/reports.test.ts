@@ -183,4 +183,18 @@ describe('QA reports', () => {
     expect(production).toContain('&quot;Success&quot;'); // checks stay as they were
     expect(buildReport(withShopper('test'), 'html', redactReport).text).toContain('351#912345678');
   });
+  it('defect "the session report\'s Scenario column is about transactions": it is headed Transaction (Check for readiness)', () => {
+    const session = { ...run(), subject: 'transaction' as const };
+    expect(buildReport(session, 'markdown', redactReport).text).toContain('| Transaction | Result | Time |');
+    expect(buildReport(session, 'html', redactReport).text).toContain('<th>Transaction</th><th>Result</th>');
+    expect(buildReport({ ...run(), subject: 'check' }, 'markdown', redactReport).text).toContain('| Check | Result |');
+    expect(buildReport(run(), 'markdown', redactReport).text).toContain('| Scenario | Result | Time |');
+  });
+
+  it('defect "response bodies are one long line": the HTML report lays JSON bodies out, still redacted', () => {
+    const html = buildReport(run(), 'html', redactReport).text;
+    expect(html).toMatch(/\{\n {2}&quot;transactionSignature&quot;: &quot;/);
+    expect(html).not.toContain('sig-abcdefghijklmnop');
+    expect(html).not.toContain('4000056655665556');
+  });
 });

@@ -117,7 +117,7 @@ describe('scenario loader', () => {
       expect.objectContaining({
         kind: 'unknown-field',
         field: 'steps[0].create.templat',
-        message: 'is not a field here',
+        message: 'is not a field here (did you mean template?)',
       }),
     );
   });
@@ -171,5 +171,32 @@ describe('scenario loader', () => {
     expect(() => loadScenario('a.yaml', VALID.replace('variant: A', 'variant: C'))).toThrow(
       /a\.yaml:3:10: variant: must be one of "A", "B", got "C"/,
     );
+  });
+});
+
+describe('scenario loader: unknown fields suggest the nearest (issue 27)', () => {
+  it('defect "unknown fields give no hint": a misspelt expect field says "did you mean paymentStatus?"', () => {
+    const problems = problemsOf(VALID.replace('paymentStatus: Pending', 'paymentstatus: Pending'));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ kind: 'unknown-field', line: 8, field: 'steps[1].expect.paymentstatus' });
+    expect(problems[0]!.message).toContain('did you mean paymentStatus?');
+  });
+
+  it('suggests a step kind, a step argument and a header field, and nothing for a word far from any', () => {
+    const typos = problemsOf(`format: gateway-console/scenario@1
+name: Typos
+varient: A
+variant: A
+steps:
+  - id: create
+    craete: {}
+  - status: { transactionId: "x" }
+  - status: { transactionID: "x", zebra: 1 }
+`);
+    const byField = Object.fromEntries(typos.map((problem) => [problem.field, problem.message]));
+    expect(byField['varient']).toContain('did you mean variant?');
+    expect(byField['steps[0].craete']).toContain('did you mean create?');
+    expect(byField['steps[1].status.transactionId']).toContain('did you mean transactionID?');
+    expect(byField['steps[2].status.zebra']).toBe('is not a field here');
   });
 });

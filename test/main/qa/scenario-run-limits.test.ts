@@ -46,6 +46,7 @@ beforeAll(async () => {
       terminalId: '1000002',
       variant: 'A',
     }),
+    productionConfirmation: { profileName: 'Shop production' },
   });
   productionProfileId = production.id;
 });

@@ -25,6 +25,17 @@ describe('simulator /__simulator/faults (one-shot QA controls)', () => {
     expect(second.status).toBe(200);
   });
 
+  it('defect (issue 25 §6): a request without credentials, as a cross-site page could send, used up the tester’s armed fault', async () => {
+    await arm({ nextCall: 503 });
+    const pageRequest = await fetch(`${harness.sim.url}/api/v2/payments`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain', Origin: 'http://evil.example' },
+      body: '{}',
+    });
+    expect(pageRequest.status).not.toBe(503);
+    expect((await harness.create(validOrderA())).status).toBe(503);
+  });
+
   it('999 is a 200 with statusCode 999; 405 carries Allow; 429 carries Retry-After', async () => {
     await arm({ nextCall: 999 });
     const answer = await harness.create(validOrderA());

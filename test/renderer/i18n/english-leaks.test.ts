@@ -134,7 +134,11 @@ describe('issue 27 item 1: amounts on the Support card', () => {
     const { makeExchange } = await import('../db/fixtures');
     const TransactionCaseCard = (await import('../../../src-renderer/src/features/support/TransactionCaseCard.vue'))
       .default;
-    api = fakeApi();
+    // The card shows main's case notes too: main keeps none for this transaction.
+    api = fakeApi({
+      'support.caseNotes': async () => ({ ok: true, value: { entries: [], problems: [] } }),
+      'support.migrateCaseNote': async () => ({ ok: true, value: { migrated: false } }),
+    });
     const db = useHistoryDb();
     await Promise.all(db.tables.map((table) => table.clear()));
     const TX = 's2amountpt0000000001';

@@ -1,11 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CURL_PLACEHOLDERS, toCurl } from '../../../src-renderer/src/features/inspector/curl';
+import type { Exchange } from '@shared/exchange';
+import { originOf } from '@shared/origin';
+import { CURL_PLACEHOLDERS, toCurl as toCurlFor } from '../../../src-renderer/src/features/inspector/curl';
 import { makeExchange } from '../db/fixtures';
 
 const TOKEN = 'sbx_Zr8kQ2mVw9LpT4xYc7NbH1eJ';
 const CLIENT_ID = 'client-7f3e9a2b5c1d';
 const SIGNATURE = 'sig_Qm4tR8vX2zB6nK0pW3yL';
+/** As for an exchange of a profile whose credentials are for the exchange's own origin. */
+const toCurl = (exchange: Pick<Exchange, 'method' | 'url' | 'request'>) => toCurlFor(exchange, originOf(exchange.url));
 
 describe('copy as cURL', () => {
   it('writes bearer and client id as placeholders, not even their masked last four', () => {
@@ -65,10 +69,18 @@ describe('copy as cURL', () => {
     expect(curl).not.toContain(TOKEN);
   });
 
-  it('names any other masked header instead of copying its last four characters', () => {
-    const curl = toCurl(makeExchange({ request: { headers: { 'X-Api-Key': '••••9z9z' }, body: null } }));
-    expect(curl).toContain(`'X-Api-Key: '"$X_API_KEY"`);
-    expect(curl).not.toContain('9z9z');
+  it('defect (issue 25): a header with a mask in it named the environment variable Copy as cURL read', () => {
+    const curl = toCurl(
+      makeExchange({ request: { headers: { 'X-Api-Key': 'key ••••9z9z', Home: 'x-••••abcd' }, body: null } }),
+    );
+    expect(curl).toContain(`-H 'X-Api-Key: key ••••9z9z'`);
+    expect(curl).toContain(`-H 'Home: x-••••abcd'`);
+    expect(curl).not.toMatch(/\$(X_API_KEY|HOME)/);
+  });
+
+  it("a profile's client-id header of any name, masked whole, reads the fixed $GATEWAY_CLIENT_ID", () => {
+    const curl = toCurl(makeExchange({ request: { headers: { 'X-Merchant': '••••9z9z' }, body: null } }));
+    expect(curl).toContain(`-H 'X-Merchant: '"$GATEWAY_CLIENT_ID"`);
   });
 
   it('is a command the shell reads back exactly: quotes in the body survive, placeholders expand', async () => {
@@ -93,6 +105,7 @@ describe('copy as cURL', () => {
     expect(printed.split('\n')).toEqual([
       '-X',
       'POST',
+      '--globoff',
       'http://127.0.0.1:9/api/v2/payments',
       '-H',
       'Authorization: Bearer the-token',
@@ -104,23 +117,27 @@ describe('copy as cURL', () => {
     ]);
   });
 
-  it('names a masked field of the body (an action step’s actionToken) as a shell variable', async () => {
+  it('defect (issue 25): a JSON field name in the body named a variable to read; a hostile method ran in the shell', async () => {
+    const body = '{"transactionID":"s2abc","actionToken":"••••9z9z","HOME":"••••home"}';
     const curl = toCurl(
-      makeExchange({
-        method: 'POST',
-        request: { headers: {}, body: '{"transactionID":"s2abc","actionToken":"••••9z9z"}' },
-      }),
+      makeExchange({ method: 'POST $(echo pwned >&2)', url: 'http://127.0.0.1:9/a', request: { headers: {}, body } }),
     );
-    expect(curl).not.toContain('••••');
     const childProcess = 'node:child_process';
-    const { execFileSync } = (await import(/* @vite-ignore */ childProcess)) as {
-      execFileSync(file: string, args: string[], options: { env: Record<string, string>; encoding: 'utf8' }): string;
+    const { spawnSync } = (await import(/* @vite-ignore */ childProcess)) as {
+      spawnSync(
+        file: string,
+        args: string[],
+        options: { env: Record<string, string>; encoding: 'utf8' },
+      ): { stdout: string; stderr: string };
     };
-    const printed = execFileSync('/bin/sh', ['-c', `curl() { printf '%s\\n' "$@"; }\n${curl}`], {
-      env: { ACTION_TOKEN: 'the-token' },
+    const { stdout, stderr } = spawnSync('/bin/sh', ['-c', `curl() { printf '%s\\n' "$@"; }\n${curl}`], {
+      env: { ACTION_TOKEN: 'the-token', HOME: '/home/secret-user' },
       encoding: 'utf8',
     });
-    expect(printed).toContain('{"transactionID":"s2abc","actionToken":"the-token"}');
+    expect(stderr).not.toContain('pwned');
+    expect(stdout).toContain('POST $(ECHO PWNED >&2)');
+    expect(stdout).toContain(body);
+    expect(stdout).not.toMatch(/the-token|secret-user/);
   });
 
   it('leaves out headers curl computes itself', () => {
@@ -131,5 +148,17 @@ describe('copy as cURL', () => {
     );
     expect(curl).not.toMatch(/Content-Length|Host:/);
     expect(curl).toContain("-H 'Accept: application/json'");
+  });
+
+  it("defect (issue 25): an imported record's URL on another host made the command send $GATEWAY_TOKEN there", () => {
+    const exchange = makeExchange({
+      method: 'GET',
+      url: 'https://collector.example/api/v2/payments/abc/status',
+      request: { headers: { Authorization: 'Bearer ••••Hc1e', 'X-Client-Id': '••••1c1d' }, body: null },
+    });
+    for (const curl of [toCurlFor(exchange, 'http://127.0.0.1:40123'), toCurlFor(exchange, null)]) {
+      expect(curl).not.toMatch(/\$GATEWAY_|\$TRANSACTION_/);
+      expect(curl).toContain(`-H 'Authorization: Bearer ••••Hc1e'`);
+    }
   });
 });

@@ -4,6 +4,7 @@ import type { VueWrapper } from '@vue/test-utils';
 import type { Profile } from '@shared/contract/profiles';
 import ProfileForm from '../../../src-renderer/src/features/profiles/ProfileForm.vue';
 import SecretField from '../../../src-renderer/src/features/profiles/SecretField.vue';
+import { useAppInfoStore } from '../../../src-renderer/src/stores/app-info';
 import {
   inputByLabel,
   installApi,
@@ -66,11 +67,48 @@ describe('profile editor', () => {
     const root = wrapper.element;
     await typeInto(root, 'Base URL', 'ftp://gateway');
     await typeInto(root, 'Terminal id', '12345678901');
-    expect(messageFor(root, 'Base URL')).toBe('Base URL Base URL must start with http:// or https://');
-    expect(messageFor(root, 'Terminal id')).toBe('Terminal id Terminal id must be 1 to 10 digits');
-    expect(messageFor(root, 'Name')).toBe('Name Name is required');
+    expect(messageFor(root, 'Base URL')).toBe('Base URL must start with http:// or https://');
+    expect(messageFor(root, 'Terminal id')).toBe('Terminal id must be 1 to 10 digits');
     const save = [...root.querySelectorAll('button')].find((b) => b.textContent?.includes('Save profile'))!;
     expect(save.disabled).toBe(true);
+  });
+
+  it('issue 27 item 9: a new profile shows no error before anything is typed, and never repeats the field name', async () => {
+    const saveCall = vi.fn();
+    installApi({ 'profiles.save': saveCall });
+    const pinia = setupStores([editable]);
+    wrapper = mountWithProviders(ProfileForm, pinia, { profile: null });
+    const root = wrapper.element;
+    expect(root.querySelectorAll('[role="alert"]')).toHaveLength(0);
+    expect(messageFor(root, 'Name')).toBeNull();
+    expect(messageFor(root, 'Base URL')).toBeNull();
+    // Saving the blank form says what is missing, once per field, and sends nothing.
+    root.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    await nextTick();
+    expect(messageFor(root, 'Name')).toBe('Name is required');
+    expect(messageFor(root, 'Terminal id')).toBe('Terminal id must be 1 to 10 digits');
+    for (const alert of root.querySelectorAll('[role="alert"]'))
+      expect(alert.textContent).not.toMatch(/^\s*(Name Name|Base URL Base URL|Terminal id Terminal id)/);
+    expect(saveCall).not.toHaveBeenCalled();
+  });
+
+  it('issue 27 item 9: the secrets section says where secrets go, never "keychain" when there is none', async () => {
+    installApi({});
+    const pinia = setupStores([editable]);
+    const appInfo = useAppInfoStore();
+    const keychain = (backend: 'os-keychain' | 'session-memory' | 'file-vault', available: boolean) =>
+      ({ info: { keychain: { backend, available, detail: '' } } }) as never;
+    appInfo.$patch(keychain('session-memory', false));
+    wrapper = mountWithProviders(ProfileForm, pinia, { profile: null });
+    const heading = () => wrapper!.element.querySelector('[data-testid="profile-secrets-heading"]')!.textContent ?? '';
+    expect(heading()).not.toMatch(/stored in the (OS )?keychain/i);
+    expect(heading()).toMatch(/no keychain here.*memory only/);
+    appInfo.$patch(keychain('file-vault', true));
+    await nextTick();
+    expect(heading()).toContain('encrypted vault file');
+    appInfo.$patch(keychain('os-keychain', true));
+    await nextTick();
+    expect(heading()).toContain('stored in the OS keychain');
   });
 
   it('sends typed secrets once with the save, then wipes them; nothing of them stays in the page', async () => {

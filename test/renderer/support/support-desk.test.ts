@@ -98,16 +98,27 @@ describe('case summary', () => {
     const profiles = (id: string) => ({ id, name: 'Sandbox', environment: 'sandbox', variant: 'A' as const });
     await recordExchange(db, create, profiles);
     await recordExchange(db, status, profiles);
-    await saveCaseNote(db, key, 'Line one\nLine two', 'ZD-9');
+    const notes = [
+      { id: '1', transactionKey: key, at: '2026-01-05T10:00:00.000Z', author: null, text: 'Old note', ticket: '' },
+      {
+        id: '2',
+        transactionKey: key,
+        at: '2026-01-06T10:00:00.000Z',
+        author: 'Ana',
+        text: 'Line one\nLine two',
+        ticket: 'ZD-9',
+      },
+    ];
     const item = (await loadTransactionCase(db, key))!;
     expect(item.customer).toMatchObject({ name: 'Ana Silva', email: 'ana@example.pt' });
-    const markdown = caseSummaryMarkdown(item, maskCustomerData(item.customer), t, 'en');
+    const markdown = caseSummaryMarkdown(item, maskCustomerData(item.customer), t, 'en', notes);
     expect(markdown).toContain(`## Case ${key}`);
     expect(markdown).toContain('**Status now:** **Pending** (not final) — as of ');
     expect(markdown).toContain('### Timeline');
     expect(markdown).toMatch(/- \d{4}-\d\d-\d\dT.*Status refreshed — \*\*Pending\*\*/);
-    expect(markdown).toContain('**Ticket reference:** ZD-9');
-    expect(markdown).toContain('> Line one\n> Line two');
+    expect(markdown).toContain('- 2026-01-05T10:00:00.000Z — Unknown author\n  > Old note');
+    expect(markdown).toContain('- 2026-01-06T10:00:00.000Z — Ana — **Ticket reference:** ZD-9');
+    expect(markdown).toContain('  > Line one\n  > Line two');
     expect(markdown).not.toContain('Ana Silva');
     expect(markdown).not.toContain('ana@example.pt');
 
@@ -147,7 +158,7 @@ describe('bulk lookup table', () => {
     expect(rowFromStatus('s2B', { paymentStatus: 'Pending', returnStatus: { statusCode: '000' } }, asOf)).toMatchObject(
       {
         final: false,
-        returnCode: null,
+        returnCode: '000',
       },
     );
   });

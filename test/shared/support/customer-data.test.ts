@@ -82,3 +82,83 @@ describe('customer data masking in bodies (views and exports)', () => {
     expect(maskCustomerDataInValue({ ...notification, unknownFields: {} }).token.value).toBe('••••••••678');
   });
 });
+
+describe('customer data is masked at the source: every shape a gateway, a file or a notification uses', () => {
+  const PRIVATE = ['Ana', 'Silva', 'ana.silva', 'example.pt', '912345', 'Augusta', 'Lisboa', '1100-053', '113.77'];
+  const expectNoPrivateText = (text: string) => {
+    for (const secret of PRIVATE) expect(text, `${secret} left in clear`).not.toContain(secret);
+  };
+
+  it('customer data is masked at the source: phone numbers written as JSON numbers', () => {
+    const masked = maskCustomerDataInValue({ customerPhone: 351912345678, mobile: 912345678, amount: { value: 10 } });
+    expectNoPrivateText(JSON.stringify(masked));
+    expect(masked.customerPhone).toMatch(/678$/);
+    expect(masked.amount.value).toBe(10);
+  });
+
+  it('customer data is masked at the source: addresses written as text, country kept', () => {
+    const masked = maskCustomerDataInValue({
+      billingAddress: 'Rua Augusta 10, 1100-053 Lisboa, PT',
+      customer: { shippingAddress: { street: 'Rua Augusta 10', zipCode: '1100-053', town: 'Lisboa', country: 'PT' } },
+    });
+    expectNoPrivateText(JSON.stringify(masked));
+    expect(masked.billingAddress).toBe('••••••, PT');
+    expect(masked.customer.shippingAddress.country).toBe('PT');
+  });
+
+  it('customer data is masked at the source: key-value lists (customerInfo arrays of {key, value})', () => {
+    const value = {
+      customerInfo: [
+        { key: 'customerName', value: 'Ana Maria Silva' },
+        { key: 'customer_email', value: 'ana.silva@example.pt' },
+        { Key: 'Phone-Number', Value: '+351912345678' },
+        { key: 'city', value: 'Lisboa' },
+        { key: 'customerLanguage', value: 'pt' },
+      ],
+      actionResponse: { data: { params: [{ name: 'creq', value: 'token-kept' }] } },
+    };
+    const masked = maskCustomerDataInValue(value);
+    expectNoPrivateText(JSON.stringify(masked));
+    expect(masked.customerInfo[0]).toEqual({ key: 'customerName', value: 'A••• M••• S•••' });
+    expect(masked.customerInfo[4]).toEqual({ key: 'customerLanguage', value: 'pt' });
+    // Action params are a key-value list too: their names and non-customer values are untouched.
+    expect(masked.actionResponse.data.params).toEqual([{ name: 'creq', value: 'token-kept' }]);
+    expectNoPrivateText(maskCustomerDataInText(JSON.stringify(value).slice(0, -30)));
+  });
+
+  it.each([
+    ['customer_name', 'Ana Maria Silva'],
+    ['CustomerName', 'Ana Maria Silva'],
+    ['Name', 'Ana Maria Silva'],
+    ['full-name', 'Ana Maria Silva'],
+    ['email', 'ana.silva@example.pt'],
+    ['eMail', 'ana.silva@example.pt'],
+    ['EMAIL_ADDRESS', 'ana.silva@example.pt'],
+    ['phoneNumber', '+351912345678'],
+    ['mobile', '912345678'],
+    ['MSISDN', '351912345678'],
+    ['billing_address', 'Rua Augusta 10, Lisboa'],
+    ['deliveryAddress', 'Rua Augusta 10, Lisboa'],
+    ['ip_address', '203.0.113.77'],
+  ])('customer data is masked at the source: the key spelled %s', (key, value) => {
+    expectNoPrivateText(JSON.stringify(maskCustomerDataInValue({ outer: { [key]: value } })));
+    expectNoPrivateText(maskCustomerDataInText(JSON.stringify({ outer: { [key]: value } })));
+    expectNoPrivateText(maskCustomerDataInText(`${JSON.stringify({ outer: { [key]: value } }).slice(0, -2)}`));
+  });
+
+  it('customer data is masked at the source: JSON escaped inside a text field, whole or cut off', () => {
+    const inner = JSON.stringify({ customerName: 'Ana Maria Silva', customerEmail: 'ana.silva@example.pt' });
+    const doubly = JSON.stringify({ log: JSON.stringify({ request: inner }) });
+    const body = { statusMsg: 'Declined', details: inner, trace: doubly, note: 'plain text stays' };
+    const masked = maskCustomerDataInValue(body);
+    expectNoPrivateText(JSON.stringify(masked));
+    expect(masked.note).toBe('plain text stays');
+    expect(JSON.parse(masked.details)).toEqual({ customerName: 'A••• M••• S•••', customerEmail: 'a•••@•••.pt' });
+    const text = JSON.stringify(body);
+    expectNoPrivateText(maskCustomerDataInText(text));
+    // Cut inside the escaped value: the text fallback still finds the escaped pairs.
+    const cut = text.slice(0, text.indexOf('Silva') + 2);
+    expect(() => JSON.parse(cut)).toThrow();
+    expect(maskCustomerDataInText(cut)).not.toMatch(/Ana Maria|Si$/);
+  });
+});

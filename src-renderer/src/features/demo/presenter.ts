@@ -19,9 +19,15 @@ export const usePresenterStore = defineStore('presenter', () => {
   /** `s2AbCdEf…` instead of a full 20-character id, so a shared screen stays readable. */
   const id = (value: string | null | undefined) =>
     !value ? '' : on.value && value.length > 10 ? `${value.slice(0, 8)}…` : value;
+  /** Every occurrence of the given ids in `text` shortened like `id` (the request URL and bodies quote them). */
+  const ids = (text: string, known: ReadonlyArray<string | null | undefined>) =>
+    known.reduce<string>(
+      (shown, value) => (value && value.length > 10 ? shown.split(value).join(id(value)) : shown),
+      text,
+    );
   /** A masked credential (`••••ab12`): in presenter mode not even the last four are shown. */
   const secret = (value: string) => (on.value ? value.replace(/••••[^\s"',]*/g, '••••') : value);
-  return { on, toggle, id, secret };
+  return { on, toggle, id, ids, secret };
 });
 
 /** Ctrl+Shift+P (Cmd+Shift+P on a Mac). */

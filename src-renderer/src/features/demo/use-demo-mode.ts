@@ -1,14 +1,16 @@
 /**
- * Demo mode: "Start demo" resets the Sandbox (simulator and its History, through the Simulator screen's
- * own reset), seeds the demo's three weeks in main (`demo.seed`), records the seeded exchanges in
- * History at their story times, and opens the tour. "End demo" offers the reset again.
+ * Demo mode: "Start demo" first shows what a reset of the Sandbox would remove and waits for the user's
+ * yes (`askStart` → `start`), because the presenter's own Sandbox work is on the line. Then it resets the
+ * Sandbox (simulator and its History, through the Simulator screen's own reset), seeds the demo's three
+ * weeks in main (`demo.seed`), records the seeded exchanges in History at their story times, and opens the
+ * tour. "End demo" offers the reset again.
  */
-import { ref } from 'vue';
+import { computed, ref } from 'vue';
 import { useConsoleApi } from '../../api';
 import { formatDateTime } from '../../i18n/format';
 import { t } from '../../i18n';
 import { useHistoryRecorderStore } from '../../stores/history-recorder';
-import { useSandboxReset } from '../simulator/use-sandbox-reset';
+import { describePreview, useSandboxReset } from '../simulator/use-sandbox-reset';
 import { consoleErrorText } from '../../i18n/console-error';
 
 export function useDemoMode() {
@@ -18,9 +20,31 @@ export function useDemoMode() {
   const busy = ref(false);
   const outcome = ref<{ ok: boolean; text: string } | null>(null);
   const confirmingEnd = ref(false);
+  const confirmingStart = ref(false);
+  /** What Start demo's reset would remove, listed in its confirmation. */
+  const startPreview = computed(() => (reset.preview.value ? describePreview(reset.preview.value) : []));
 
-  async function resetSandbox(): Promise<boolean> {
-    await reset.prepare();
+  /** Counts what the reset would remove and asks; nothing is reset until `start` is called. */
+  async function askStart(): Promise<void> {
+    busy.value = true;
+    try {
+      await reset.prepare();
+      confirmingStart.value = true;
+    } finally {
+      busy.value = false;
+    }
+  }
+
+  /** The user said no (or closed the question): nothing was reset. A yes already under way is left alone. */
+  function cancelStart(): void {
+    if (!confirmingStart.value) return;
+    confirmingStart.value = false;
+    reset.cancel();
+  }
+
+  /** `counted`: the preview the user just confirmed is still the one to reset against. */
+  async function resetSandbox(counted = false): Promise<boolean> {
+    if (!counted || !reset.preview.value) await reset.prepare();
     if (await reset.confirm()) return true;
     outcome.value = {
       ok: false,
@@ -29,12 +53,14 @@ export function useDemoMode() {
     return false;
   }
 
-  /** Reset, seed, record. Resolves true when the Sandbox holds the demo's history. */
+  /** Reset, seed, record — after the user confirmed (`askStart`). Resolves true when the Sandbox holds the demo's history. */
   async function start(): Promise<boolean> {
+    if (!confirmingStart.value) return false;
+    confirmingStart.value = false;
     busy.value = true;
     outcome.value = { ok: true, text: t('demo.seeding') };
     try {
-      if (!(await resetSandbox())) return false;
+      if (!(await resetSandbox(true))) return false;
       const seeded = await api['demo.seed']();
       if (!seeded.ok) {
         outcome.value = { ok: false, text: t('demo.seedFailed', { message: consoleErrorText(seeded.error) }) };
@@ -70,5 +96,5 @@ export function useDemoMode() {
     }
   }
 
-  return { busy, outcome, confirmingEnd, start, end };
+  return { busy, outcome, confirmingEnd, confirmingStart, startPreview, askStart, cancelStart, start, end };
 }

@@ -1,8 +1,13 @@
 /**
  * The guided tour's engine: runs each step's calls through the ConsoleApi (the same calls a merchant's
  * server makes), keeps what the tour stage shows (the exchange, the transaction, its notifications), and
- * drives driver.js over the stage. Its place is saved after every step, so a paused tour resumes at the
- * start of the flow it was in. Production profiles are never offered (see DemoView).
+ * drives driver.js over the stage. What a step showed is recorded when its calls are made, so Back, Next
+ * onto a step already seen and Resume re-show that record instead of sending the calls again (each create
+ * is a new order, and the error step a new refused one). Its place is saved after every step: a paused
+ * tour resumes at that exact step; only after a reload, when the record is gone, does it start again at
+ * the beginning of the flow it was in. Navigation (buttons and arrow keys) is queued, never dropped: a key
+ * pressed while a step's calls run or while driver.js is between steps is taken after them.
+ * Production profiles are never offered (see DemoView).
  */
 import { driver, type Driver } from 'driver.js';
 import 'driver.js/dist/driver.css';
@@ -14,6 +19,7 @@ import { t } from '../../i18n';
 import { useHistoryRecorderStore } from '../../stores/history-recorder';
 import { useProfilesStore } from '../../stores/profiles';
 import { defaultDraft } from '../orders/order-defaults';
+import { clearPlacement } from './popover-placement';
 import { resumeIndex, stageSelector, TOUR_STEPS, type TourAction } from './tour-steps';
 import { consoleErrorText } from '../../i18n/console-error';
 import { describePaymentStatus } from '../../composables/payment-status';
@@ -21,6 +27,31 @@ import { describePaymentStatus } from '../../composables/payment-status';
 export const TOUR_PLACE_KEY = 'gateway-console.demo-tour';
 const FINAL = new Set(['Success', 'Declined', 'Error', 'Timeout', 'Expired']);
 const POLL_SECONDS = 3;
+
+/** What the stage showed at one step: re-shown, without a call, when the step is visited again. */
+interface StageRecord {
+  exchange: Exchange | null;
+  transactionId: string | null;
+  deliveries: SimulatorDelivery[];
+  created: unknown;
+  reference: string | null;
+  manualText: string | null;
+  pollText: string | null;
+}
+
+type TourMove = 'next' | 'previous' | 'pause';
+
+/** The nearest ancestor that scrolls (the shell's content area), where a panel can be scrolled into view. */
+function scrollingAncestor(element: Element): HTMLElement | null {
+  for (let node = element.parentElement; node; node = node.parentElement) {
+    const { overflowY } = getComputedStyle(node);
+    if ((overflowY === 'auto' || overflowY === 'scroll') && node.scrollHeight > node.clientHeight) return node;
+  }
+  return null;
+}
+
+const isTypingInto = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 
 interface CallResult {
   exchange: Exchange;
@@ -35,7 +66,11 @@ async function unwrap<R extends { ok: boolean }>(pending: Promise<R>): Promise<U
   return result.value as Unwrapped<R>;
 }
 
-export function useDemoTour() {
+/**
+ * `onClosed` runs once the tour's popover is gone (`paused`: Esc or ×, `finished`: Finish), so the screen
+ * can give focus a place to land: the popover held it, and it is no longer in the page.
+ */
+export function useDemoTour(onClosed: (how: 'paused' | 'finished') => void = () => {}) {
   const api = useConsoleApi();
   const profiles = useProfilesStore();
   const recorder = useHistoryRecorderStore();
@@ -48,6 +83,8 @@ export function useDemoTour() {
     transactionId: null as string | null,
     manualText: null as string | null,
     pollText: null as string | null,
+    /** While the tour is on, the stage keeps room below its last panel, so any panel can be scrolled up. */
+    touring: false,
     /** Phone used on a real test environment (the Sandbox uses its magic phones). */
     testPhone: '351#912345678',
   });
@@ -57,6 +94,11 @@ export function useDemoTour() {
   const reference = ref<string | null>(null);
   let tour: Driver | null = null;
   let pollTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Step index → what it showed, for this run of the tour (cleared when it starts from the beginning). */
+  const recorded = new Map<number, StageRecord>();
+  /** Moves run one after the other; `epoch` changes when the tour stops, so moves queued before are void. */
+  let moves: Promise<void> = Promise.resolve();
+  let epoch = 0;
 
   const isSandbox = (id: string) => profiles.profiles.find((p) => p.id === id)?.environment === 'sandbox';
   const onSandbox = computed(() => isSandbox(profileIds.A) && isSandbox(profileIds.B));
@@ -202,12 +244,47 @@ export function useDemoTour() {
     }
   }
 
-  /** Runs the calls of step `index`; a failure stays on screen and the step can be tried again. */
+  function snapshot(): StageRecord {
+    return {
+      exchange: exchange.value,
+      transactionId: stage.transactionId,
+      deliveries: deliveries.value,
+      created: created.value,
+      reference: reference.value,
+      manualText: stage.manualText,
+      pollText: stage.pollText,
+    };
+  }
+
+  function restore(record: StageRecord): void {
+    stopPoll();
+    exchange.value = record.exchange;
+    stage.transactionId = record.transactionId;
+    deliveries.value = record.deliveries;
+    created.value = record.created;
+    reference.value = record.reference;
+    stage.manualText = record.manualText;
+    stage.pollText = record.pollText;
+  }
+
+  /**
+   * Shows step `index`: what it showed before when it was already run, else the result of its calls.
+   * A failure stays on screen and the step can be tried again.
+   */
   async function prepare(index: number): Promise<boolean> {
+    const known = recorded.get(index);
+    if (known) {
+      restore(known);
+      stage.error = null;
+      stage.stepIndex = index;
+      savePlace(index);
+      return true;
+    }
     stage.busy = true;
     stage.error = null;
     try {
       for (const action of TOUR_STEPS[index]!.actions) await run(action);
+      recorded.set(index, snapshot());
       stage.stepIndex = index;
       savePlace(index);
       return true;
@@ -229,7 +306,8 @@ export function useDemoTour() {
     const instance = driver({
       showProgress: true,
       allowClose: true,
-      allowKeyboardControl: true,
+      // The arrow keys and Esc are read by `onKey`: driver.js ignores them while it moves between steps.
+      allowKeyboardControl: false,
       // driver.js ignores Next while it animates; with reduced motion asked for there is nothing to wait for.
       animate: !window.matchMedia('(prefers-reduced-motion: reduce)').matches,
       smoothScroll: false,
@@ -250,10 +328,18 @@ export function useDemoTour() {
         popover.wrapper.setAttribute('role', 'dialog');
         popover.wrapper.setAttribute('aria-labelledby', 'driver-popover-title');
         popover.title.id = 'driver-popover-title';
+        // The presenter's keys go to the tour, not to the button that opened it.
+        popover.wrapper.tabIndex = -1;
+        if (!popover.wrapper.contains(document.activeElement)) popover.wrapper.focus({ preventScroll: true });
       },
-      onNextClick: () => void next(),
-      onPrevClick: () => instance.movePrevious(),
-      onCloseClick: () => pause(),
+      onHighlightStarted: () => {
+        unfitPanel();
+        scrollsLeft = 3;
+      },
+      onHighlighted: () => keepPopoverClear(),
+      onNextClick: () => void queue('next'),
+      onPrevClick: () => void queue('previous'),
+      onCloseClick: () => void queue('pause'),
       onDestroyStarted: () => {
         if (instance.isActive()) pause();
       },
@@ -261,43 +347,169 @@ export function useDemoTour() {
     return instance;
   }
 
-  async function next(): Promise<void> {
-    if (!tour || stage.busy) return;
-    const index = (tour.getActiveIndex() ?? -1) + 1;
+  /** Moves to step `index` (next or back), once that step is on the stage. */
+  async function moveTo(index: number): Promise<void> {
+    if (!tour) return;
+    if (index < 0) return;
     if (index >= TOUR_STEPS.length) return finish();
-    if (await prepare(index)) tour.moveTo(index);
+    if (await prepare(index)) tour?.moveTo(index);
   }
 
-  /** Starts (or restarts) the tour at `index`, running that step's calls first. */
-  async function startAt(index = 0): Promise<boolean> {
+  /** Queues a move behind those not yet done, so none is lost however fast the keys come. */
+  function queue(move: TourMove): Promise<void> {
+    const mine = epoch;
+    moves = moves
+      .then(async () => {
+        if (mine !== epoch || !tour) return;
+        if (move === 'pause') return pause();
+        if (move === 'next') return moveTo(stage.stepIndex + 1);
+        return moveTo(stage.stepIndex - 1);
+      })
+      .catch(() => undefined);
+    return moves;
+  }
+
+  /**
+   * Scrolls left to make room for the current step (its panel can still grow while it draws); bounded,
+   * because a panel that cannot be scrolled further would otherwise ask again forever.
+   */
+  let scrollsLeft = 3;
+
+  /** Moves the popover off the panel it explains (driver.js falls back to covering it when no side has room). */
+  function keepPopoverClear(): void {
+    const wrapper = document.querySelector<HTMLElement>('.driver-popover.demo-tour-popover');
+    const element = tour?.getActiveElement();
+    if (!tour || !wrapper || !element || element.id === 'driver-dummy-element') return;
+    const scroller = scrollingAncestor(element);
+    const reachableTop = Math.max(12, scroller?.getBoundingClientRect().top ?? 0);
+    const view = { width: window.innerWidth, height: window.innerHeight };
+    const placement = clearPlacement(
+      element.getBoundingClientRect(),
+      wrapper.getBoundingClientRect(),
+      view,
+      12,
+      reachableTop,
+    );
+    if (placement.kind === 'scroll' && scroller && scrollsLeft > 0) {
+      scrollsLeft -= 1;
+      scroller.scrollBy({ top: element.getBoundingClientRect().top - reachableTop, behavior: 'instant' });
+      tour.refresh();
+      return settleSoon();
+    }
+    // Panel and popover are taller than the view together: the panel gives up height (it scrolls inside)
+    // until both fit, rather than the popover hiding part of it.
+    const room = view.height - reachableTop - wrapper.getBoundingClientRect().height - 3 * 12;
+    if (placement.kind === 'none' && fitted !== element && room >= 120) {
+      fitPanel(element as HTMLElement, room);
+      tour.refresh();
+      return settleSoon();
+    }
+    if (placement.kind !== 'move') return;
+    Object.assign(wrapper.style, {
+      left: `${placement.left}px`,
+      top: `${placement.top}px`,
+      right: 'auto',
+      bottom: 'auto',
+    });
+    // driver.js's arrow pointed from where it had put the popover.
+    wrapper.querySelector('.driver-popover-arrow')?.classList.add('driver-popover-arrow-none');
+  }
+
+  /** The panel made shorter for the current step, given its height back when the step changes. */
+  let fitted: Element | null = null;
+  function fitPanel(element: HTMLElement, height: number): void {
+    unfitPanel();
+    element.style.boxSizing = 'border-box';
+    element.style.maxHeight = `${height}px`;
+    element.style.overflow = 'auto';
+    fitted = element;
+  }
+  function unfitPanel(): void {
+    if (fitted instanceof HTMLElement) {
+      fitted.style.removeProperty('box-sizing');
+      fitted.style.removeProperty('max-height');
+      fitted.style.removeProperty('overflow');
+    }
+    fitted = null;
+  }
+
+  /** After driver.js's own repositioning (it waits a frame after a scroll or a resize). */
+  function settleSoon(): void {
+    requestAnimationFrame(() => requestAnimationFrame(keepPopoverClear));
+  }
+
+  function onKey(event: KeyboardEvent): void {
+    if (!tour || event.altKey || event.ctrlKey || event.metaKey || isTypingInto(event.target)) return;
+    const move: TourMove | null =
+      event.key === 'ArrowRight'
+        ? 'next'
+        : event.key === 'ArrowLeft'
+          ? 'previous'
+          : event.key === 'Escape'
+            ? 'pause'
+            : null;
+    if (!move) return;
+    event.preventDefault();
+    void queue(move);
+  }
+
+  function stopListening(): void {
+    stage.touring = false;
+    unfitPanel();
+    window.removeEventListener('keyup', onKey);
+    document.removeEventListener('scroll', settleSoon, true);
+    window.removeEventListener('resize', settleSoon);
+  }
+
+  /** Starts the tour at `index`; `fresh` forgets what earlier steps showed (a new run of the tour). */
+  async function startAt(index = 0, fresh = true): Promise<boolean> {
+    epoch += 1;
     tour?.destroy();
+    stopListening();
+    if (fresh) recorded.clear();
     tour = createDriver();
     if (!(await prepare(index))) return false;
+    stage.touring = true;
+    window.addEventListener('keyup', onKey);
+    document.addEventListener('scroll', settleSoon, true);
+    window.addEventListener('resize', settleSoon);
     tour.drive(index);
     return true;
   }
 
-  const resume = () => startAt(resumeIndex(savedPlace.value ?? 0));
+  /** At the exact step it was paused at when its record is at hand; else where that step's flow began. */
+  const resume = () => {
+    const place = savedPlace.value ?? 0;
+    return recorded.has(place) ? startAt(place, false) : startAt(resumeIndex(place));
+  };
 
   /** Closing keeps the place, so the tour can be resumed. */
   function pause(): void {
+    epoch += 1;
+    stopListening();
     stopPoll();
     const current = tour?.getActiveIndex();
     const instance = tour;
     tour = null;
     if (current !== undefined) savePlace(current);
     instance?.destroy();
+    if (instance) onClosed('paused');
   }
 
   function finish(): void {
+    epoch += 1;
+    stopListening();
     stopPoll();
     savePlace(null);
     const instance = tour;
     tour = null;
     instance?.destroy();
+    if (instance) onClosed('finished');
   }
 
   function dispose(): void {
+    epoch += 1;
+    stopListening();
     stopPoll();
     tour?.destroy();
     tour = null;

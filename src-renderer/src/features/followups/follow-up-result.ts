@@ -12,6 +12,7 @@ import {
 } from '@shared/gateway/response-schemas';
 import type { ConsoleError, Result } from '@shared/result';
 import { t } from '../../i18n';
+import { paymentRefusalText } from '../../i18n/payment-refusals';
 
 export type FollowUpKind = 'reference' | 'mbway' | 'status' | 'action';
 
@@ -150,7 +151,7 @@ function fromConsoleError(id: string, kind: FollowUpKind, at: string, error: Con
     succeeded: false,
     paymentStatus: null,
     statusCode: null,
-    summary: error.message,
+    summary: paymentRefusalText(error),
     failure: { classification: `not sent (${error.code})`, suggestedAction: null },
     reference: null,
     action: null,

@@ -2,8 +2,11 @@
  * "Copy as cURL" for a recorded Exchange. Credentials are never written out, not even their masked last
  * four characters: they become shell variables the user sets themselves, so a pasted command is safe to
  * share and works once `GATEWAY_TOKEN`, `GATEWAY_CLIENT_ID` and `TRANSACTION_SIGNATURE` are exported.
+ * Those three are the only variables it reads: every other value, masked or not, stays single-quoted data.
  */
 import type { Exchange } from '@shared/exchange';
+import { originOf } from '@shared/origin';
+import { credentialOf } from '@shared/server-code/snippet-request';
 
 export const CURL_PLACEHOLDERS = {
   token: '$GATEWAY_TOKEN',
@@ -13,8 +16,6 @@ export const CURL_PLACEHOLDERS = {
 
 /** Headers curl computes itself; copying them would make the command wrong once the body is edited. */
 const SKIPPED_HEADERS = new Set(['content-length', 'host', 'connection', 'accept-encoding', 'transfer-encoding']);
-/** The SDK masks secrets as `••••last4`. */
-const MASK = '••••';
 
 /** Single-quoted shell word: nothing inside is expanded. */
 export const shellQuote = (text: string): string => `'${text.replace(/'/g, `'"'"'`)}'`;
@@ -23,38 +24,37 @@ export const shellQuote = (text: string): string => `'${text.replace(/'/g, `'"'"
 const headerWord = (literal: string, variable?: string): string =>
   variable ? `${shellQuote(literal)}"${variable}"` : shellQuote(literal);
 
-const isClientIdHeader = (name: string): boolean => /client-?id/i.test(name);
-
-function headerArgument(name: string, value: string): string | null {
-  const lower = name.toLowerCase();
-  if (SKIPPED_HEADERS.has(lower)) return null;
-  if (lower === 'authorization') {
-    // Bearer (token) on create/status; Digest (transactionSignature) on the per-transaction calls.
-    const scheme = /^\s*(\S+)/.exec(value)?.[1] ?? 'Bearer';
-    const variable = /^digest$/i.test(scheme) ? CURL_PLACEHOLDERS.signature : CURL_PLACEHOLDERS.token;
-    return headerWord(`${name}: ${scheme} `, variable);
-  }
-  if (isClientIdHeader(name)) return headerWord(`${name}: `, CURL_PLACEHOLDERS.clientId);
-  // Any other value the SDK masked is a secret too: name it rather than leak its last four characters.
-  if (value.includes(MASK)) return headerWord(`${name}: `, `$${name.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`);
+function headerArgument(name: string, value: string, readsCredentials: boolean): string | null {
+  if (SKIPPED_HEADERS.has(name.toLowerCase())) return null;
+  // Bearer (token) on create/status, Digest (transactionSignature) on the per-transaction calls, and the
+  // client-id header: the same rule as "Your server's code".
+  const credential = readsCredentials ? credentialOf(name, value) : undefined;
+  if (credential?.env) return headerWord(`${name}: ${credential.text}`, `$${credential.env}`);
+  // Every other value is data: a variable named after a header (an imported record's `Home: ••••`)
+  // would read the user's environment and send it to the URL's host.
   return headerWord(`${name}: ${value}`);
 }
 
-/** A JSON field whose value the SDK masked (an actionToken in an action step's body). */
-const MASKED_FIELD = /"([A-Za-z][A-Za-z0-9_]*)":"••••[^"]*"/g;
-const shellVariable = (name: string): string => `$${name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}`;
-
-/** The body as a quoted shell word; a masked field becomes a shell variable expanded inside the JSON string. */
-const bodyWord = (body: string): string =>
-  shellQuote(body).replace(MASKED_FIELD, (_match, name: string) => `"${name}":"'"${shellVariable(name)}"'"`);
-
-export function toCurl(exchange: Pick<Exchange, 'method' | 'url' | 'request'>): string {
-  const lines = [`curl -X ${exchange.method.toUpperCase()} ${shellQuote(exchange.url)}`];
+/**
+ * `credentialOrigin`: where the exchange's profile has its credentials (null: no profile of this console).
+ * The command reads them only when it goes there; for any other host (an imported record's URL is data)
+ * the recorded masked values stay as they are, so running it sends nothing of the user's.
+ */
+export function toCurl(
+  exchange: Pick<Exchange, 'method' | 'url' | 'request'>,
+  credentialOrigin: string | null,
+): string {
+  const readsCredentials = credentialOrigin !== null && originOf(exchange.url) === credentialOrigin;
+  // An imported record's method is text too: bare only when it is letters, quoted otherwise. --globoff
+  // keeps curl from expanding `[…]` and `{…}` in the URL into several requests.
+  const method = exchange.method.toUpperCase();
+  const methodWord = /^[A-Z]+$/.test(method) ? method : shellQuote(method);
+  const lines = [`curl -X ${methodWord} --globoff ${shellQuote(exchange.url)}`];
   for (const [name, value] of Object.entries(exchange.request.headers)) {
-    const argument = headerArgument(name, value);
+    const argument = headerArgument(name, value, readsCredentials);
     if (argument) lines.push(`  -H ${argument}`);
   }
   if (exchange.request.body !== null && exchange.request.body !== '')
-    lines.push(`  --data-raw ${bodyWord(exchange.request.body)}`);
+    lines.push(`  --data-raw ${shellQuote(exchange.request.body)}`);
   return lines.join(' \\\n');
 }

@@ -53,6 +53,10 @@ export function useProfileForm(profile: Profile | null) {
       lookupOnly: profile.lookupOnly ?? false,
       webhookUrl: profile.webhookUrl ?? '',
     });
+  /** What the form opened with: a field shows its error once it differs from this (or after a save attempt). */
+  const initial: Record<string, unknown> = { ...settings };
+  /** A new profile's blank fields say nothing until the user types in them or tries to save. */
+  const attempted = ref(profile !== null);
   const newSecrets = reactive<Partial<Record<SecretName, string>>>({});
   /** Errors main returned on save for a field (kept until that field changes). */
   const serverErrors = ref<Record<string, string>>({});
@@ -73,16 +77,23 @@ export function useProfileForm(profile: Profile | null) {
     const origin = originOf(settings.baseUrl.trim());
     return origin !== null && origin.startsWith('http:') && !isLoopbackHost(new URL(origin).hostname);
   });
+  const touched = (field: SettingsField) =>
+    attempted.value || (settings as Record<string, unknown>)[field] !== initial[field];
+  /** Errors to show now: main's, and the schema's for the fields the user has touched (all, after a save attempt). */
   const errors = computed<Partial<Record<SettingsField, string>>>(() => {
     const out: Partial<Record<SettingsField, string>> = { ...serverErrors.value };
     if (!parsed.value.success)
       for (const issue of parsed.value.error.issues) {
         const field = String(issue.path[0]) as SettingsField;
-        out[field] ??= ruleMessageText(issue.message);
+        if (touched(field)) out[field] ??= ruleMessageText(issue.message);
       }
     if (plainHttpProduction.value) out.baseUrl ??= t('credentials.productionHttp');
     return out;
   });
+  /** A save attempt on an invalid form: every field's error shows. */
+  const revealErrors = () => {
+    attempted.value = true;
+  };
   const valid = computed(() => parsed.value.success && !plainHttpProduction.value);
 
   /**
@@ -102,5 +113,16 @@ export function useProfileForm(profile: Profile | null) {
     for (const key of Object.keys(newSecrets) as SecretName[]) delete newSecrets[key];
   };
 
-  return { settings, newSecrets, serverErrors, input, errors, valid, originChange, typedSecrets, wipeSecrets };
+  return {
+    settings,
+    newSecrets,
+    serverErrors,
+    input,
+    errors,
+    valid,
+    revealErrors,
+    originChange,
+    typedSecrets,
+    wipeSecrets,
+  };
 }

@@ -69,6 +69,7 @@ export function sessionAsRun(
         variant: session.variant,
       },
     ],
+    subject: 'transaction',
     scenarios,
     counts: { total: scenarios.length, passed: count('passed'), failed: count('failed'), skipped: count('skipped') },
   };

@@ -5,7 +5,14 @@
  */
 import { computed, ref, shallowRef } from 'vue';
 import type { EventPayload } from '@shared/contract';
-import type { ReportFormat, RunCounts, ScenarioResult, ScenarioSummary } from '@shared/contract/qa';
+import type {
+  ReportFormat,
+  RunCounts,
+  RunResult,
+  ScenarioResult,
+  ScenarioSummary,
+  WaitingManual,
+} from '@shared/contract/qa';
 import type { ConsoleError } from '@shared/result';
 import { useConsoleApi } from '../../api';
 import { t } from '../../i18n';
@@ -25,7 +32,7 @@ const runId = ref<string | null>(null);
 const results = ref<ScenarioResult[]>([]);
 const counts = ref<RunCounts | null>(null);
 const running = ref(false);
-const waitingManual = ref<{ scenarioKey: string; stepIndex: number; prompt: string } | null>(null);
+const waitingManual = ref<WaitingManual | null>(null);
 const error = ref<string | null>(null);
 /** Stop was asked and the run has not ended yet. */
 const stopping = ref(false);
@@ -38,7 +45,16 @@ function runFailure(failure: ConsoleError): string {
   const name = String((failure.details as { profileName?: unknown } | undefined)?.profileName ?? '');
   if (failure.code === 'confirmation-required') return t('qa.failure.confirmationRequired', { name });
   if (failure.code === 'confirmation-mismatch') return t('qa.failure.confirmationMismatch', { name });
-  return failure.message;
+  return consoleErrorText(failure);
+}
+
+/** A scenario-folder refusal from main (`details.reason`) in the user's language. */
+export function folderFailure(failure: ConsoleError): string {
+  const details = (failure.details ?? {}) as { reason?: unknown; path?: unknown };
+  const reasons = ['not-absolute', 'not-a-folder', 'bad-name', 'name-taken'];
+  if (failure.code === 'invalid-input' && typeof details.reason === 'string' && reasons.includes(details.reason))
+    return t(`qa.folder.refused.${details.reason}`, { path: String(details.path ?? '') });
+  return consoleErrorText(failure);
 }
 
 type ProgressEvent = EventPayload<'qa.progress'>;
@@ -70,6 +86,16 @@ function applyFinished(event: FinishedEvent): void {
   });
 }
 
+/** Shows a run as main holds it (after a reload the events so far are gone; main's record is not). */
+function show(run: RunResult): void {
+  runId.value = run.id;
+  results.value = run.scenarios;
+  running.value = run.finishedAt === null;
+  counts.value = run.finishedAt === null ? null : run.counts;
+  stopped.value = run.stopped === true;
+  waitingManual.value = run.waitingManual ?? null;
+}
+
 function subscribe(): void {
   if (subscribed) return;
   subscribed = true;
@@ -77,6 +103,12 @@ function subscribe(): void {
   api.on('qa.progress', (event) => {
     if (event.runId === runId.value) applyProgress(event);
     else if (starting) early.push({ progress: event });
+  });
+  // A file changed in the scenario folder (an editor, a git pull, another window): list it again.
+  api.on('qa.libraryChanged', () => {
+    void api['qa.scenarios']().then((result) => {
+      if (result.ok) library.value = result.value.scenarios;
+    });
   });
   api.on('qa.finished', (event) => {
     if (event.runId === runId.value) applyFinished(event);
@@ -110,6 +142,14 @@ export function useScenarios() {
     const result = await api['qa.scenarios']();
     if (result.ok) library.value = result.value.scenarios;
     else error.value = consoleErrorText(result.error);
+    await resume();
+  }
+
+  /** A reloaded screen picks up main's newest run: its results so far, still running, the prompt it waits on. */
+  async function resume(): Promise<void> {
+    if (runId.value !== null || starting) return;
+    const latest = await api['qa.latestRun']();
+    if (latest.ok && latest.value && runId.value === null && !starting) show(latest.value);
   }
 
   async function run(
@@ -151,23 +191,36 @@ export function useScenarios() {
     }
   }
 
-  async function answerManual(passed: boolean, note: string): Promise<void> {
+  async function answerManual(
+    passed: boolean,
+    note: string,
+    evidence: Array<{ name: string; base64: string }> = [],
+  ): Promise<void> {
     const waiting = waitingManual.value;
     if (!waiting || !runId.value) return;
-    await api['qa.answerManual']({ runId: runId.value, ...waiting, passed, note });
-    waitingManual.value = null;
+    const { scenarioKey, stepIndex } = waiting;
+    const answered = await api['qa.answerManual']({
+      runId: runId.value,
+      scenarioKey,
+      stepIndex,
+      passed,
+      note,
+      ...(evidence.length ? { evidence } : {}),
+    });
+    // The next prompt (the next data row's) may have arrived while this answer travelled: keep it.
+    const current = waitingManual.value;
+    if (current?.scenarioKey === scenarioKey && current.stepIndex === stepIndex) waitingManual.value = null;
+    if (!answered.ok) error.value = consoleErrorText(answered.error);
   }
 
   async function addScenario(
     file: string,
     text: string,
+    replace = false,
   ): Promise<{ name: string | null; problems: ScenarioProblemView[] }> {
-    const result = await api['qa.addScenario']({ file, text });
+    const result = await api['qa.addScenario']({ file, text, replace });
     if (!result.ok)
-      return {
-        name: null,
-        problems: [{ file, line: 1, column: 1, field: '', message: consoleErrorText(result.error) }],
-      };
+      return { name: null, problems: [{ file, line: 1, column: 1, field: '', message: folderFailure(result.error) }] };
     if (result.value.added) await load();
     return { name: result.value.added?.name ?? null, problems: result.value.problems };
   }

@@ -13,6 +13,7 @@ import {
 } from '../../db/clear-environment';
 import { useHistoryDb } from '../../db/history-db';
 import { useHistoryRecorderStore } from '../../stores/history-recorder';
+import { useInspectorStore } from '../../stores/inspector';
 import { useOrderDraftStore } from '../../stores/order-draft';
 import { forgetLastOrders } from '../orders/last-order';
 import { describeFailure } from './simulator-view';
@@ -100,6 +101,7 @@ export function useSandboxReset(api: ResetApi) {
         return false;
       }
       forgetLastOrders(ids);
+      useInspectorStore().forgetProfiles(ids);
       recorder.revision++;
       void useOrderDraftStore().loadLastOrder();
       outcome.value = {

@@ -1,7 +1,9 @@
 /**
- * Bulk lookup for the support desk: each pasted transactionID is asked from the gateway through the
- * history's bulk refresh pool (bounded concurrency, Retry-After pauses for the whole pool, cancel), and
- * each answer becomes one row of the table an agent reads and exports.
+ * Bulk lookup for the support desk: each pasted id is first resolved through History, as the single
+ * lookup box does (a merchant order id or Multibanco reference becomes its transactionID; an ambiguous
+ * one is listed, not guessed), then asked from the gateway with the profile the transaction belongs to,
+ * through the history's bulk refresh pool (bounded concurrency, Retry-After pauses for the whole pool,
+ * cancel). Each answer becomes one row of the table an agent reads and exports.
  */
 import type { ConsoleApi } from '@shared/contract';
 import type { Exchange } from '@shared/exchange';
@@ -13,23 +15,36 @@ import {
   type RefreshOutcome,
   type RefreshProgress,
   type RefreshSummary,
+  type RefreshItem,
 } from '../history/bulk-refresh';
 import { retryAfterMs } from '../history/status-query';
+import { resolveLookupIds, type ResolvedLookup, type UnresolvedReason } from './bulk-resolve';
 import { lastNotificationOf } from './last-notification';
 import type { ConsoleError } from '@shared/result';
 
-/** found: the gateway answered with a status; not-found: it does not know the id (404); not-sent: cancelled first. */
-export type LookupOutcome = 'found' | 'not-found' | 'failed' | 'not-sent';
+/**
+ * found: the gateway answered with a status; not-found: it does not know the id (404); not-sent:
+ * cancelled first; ambiguous: History knows several transactions by this id (listed, not asked);
+ * not-in-history: not a transactionID and History does not know it, so the gateway cannot be asked.
+ */
+export type LookupOutcome = 'found' | 'not-found' | 'failed' | 'not-sent' | 'ambiguous' | 'not-in-history';
 
 export interface LookupRow {
-  transactionId: string;
+  /** What the agent pasted: a transactionID, a merchant order id or a Multibanco reference. */
+  query: string;
+  /** The transactionID asked about; null when the pasted id could not be resolved to one. */
+  transactionId: string | null;
   outcome: LookupOutcome;
+  /** The transactionIDs History holds for an ambiguous id. */
+  candidates: string[];
   status: string | null;
   final: boolean | null;
   amount: number | null;
   currency: string | null;
   method: string | null;
-  /** returnStatus.statusCode when it is not the plain "processed" 000. */
+  /** HTTP status of the gateway's answer. */
+  httpStatus: number | null;
+  /** returnStatus.statusCode of the answer, the plain "processed" 000 included. */
   returnCode: string | null;
   returnMessage: string | null;
   /** ISO time of the last notification History holds for this transaction, with the status it carried. */
@@ -39,22 +54,32 @@ export interface LookupRow {
   asOf: string | null;
   /** Why there is no status (failures and unknown ids). */
   message: string | null;
+  /** Why a pasted id was not sent (not-in-history); lookup-code.ts words it per locale. */
+  unresolved: UnresolvedReason | null;
 }
 
-export const emptyRow = (transactionId: string, outcome: LookupOutcome = 'not-sent'): LookupRow => ({
+export const emptyRow = (
+  query: string,
+  outcome: LookupOutcome = 'not-sent',
+  transactionId: string | null = query,
+): LookupRow => ({
+  query,
   transactionId,
   outcome,
+  candidates: [],
   status: null,
   final: null,
   amount: null,
   currency: null,
   method: null,
+  httpStatus: null,
   returnCode: null,
   returnMessage: null,
   lastNotificationAt: null,
   lastNotificationStatus: null,
   asOf: null,
   message: null,
+  unresolved: null,
 });
 
 const record = (value: unknown): Record<string, unknown> =>
@@ -68,7 +93,12 @@ const amountOf = (value: unknown): number | null => {
 };
 
 /** One row from a status answer (the response body as main parsed and redacted it). */
-export function rowFromStatus(transactionId: string, response: unknown, asOf: Date): LookupRow {
+export function rowFromStatus(
+  transactionId: string,
+  response: unknown,
+  asOf: Date,
+  query: string = transactionId,
+): LookupRow {
   const body = record(response);
   const status = text(body.paymentStatus);
   const returnStatus = record(body.returnStatus);
@@ -77,14 +107,15 @@ export function rowFromStatus(transactionId: string, response: unknown, asOf: Da
     ? body.paymentMethod.filter((m) => typeof m === 'string').join(' ')
     : text(body.paymentMethod);
   return {
-    ...emptyRow(transactionId, 'found'),
+    ...emptyRow(query, 'found', transactionId),
     status,
     final: status ? isFinalPaymentStatus(status) : null,
     amount: amountOf(record(body.amount).value),
     currency: text(record(body.amount).currency),
     method: method || null,
-    returnCode: code && code !== '000' ? code : null,
-    returnMessage: code && code !== '000' ? text(returnStatus.statusMsg) : null,
+    // 000 too: "processed" next to a Pending status is itself something the agent must read right.
+    returnCode: code,
+    returnMessage: text(returnStatus.statusMsg),
     asOf: asOf.toISOString(),
   };
 }
@@ -95,6 +126,7 @@ export interface BulkLookupOptions {
   api: StatusApi;
   db: HistoryDb;
   profiles: ProfileLookup;
+  /** The profile chosen in the console: used for ids History does not know. */
   profileId: string;
   concurrency: number;
   signal?: AbortSignal;
@@ -105,30 +137,49 @@ export interface BulkLookupOptions {
   describeError?: (error: ConsoleError) => string;
 }
 
-/** Queries every id; every id gets a row, those never sent (cancel) as `not-sent`. */
-export async function runBulkLookup(ids: readonly string[], options: BulkLookupOptions): Promise<RefreshSummary> {
+/**
+ * Queries every pasted id; every id gets a row. Ids that resolve to the same transaction are asked once
+ * and answered on each of their rows; those never sent (cancel) are `not-sent`.
+ */
+export async function runBulkLookup(queries: readonly string[], options: BulkLookupOptions): Promise<RefreshSummary> {
   const now = options.now ?? (() => new Date());
   const describeError = options.describeError ?? ((error: ConsoleError) => error.message);
+  const resolved = await resolveLookupIds(options.db, options.profiles, options.profileId, queries);
+  const asked = new Map<string, { transactionId: string; profileId: string; queries: string[] }>();
+  for (const entry of resolved) {
+    if (entry.kind !== 'ask') {
+      options.onRow(unresolvedRow(entry));
+      continue;
+    }
+    const key = `${entry.profileId}\u0000${entry.transactionId}`;
+    const item = asked.get(key) ?? { transactionId: entry.transactionId, profileId: entry.profileId, queries: [] };
+    item.queries.push(entry.query);
+    asked.set(key, item);
+  }
   const answered = new Set<string>();
-  const refresh = async ({ transactionId }: { transactionId: string }): Promise<RefreshOutcome> => {
-    const result = await options.api['payments.status']({ profileId: options.profileId, transactionId });
+  const emit = (key: string, row: (query: string) => LookupRow) => {
+    answered.add(key);
+    for (const query of asked.get(key)!.queries) options.onRow(row(query));
+  };
+  const refresh = async ({ key, transactionId, profileId }: RefreshItem): Promise<RefreshOutcome> => {
+    const result = await options.api['payments.status']({ profileId, transactionId });
     if (!result.ok) {
-      answered.add(transactionId);
-      options.onRow({
-        ...emptyRow(transactionId, 'failed'),
+      const at = now().toISOString();
+      emit(key, (query) => ({
+        ...emptyRow(query, 'failed', transactionId),
         message: describeError(result.error),
-        asOf: now().toISOString(),
-      });
+        asOf: at,
+      }));
       return { kind: 'failed', message: describeError(result.error) };
     }
     const { exchange, response } = result.value;
     if (exchange.response?.status === 429) return { kind: 'rate-limited', retryAfterMs: retryAfterMs(exchange) };
-    answered.add(transactionId);
-    options.onRow(await rowFor(transactionId, exchange, response, options, now()));
+    const rowOf = await rowsFor(transactionId, exchange, response, options, now());
+    emit(key, rowOf);
     return exchange.classification === 'ok' ? { kind: 'unchanged' } : { kind: 'failed', message: exchange.summary };
   };
   const summary = await runBulkRefresh(
-    ids.map((transactionId) => ({ key: transactionId, transactionId, profileId: options.profileId })),
+    [...asked].map(([key, item]) => ({ key, transactionId: item.transactionId, profileId: item.profileId })),
     {
       concurrency: options.concurrency,
       refresh,
@@ -136,34 +187,44 @@ export async function runBulkLookup(ids: readonly string[], options: BulkLookupO
       ...(options.signal ? { signal: options.signal } : {}),
     },
   );
-  for (const id of ids) if (!answered.has(id)) options.onRow(emptyRow(id, 'not-sent'));
+  for (const [key, item] of asked)
+    if (!answered.has(key))
+      for (const query of item.queries) options.onRow(emptyRow(query, 'not-sent', item.transactionId));
   return summary;
 }
 
-async function rowFor(
+function unresolvedRow(entry: Exclude<ResolvedLookup, { kind: 'ask' }>): LookupRow {
+  if (entry.kind === 'ambiguous') return { ...emptyRow(entry.query, 'ambiguous', null), candidates: entry.candidates };
+  return { ...emptyRow(entry.query, 'not-in-history', null), unresolved: entry.reason };
+}
+
+/** The row for each pasted id that asked about this transaction, from one gateway answer. */
+async function rowsFor(
   transactionId: string,
   exchange: Exchange,
   response: unknown,
   options: BulkLookupOptions,
   asOf: Date,
-): Promise<LookupRow> {
-  if (exchange.response?.status === 404)
-    return { ...emptyRow(transactionId, 'not-found'), message: exchange.summary, asOf: asOf.toISOString() };
-  if (exchange.classification !== 'ok' || !text(record(response).paymentStatus)) {
-    const code = text(record(record(response).returnStatus).statusCode);
-    return {
-      ...emptyRow(transactionId, 'failed'),
-      returnCode: code && code !== '000' ? code : null,
-      message: exchange.summary,
-      asOf: asOf.toISOString(),
-    };
-  }
+): Promise<(query: string) => LookupRow> {
+  const httpStatus = exchange.response?.status ?? null;
+  const returnStatus = record(record(response).returnStatus);
+  const answer = {
+    httpStatus,
+    returnCode: text(returnStatus.statusCode),
+    returnMessage: text(returnStatus.statusMsg),
+    message: exchange.summary,
+    asOf: asOf.toISOString(),
+  };
+  if (httpStatus === 404) return (query) => ({ ...emptyRow(query, 'not-found', transactionId), ...answer });
+  if (exchange.classification !== 'ok' || !text(record(response).paymentStatus))
+    return (query) => ({ ...emptyRow(query, 'failed', transactionId), ...answer });
   // Keep History current too: the same answer a single lookup would record.
   await recordExchange(options.db, exchange, options.profiles);
   const last = await lastNotificationOf(options.db, transactionId);
-  return {
-    ...rowFromStatus(transactionId, response, asOf),
+  return (query) => ({
+    ...rowFromStatus(transactionId, response, asOf, query),
+    httpStatus,
     lastNotificationAt: last ? new Date(last.receivedAt).toISOString() : null,
     lastNotificationStatus: last?.paymentStatus ?? null,
-  };
+  });
 }

@@ -1,8 +1,9 @@
 /**
  * "Copy case summary": one Markdown block a support agent pastes into a ticket: the ids, the status now
  * (and as of when), the timeline of status changes and notifications, the customer data exactly as the
- * screen shows it (masked unless revealed) and the case note. Times are UTC ISO so any reader agrees.
+ * screen shows it (masked unless revealed) and the case-note entries. Times are UTC ISO so any reader agrees.
  */
+import type { CaseNoteEntry } from '@shared/contract/support';
 import { isFinalPaymentStatus } from '@shared/gateway/codes';
 import { CUSTOMER_FIELDS, type CustomerData } from '@shared/support/customer-data';
 import { explainReturnCode, type ExplanationLocale } from '@shared/support/explanations';
@@ -19,6 +20,7 @@ export function caseSummaryMarkdown(
   shownCustomer: CustomerData,
   t: Translate,
   locale: ExplanationLocale,
+  notes: readonly CaseNoteEntry[] = [],
 ): string {
   const { row } = item;
   const status = row.paymentStatus ?? row.statusKey;
@@ -44,7 +46,8 @@ export function caseSummaryMarkdown(
     t('support.fields.amount'),
     row.amount === null ? null : `${row.amount.toFixed(2)} ${row.currency ?? ''}`.trim(),
   );
-  fact(t('support.fields.method'), row.methods.join(', ') || null);
+  fact(t('support.fields.method'), row.paymentMethod ?? t('support.methodUsed.notYet'));
+  fact(t('support.methodUsed.offered'), row.methods.join(', ') || null);
   const code =
     row.declineReason?.statusCode ?? (row.returnStatus?.statusCode !== '000' ? row.returnStatus?.statusCode : null);
   if (code)
@@ -62,12 +65,18 @@ export function caseSummaryMarkdown(
     const parts = [iso(entry.at), inline(kind)];
     if (entry.paymentStatus) parts.push(`**${entry.paymentStatus}**`);
     if (entry.reasonText) parts.push(inline(entry.reasonText));
+    if (entry.repeats > 1)
+      parts.push(t('support.caseTimeline.repeated', { count: entry.repeats, last: iso(entry.lastAt) }));
     lines.push(`- ${parts.join(' — ')}`);
   }
 
   lines.push('', `### ${t('support.summary.notes')}`, '');
-  if (item.note?.ticket) lines.push(`- **${t('support.notes.ticket')}:** ${inline(item.note.ticket)}`);
-  if (item.note?.note) lines.push('', ...item.note.note.split('\n').map((line) => `> ${line}`));
-  if (!item.note) lines.push(`- ${t('support.summary.noNotes')}`);
+  if (!notes.length) lines.push(`- ${t('support.summary.noNotes')}`);
+  for (const note of notes) {
+    const author = inline(note.author ?? t('support.noteLog.unknownAuthor'));
+    const ticket = note.ticket ? ` — **${t('support.notes.ticket')}:** ${inline(note.ticket)}` : '';
+    lines.push(`- ${note.at} — ${author}${ticket}`);
+    if (note.text) lines.push(...note.text.split('\n').map((line) => `  > ${line}`));
+  }
   return `${lines.join('\n')}\n`;
 }

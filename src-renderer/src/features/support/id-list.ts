@@ -1,13 +1,15 @@
 /**
  * Turns what a support agent pastes or drops (ids one per line, separated by commas or semicolons, or
- * a CSV with a header naming the id column) into the transactionIDs to query, plus the duplicates and
- * malformed entries that are listed to the agent and never sent.
+ * a CSV with a header naming the id column) into the ids to look up (transactionIDs, merchant order ids,
+ * Multibanco references), plus the duplicates and malformed entries that are listed to the agent and never sent.
  */
 
 import { parseCsv } from '@shared/csv';
 
 /** The contract's transactionID rule (1–36 of letters, digits, - and _): anything else the gateway cannot know. */
 const TRANSACTION_ID = /^[A-Za-z0-9_-]{1,36}$/;
+/** A Multibanco reference as people write it: 9 digits, often in groups of three. Sent on as the 9 digits. */
+const WRITTEN_REFERENCE = /^\d{3}([\s.-]?)\d{3}\1\d{3}$/;
 /** Header cells that name the transactionID column of a CSV export. */
 const ID_HEADERS = ['transactionid', 'transaction_id', 'transaction id', 'id'];
 
@@ -47,7 +49,8 @@ export function entriesOf(text: string): string[] {
 export function parseIdList(text: string): ParsedIds {
   const counts = new Map<string, number>();
   const malformed: string[] = [];
-  for (const entry of entriesOf(text)) {
+  for (const written of entriesOf(text)) {
+    const entry = WRITTEN_REFERENCE.test(written) ? written.replace(/\D/g, '') : written;
     if (!TRANSACTION_ID.test(entry)) {
       malformed.push(entry === '' ? '(empty)' : entry);
       continue;

@@ -3,17 +3,22 @@
  * holds exactly the table). Code meanings are in the agent's language at export time.
  */
 import { csvDocument, parseCsv } from '@shared/csv';
-import { explainReturnCode, type ExplanationLocale } from '@shared/support/explanations';
+import type { ExplanationLocale } from '@shared/support/explanations';
 import { emptyRow, type LookupOutcome, type LookupRow } from './bulk-lookup';
+import type { UnresolvedReason } from './bulk-resolve';
+import { lookupCodeAndMeaning } from './lookup-code';
 
 export const LOOKUP_CSV_COLUMNS = [
+  'lookedUp',
   'transactionID',
   'outcome',
+  'candidates',
   'paymentStatus',
   'final',
   'amount',
   'currency',
   'method',
+  'httpStatus',
   'returnCode',
   'returnMessage',
   'codeMeaning',
@@ -21,21 +26,25 @@ export const LOOKUP_CSV_COLUMNS = [
   'lastNotificationStatus',
   'asOf',
   'message',
+  'notSentBecause',
 ] as const;
 
 const str = (value: string | number | boolean | null) => (value === null ? '' : String(value));
 
 export function lookupRowsToCsv(rows: readonly LookupRow[], locale: ExplanationLocale): string {
   const lines = rows.map((row) => {
-    const meaning = row.returnCode ? (explainReturnCode(row.returnCode)?.agent[locale] ?? '') : '';
+    const meaning = lookupCodeAndMeaning(row, locale)?.meaning ?? '';
     const cells: Record<(typeof LOOKUP_CSV_COLUMNS)[number], string> = {
-      transactionID: row.transactionId,
+      lookedUp: row.query,
+      transactionID: str(row.transactionId),
       outcome: row.outcome,
+      candidates: row.candidates.join(' '),
       paymentStatus: str(row.status),
       final: row.final === null ? '' : row.final ? 'yes' : 'no',
       amount: str(row.amount),
       currency: str(row.currency),
       method: str(row.method),
+      httpStatus: str(row.httpStatus),
       returnCode: str(row.returnCode),
       returnMessage: str(row.returnMessage),
       codeMeaning: meaning,
@@ -43,6 +52,7 @@ export function lookupRowsToCsv(rows: readonly LookupRow[], locale: ExplanationL
       lastNotificationStatus: str(row.lastNotificationStatus),
       asOf: str(row.asOf),
       message: str(row.message),
+      notSentBecause: str(row.unresolved),
     };
     return LOOKUP_CSV_COLUMNS.map((column) => cells[column]);
   });
@@ -59,8 +69,11 @@ export function lookupRowsFromCsv(text: string): LookupRow[] {
     const get = (column: (typeof LOOKUP_CSV_COLUMNS)[number]) => orNull(cells[index(column)]);
     const amount = get('amount');
     const final = get('final');
+    const httpStatus = get('httpStatus');
     return {
-      ...emptyRow(get('transactionID') ?? '', get('outcome') as LookupOutcome),
+      ...emptyRow(get('lookedUp') ?? '', get('outcome') as LookupOutcome, get('transactionID')),
+      candidates: get('candidates')?.split(' ') ?? [],
+      httpStatus: httpStatus === null ? null : Number(httpStatus),
       status: get('paymentStatus'),
       final: final === null ? null : final === 'yes',
       amount: amount === null ? null : Number(amount),
@@ -72,6 +85,7 @@ export function lookupRowsFromCsv(text: string): LookupRow[] {
       lastNotificationStatus: get('lastNotificationStatus'),
       asOf: get('asOf'),
       message: get('message'),
+      unresolved: get('notSentBecause') as UnresolvedReason | null,
     };
   });
 }

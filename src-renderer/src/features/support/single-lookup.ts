@@ -5,7 +5,8 @@
  */
 import type { HistoryDb } from '../../db/history-db';
 import type { TransactionRecord } from '../../db/records';
-import { normaliseSearch, searchTransactions } from '../../db/transaction-query';
+import { customerQuery, matchesCustomer } from '../../db/customer-search';
+import { normaliseSearch, queryPage, searchTransactions, type HistoryFilter } from '../../db/transaction-query';
 
 /** Transaction ids the gateway issues look like `s2` + 18 alphanumerics (gateway-behaviour.md). */
 const GATEWAY_TRANSACTION_ID = /^s2[A-Za-z0-9]{18}$/;
@@ -21,21 +22,46 @@ export type LookupPlan =
   | { kind: 'gateway'; transactionId: string }
   /** Not in History, and the gateway cannot be asked by this kind of id. */
   | { kind: 'only-transaction-id'; what: 'reference' | 'merchant-order-id'; mayBeTransactionId: boolean }
+  /** Only an amount and/or a date range was given, and no History row has them. */
+  | { kind: 'no-match' }
   | { kind: 'empty' };
 
-export async function planLookup(db: HistoryDb, typed: string): Promise<LookupPlan> {
+/** What narrows a lookup besides the id: the exact amount, and the day range it was created in (epoch ms). */
+export interface LookupNarrowing {
+  amount?: number | undefined;
+  from?: number | undefined;
+  to?: number | undefined;
+}
+
+const narrowingFilter = ({ amount, from, to }: LookupNarrowing): HistoryFilter => ({
+  ...(amount !== undefined ? { minAmount: amount, maxAmount: amount } : {}),
+  ...(from !== undefined ? { from } : {}),
+  ...(to !== undefined ? { to } : {}),
+});
+
+export async function planLookup(db: HistoryDb, typed: string, narrowing: LookupNarrowing = {}): Promise<LookupPlan> {
   const { id, reference } = normaliseSearch(typed);
-  if (!id) return { kind: 'empty' };
-  const exact = (await searchTransactions(db, id, {}, 20)).filter(
+  const filter = narrowingFilter(narrowing);
+  if (!id) {
+    if (Object.keys(filter).length === 0) return { kind: 'empty' };
+    // "A payment of 23.40 yesterday": History's rows with that amount in that range, newest first.
+    const { rows } = await queryPage(db, filter, { limit: 20 });
+    if (!rows.length) return { kind: 'no-match' };
+    return { kind: 'history', rows, queryTransactionId: rows.length === 1 ? rows[0]!.transactionId : null };
+  }
+  const customer = customerQuery(id);
+  const exact = (await searchTransactions(db, id, filter, 20)).filter(
     (row) =>
       row.transactionId === id ||
       row.merchantTransactionId === id ||
-      (reference !== null && row.reference === reference),
+      (reference !== null && row.reference === reference) ||
+      (customer !== null && matchesCustomer(row, customer)),
   );
   if (exact.length) {
     const withId = exact.find((row) => row.transactionId);
     return { kind: 'history', rows: exact, queryTransactionId: withId?.transactionId ?? null };
   }
+  if (Object.keys(filter).length && customer) return { kind: 'no-match' };
   if (GATEWAY_TRANSACTION_ID.test(id)) return { kind: 'gateway', transactionId: id };
   if (reference !== null && MULTIBANCO_REFERENCE.test(reference))
     return { kind: 'only-transaction-id', what: 'reference', mayBeTransactionId: false };

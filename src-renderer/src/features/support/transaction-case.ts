@@ -1,22 +1,21 @@
 /**
  * Everything the support desk shows about one transaction, read from History: the row, the order's
  * customer data (from the create request this console sent, when it sent it), notifications, the
- * timeline and the agent's case note.
+ * timeline. Case notes are main's (composables/case-notes).
  */
 import { customerDataOfOrder, type CustomerData } from '@shared/support/customer-data';
-import { getCaseNote } from '../../db/case-notes';
 import { exchangesOf, notificationsOf } from '../../db/exchange-query';
 import type { HistoryDb } from '../../db/history-db';
-import type { CaseNoteRecord, NotificationRecord, TransactionRecord } from '../../db/records';
+import type { NotificationRecord, TransactionRecord } from '../../db/records';
 import { getTransaction } from '../../db/transaction-query';
-import { buildTimeline, type TimelineEntry } from '../transaction/timeline';
+import { buildTimeline, collapseRepeatedSteps, type CollapsedTimelineEntry } from '../transaction/timeline';
 
 export interface TransactionCase {
   row: TransactionRecord;
   customer: CustomerData;
   notifications: NotificationRecord[];
-  timeline: TimelineEntry[];
-  note: CaseNoteRecord | null;
+  /** Oldest first, repeated identical steps collapsed into one line with a count. */
+  timeline: CollapsedTimelineEntry[];
   /** When the status shown was last asked (epoch ms): the newest status-bearing step. */
   statusAsOf: number;
 }
@@ -37,20 +36,18 @@ async function orderBodyOf(db: HistoryDb, exchangeIds: string[]): Promise<unknow
 export async function loadTransactionCase(db: HistoryDb, key: string): Promise<TransactionCase | null> {
   const row = await getTransaction(db, key);
   if (!row) return null;
-  const [exchanges, notifications, note] = await Promise.all([
+  const [exchanges, notifications] = await Promise.all([
     exchangesOf(db, key),
     row.transactionId ? notificationsOf(db, row.transactionId) : Promise.resolve([]),
-    getCaseNote(db, key),
   ]);
   const creates = exchanges.filter((exchange) => exchange.operation === 'createOrder').map((exchange) => exchange.id);
-  const timeline = buildTimeline(exchanges, notifications);
-  const withStatus = timeline.filter((entry) => entry.paymentStatus !== null);
+  const steps = buildTimeline(exchanges, notifications);
+  const withStatus = steps.filter((entry) => entry.paymentStatus !== null);
   return {
     row,
     customer: customerDataOfOrder(await orderBodyOf(db, creates)),
     notifications,
-    timeline,
-    note: note ?? null,
+    timeline: collapseRepeatedSteps(steps),
     statusAsOf: withStatus.at(-1)?.at ?? row.updatedAt,
   };
 }

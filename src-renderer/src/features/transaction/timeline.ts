@@ -70,3 +70,36 @@ export function buildTimeline(
   ];
   return entries.sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));
 }
+
+/** A step shown once for a run of identical ones: how many there were and when the last one was. */
+export interface CollapsedTimelineEntry extends TimelineEntry {
+  /** How many identical consecutive steps this line stands for (1 when it is alone). */
+  repeats: number;
+  /** When the last of them happened (epoch ms); equals `at` when alone. */
+  lastAt: number;
+}
+
+const sameStep = (a: TimelineEntry, b: TimelineEntry) =>
+  a.kind === 'exchange' &&
+  b.kind === 'exchange' &&
+  a.title === b.title &&
+  a.paymentStatus === b.paymentStatus &&
+  a.failed === b.failed &&
+  a.reasonText === b.reasonText;
+
+/**
+ * A case's story without the noise of repeated lookups: consecutive exchanges that said the same thing
+ * (e.g. ten "Status refreshed — Success") become one line with a count and the last time. A change in
+ * between (another status, a notification) keeps both sides, so no transition is hidden.
+ */
+export function collapseRepeatedSteps(entries: readonly TimelineEntry[]): CollapsedTimelineEntry[] {
+  const collapsed: CollapsedTimelineEntry[] = [];
+  for (const entry of entries) {
+    const previous = collapsed.at(-1);
+    if (previous && sameStep(previous, entry)) {
+      previous.repeats += 1;
+      previous.lastAt = entry.at;
+    } else collapsed.push({ ...entry, repeats: 1, lastAt: entry.at });
+  }
+  return collapsed;
+}

@@ -16,6 +16,13 @@ const credentials = {
     actionUrlNotIssued:
       'Not sent: the action step goes only to the url the gateway returned for this transaction ({transactionId}).',
   },
+  secretsWhere: {
+    keychain: 'Secrets (write-only: stored in the OS keychain, never shown back)',
+    vault: 'Secrets (write-only: stored in the encrypted vault file, never shown back)',
+    session:
+      'Secrets (write-only, never shown back): there is no keychain here, so they are kept in memory only and forgotten when the console quits — choose the vault in Settings to keep them',
+    unknown: 'Secrets (write-only, never shown back)',
+  },
 };
 
 export default credentials;

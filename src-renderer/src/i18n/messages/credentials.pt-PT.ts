@@ -20,6 +20,13 @@ const credentialsPt: SameKeys<typeof credentialsEn> = {
     actionUrlNotIssued:
       'Não enviado: o passo de ação só vai para o url que o gateway devolveu para esta transação ({transactionId}).',
   },
+  secretsWhere: {
+    keychain: 'Segredos (só escrita: guardados no porta-chaves do sistema, nunca mostrados de volta)',
+    vault: 'Segredos (só escrita: guardados no ficheiro-cofre cifrado, nunca mostrados de volta)',
+    session:
+      'Segredos (só escrita, nunca mostrados de volta): aqui não há porta-chaves, por isso ficam só em memória e são esquecidos quando a consola fecha — escolha o cofre nas Definições para os guardar',
+    unknown: 'Segredos (só escrita, nunca mostrados de volta)',
+  },
 };
 
 export default credentialsPt;

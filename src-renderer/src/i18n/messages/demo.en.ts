@@ -7,6 +7,11 @@ export default {
   profileB: 'Variant B profile for the tour',
   start: 'Start demo',
   startHint: 'Resets the Sandbox (simulator and its History), seeds three weeks of payments and opens the tour.',
+  startConfirmTitle: 'Start the demo: reset the Sandbox?',
+  startConfirm:
+    'Starting the demo resets the Sandbox before it seeds three weeks of payments. This permanently removes (test and production profiles are not touched):',
+  startYes: 'Reset and start the demo',
+  startNo: 'Cancel',
   startTour: 'Start the tour',
   resume: 'Resume the tour',
   end: 'End demo',
@@ -48,6 +53,14 @@ export default {
     language: 'Language',
     copy: 'Copy',
     copied: 'Copied',
+    refused: {
+      method: 'No code for this request: its HTTP method cannot be written as sent.',
+      url: 'No code for this request: its address is not a plain http(s) URL.',
+      headerName: 'No code for this request: the header name {name} is not a valid HTTP header name.',
+      headerValue: 'No code for this request: the header {name} holds characters no HTTP client sends as recorded.',
+      credentialOrigin:
+        "No code for this request: it goes to {name}, but its profile's credentials are for another address (or this console has no such profile), so no code reads them.",
+    },
   },
   diagram: {
     title: 'Sequence diagram',

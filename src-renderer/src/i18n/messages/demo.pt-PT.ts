@@ -10,6 +10,11 @@ const demoPt: SameKeys<typeof demoEn> = {
   profileB: 'Perfil da Variante B para a visita',
   start: 'Iniciar demonstração',
   startHint: 'Repõe a Sandbox (simulador e o seu Histórico), cria três semanas de pagamentos e abre a visita guiada.',
+  startConfirmTitle: 'Iniciar a demonstração: repor a Sandbox?',
+  startConfirm:
+    'Iniciar a demonstração repõe a Sandbox antes de criar três semanas de pagamentos. Isto remove definitivamente (os perfis de teste e de produção não são tocados):',
+  startYes: 'Repor e iniciar a demonstração',
+  startNo: 'Cancelar',
   startTour: 'Iniciar a visita',
   resume: 'Retomar a visita',
   end: 'Terminar demonstração',
@@ -51,6 +56,15 @@ const demoPt: SameKeys<typeof demoEn> = {
     language: 'Linguagem',
     copy: 'Copiar',
     copied: 'Copiado',
+    refused: {
+      method: 'Sem código para este pedido: o seu método HTTP não pode ser escrito tal como foi enviado.',
+      url: 'Sem código para este pedido: o seu endereço não é um URL http(s) simples.',
+      headerName: 'Sem código para este pedido: o nome de cabeçalho {name} não é um nome de cabeçalho HTTP válido.',
+      headerValue:
+        'Sem código para este pedido: o cabeçalho {name} contém caracteres que nenhum cliente HTTP envia tal como registados.',
+      credentialOrigin:
+        'Sem código para este pedido: vai para {name}, mas as credenciais do seu perfil são para outro endereço (ou esta consola não tem esse perfil), por isso nenhum código as lê.',
+    },
   },
   diagram: {
     title: 'Diagrama de sequência',

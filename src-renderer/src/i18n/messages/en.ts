@@ -5,6 +5,7 @@ import support from './support.en';
 import demo from './demo.en';
 import qa from './qa.en';
 import credentials from './credentials.en';
+import ux from './ux.en';
 
 /** English: the reference catalogue. Every key here must exist in pt-PT.ts too (type-checked and tested). */
 
@@ -1077,10 +1078,23 @@ export default {
     full: 'Browser storage is full: free space (clear older history) and retry, or export it.',
     notSaved: 'Could not save to history: {error}',
   },
+  paymentRefusal: {
+    final:
+      '{transactionId} is final: the console learned its status {status} at {learnedAt}. A final payment never changes, so nothing was sent.',
+    duplicate:
+      'merchantTransactionId “{merchantTransactionId}” is already used on this profile by transaction {transactionId}. Use a new merchantTransactionId; nothing was sent.',
+    duplicateInFlight:
+      'An order with merchantTransactionId “{merchantTransactionId}” is being created right now: wait for its answer. Nothing was sent.',
+    duplicateOutcomeUnknown:
+      'The create with merchantTransactionId “{merchantTransactionId}” sent at {sentAt} got no answer, so the order may exist: find it (History, notifications, a status query) before creating it again. Nothing was sent.',
+    overrideNotAllowed:
+      'QA overrides are accepted only on Sandbox and test profiles, never on production. Nothing was sent.',
+  },
   support,
   qa,
   credentials,
   mainText: MAIN_TEXTS as Record<MainTextId, string>,
   display,
   ruleText: RULE_TEXTS as Record<RuleId, string>,
+  ux,
 };

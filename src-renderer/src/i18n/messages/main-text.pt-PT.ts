@@ -116,6 +116,24 @@ const mainTextPt: Record<MainTextId, string> = {
   missingCredential: 'O pedido não foi enviado: o perfil não tem {what}. Defina-o primeiro no perfil.',
   actionUrlInvalid: 'A ação não foi enviada: o url "{url}" não é um URL.',
   actionUrlScheme: 'A ação não foi enviada: o url tem de ser http ou https.',
+  overrideNotAllowed:
+    'As exceções de QA só são aceites em perfis Sandbox e de teste; "{name}" é um perfil de produção. Nada foi enviado.',
+  paymentFinal:
+    '{transactionId} é final: o processo principal soube o seu estado {status} em {learnedAt} (por uma resposta {source}). Um pagamento final nunca muda, por isso nada foi enviado.',
+  duplicateMerchantIdUsed:
+    'O merchantTransactionId "{merchantTransactionId}" já é usado em "{name}" pela transação {transactionId} (criada em {createdAt}). Use um merchantTransactionId novo; nada foi enviado.',
+  duplicateMerchantIdUnanswered:
+    'A criação com o merchantTransactionId "{merchantTransactionId}" enviada em "{name}" às {sentAt} não teve resposta, por isso a encomenda pode existir: procure-a (Histórico, notificações, uma consulta de estado) antes de a criar de novo. Nada foi enviado.',
+  duplicateMerchantIdPending:
+    'Está a ser criada agora uma encomenda com o merchantTransactionId "{merchantTransactionId}" em "{name}"; aguarde a resposta. Nada foi enviado.',
+  revealUnknownTransaction:
+    'A consola não conhece a transação {transactionId}: só uma transação criada por ela pode ter um campo revelado. Nada foi registado.',
+  revealNoCustomerData:
+    'A consola não tem {field} para {transactionId}, por isso não há nada a revelar. Nada foi registado.',
+  lookupCopySourceGone:
+    '"{name}" consulta com o endereço e as credenciais de um perfil que já não existe; defina os seus próprios ou apague-o.',
+  hostSessionEnded: 'Este separador pertence a uma execução anterior da consola: abra o novo endereço que ela indicou.',
+  evidenceNotBase64: 'O ficheiro anexado "{name}" não chegou como dados base64.',
 };
 
 export default mainTextPt;

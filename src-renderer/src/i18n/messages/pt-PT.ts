@@ -7,6 +7,7 @@ import support from './support.pt-PT';
 import demo from './demo.pt-PT';
 import qa from './qa.pt-PT';
 import credentials from './credentials.pt-PT';
+import ux from './ux.pt-PT';
 
 /** Português europeu (pt-PT): "ecrã", "utilizador", "Definições", "Transação", "Referência Multibanco". */
 const ptPT: SameKeys<typeof en> = {
@@ -1091,12 +1092,25 @@ const ptPT: SameKeys<typeof en> = {
     full: 'O armazenamento do navegador está cheio: liberte espaço (limpe o histórico antigo) e tente de novo, ou exporte-o.',
     notSaved: 'Não foi possível guardar no histórico: {error}',
   },
+  paymentRefusal: {
+    final:
+      '{transactionId} é final: a consola soube o seu estado {status} em {learnedAt}. Um pagamento final nunca muda, por isso nada foi enviado.',
+    duplicate:
+      'O merchantTransactionId “{merchantTransactionId}” já é usado neste perfil pela transação {transactionId}. Use um merchantTransactionId novo; nada foi enviado.',
+    duplicateInFlight:
+      'Uma encomenda com o merchantTransactionId “{merchantTransactionId}” está a ser criada neste momento: aguarde a resposta. Nada foi enviado.',
+    duplicateOutcomeUnknown:
+      'A criação com o merchantTransactionId “{merchantTransactionId}” enviada em {sentAt} não teve resposta, por isso a encomenda pode existir: procure-a (Histórico, notificações, uma consulta de estado) antes de a criar de novo. Nada foi enviado.',
+    overrideNotAllowed:
+      'As exceções de QA só são aceites em perfis Sandbox e de teste, nunca em produção. Nada foi enviado.',
+  },
   support,
   qa,
   credentials,
   mainText,
   display,
   ruleText,
+  ux,
 };
 
 export default ptPT;

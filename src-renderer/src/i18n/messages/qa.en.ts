@@ -137,4 +137,51 @@ export default {
     confirmationRequired: 'A scenario polls the production profile “{name}”: type its name to confirm, then run again.',
     confirmationMismatch: 'The name typed does not match the production profile “{name}”.',
   },
+  manualAbout: 'About transaction',
+  manualTransaction: {
+    id: 'Transaction id',
+    merchant: 'Merchant transaction id',
+    amount: 'Amount',
+    status: 'Status',
+    none: 'no transaction yet: the steps before this one touched none',
+  },
+  folder: {
+    title: 'Scenario folder',
+    hint: 'Scenario files you add or open are kept here and survive restarts; files saved here by an editor or a git pull appear on the Scenarios screen. Built-in scenarios are never written.',
+    path: 'Folder (absolute path)',
+    isDefault: 'The default folder, in the console’s user-data folder.',
+    save: 'Use this folder',
+    useDefault: 'Use the default folder',
+    saved: 'Scenario folder saved.',
+    open: 'Open a scenario file from disk',
+    replace: 'Replace a file of the same name in the scenario folder',
+    refused: {
+      'not-absolute': 'The scenario folder must be an absolute path (got “{path}”).',
+      'not-a-folder': '“{path}” is not an existing folder: create it first, then choose it.',
+      'bad-name':
+        '“{path}” is not a scenario file name: use a plain name inside the scenario folder ending in .yaml, .yml or .json.',
+      'name-taken':
+        'The scenario folder already has a file “{path}”: choose another name, or tick “Replace” to replace it on purpose.',
+    },
+  },
+  saveMarkdown: 'Save Markdown summary',
+  sessionReports: {
+    json: 'JSON',
+    jsonLabel: 'JSON report of {name}',
+    junit: 'JUnit',
+    junitLabel: 'JUnit XML report of {name}',
+    saveMarkdown: 'Save .md',
+    saveMarkdownLabel: 'Save the Markdown summary of {name} as a file',
+  },
+  recording: 'Recording test session “{name}”',
+  recordingLabel: 'Recording test session “{name}”: open it on the Scenarios screen',
+  history: {
+    run: 'Run {id}',
+    runTitle: 'Created by scenario run {id} ({scenario})',
+    onlyRuns: 'Only rows created by scenario runs',
+  },
+  evidence: {
+    label: 'Evidence: attach a file or screenshot (optional)',
+    tooLarge: 'The attached files are larger than {max} in all: attach a smaller screenshot.',
+  },
 };

@@ -141,4 +141,51 @@ export default {
       'Um cenário consulta o perfil de produção “{name}”: escreva o nome do perfil para confirmar e volte a executar.',
     confirmationMismatch: 'O nome escrito não corresponde ao perfil de produção “{name}”.',
   },
+  manualAbout: 'Sobre a transação',
+  manualTransaction: {
+    id: 'Id da transação',
+    merchant: 'Id da transação do comerciante',
+    amount: 'Montante',
+    status: 'Estado',
+    none: 'ainda sem transação: os passos anteriores não tocaram em nenhuma',
+  },
+  folder: {
+    title: 'Pasta de cenários',
+    hint: 'Os ficheiros de cenário que adicionar ou abrir ficam aqui e sobrevivem a reinícios; ficheiros gravados aqui por um editor ou por um git pull aparecem no ecrã Cenários. Os cenários incluídos nunca são escritos.',
+    path: 'Pasta (caminho absoluto)',
+    isDefault: 'A pasta predefinida, na pasta de dados do utilizador da consola.',
+    save: 'Usar esta pasta',
+    useDefault: 'Usar a pasta predefinida',
+    saved: 'Pasta de cenários guardada.',
+    open: 'Abrir um ficheiro de cenário do disco',
+    replace: 'Substituir um ficheiro com o mesmo nome na pasta de cenários',
+    refused: {
+      'not-absolute': 'A pasta de cenários tem de ser um caminho absoluto (recebido “{path}”).',
+      'not-a-folder': '“{path}” não é uma pasta existente: crie-a primeiro e depois escolha-a.',
+      'bad-name':
+        '“{path}” não é um nome de ficheiro de cenário: use um nome simples dentro da pasta de cenários terminado em .yaml, .yml ou .json.',
+      'name-taken':
+        'A pasta de cenários já tem um ficheiro “{path}”: escolha outro nome ou marque “Substituir” para o substituir de propósito.',
+    },
+  },
+  saveMarkdown: 'Guardar resumo Markdown',
+  sessionReports: {
+    json: 'JSON',
+    jsonLabel: 'Relatório JSON de {name}',
+    junit: 'JUnit',
+    junitLabel: 'Relatório JUnit XML de {name}',
+    saveMarkdown: 'Guardar .md',
+    saveMarkdownLabel: 'Guardar o resumo Markdown de {name} como ficheiro',
+  },
+  recording: 'A gravar a sessão de teste “{name}”',
+  recordingLabel: 'A gravar a sessão de teste “{name}”: abri-la no ecrã Cenários',
+  history: {
+    run: 'Execução {id}',
+    runTitle: 'Criada pela execução de cenários {id} ({scenario})',
+    onlyRuns: 'Só linhas criadas por execuções de cenários',
+  },
+  evidence: {
+    label: 'Evidência: anexe um ficheiro ou captura de ecrã (opcional)',
+    tooLarge: 'Os ficheiros anexados têm mais de {max} no total: anexe uma captura de ecrã mais pequena.',
+  },
 } satisfies SameKeys<typeof en>;

@@ -59,6 +59,15 @@ const ruleTextPt: Record<RuleId, string> = {
     'deixa a referência Multibanco válida durante {n} minutos, menos de {min} horas: quem paga no multibanco ou no homebanking no dia seguinte vai encontrá-la expirada',
   shortMultibancoHours:
     'deixa a referência Multibanco válida durante {n} horas, menos de {min} horas: quem paga no multibanco ou no homebanking no dia seguinte vai encontrá-la expirada',
+  revealReasonShort: 'Indique um motivo com pelo menos 5 caracteres (por exemplo, o pedido de suporte a que se refere)',
+  revealReasonLong: 'O motivo tem no máximo 500 caracteres',
+  revealReasonVisible:
+    'O motivo precisa de pelo menos 5 caracteres visíveis (por exemplo, o pedido de suporte a que se refere)',
+  agentNameLong: 'O nome do agente tem no máximo 100 caracteres',
+  agentNamePlain: 'O nome do agente tem de ser texto simples numa só linha',
+  caseNoteLong: 'Uma nota tem no máximo 20 000 caracteres',
+  ticketLong: 'Uma referência de pedido tem no máximo 100 caracteres',
+  noteOrTicket: 'Escreva uma nota ou uma referência de pedido',
 };
 
 export default ruleTextPt;

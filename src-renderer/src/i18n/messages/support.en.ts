@@ -77,6 +77,12 @@ export default {
     reason: 'Reason',
     hint: 'At least 5 characters, e.g. the ticket number',
     confirm: 'Reveal and log',
+    errors: {
+      unknownTransaction:
+        'The console does not know this transaction, so it has nothing to reveal. Nothing was logged.',
+      noCustomerData: 'The console holds no value for this field of this transaction. Nothing was logged.',
+      invalidInput: 'Give a reason with at least 5 visible characters, e.g. the ticket number.',
+    },
   },
   notes: {
     heading: 'Case notes',
@@ -96,7 +102,8 @@ export default {
   },
   bulk: {
     heading: 'Bulk lookup',
-    label: 'Transaction IDs (one per line, separated by commas, or a CSV with a transactionID column)',
+    label:
+      'Transaction IDs, merchant order ids or Multibanco references (one per line, separated by commas, or a CSV with a transactionID column)',
     placeholder: 's2…',
     pickFile: 'Or choose a CSV file',
     dropHint: 'You can also drop a CSV file here.',
@@ -114,6 +121,7 @@ export default {
     refreshStale: 'Refresh stale ({count})',
     export: 'Export CSV',
     tableLabel: 'Bulk lookup results',
+    lookedUpAs: 'looked up as {id}',
     col: {
       status: 'Status',
       final: 'Final',
@@ -126,6 +134,8 @@ export default {
       'not-found': 'Unknown to the gateway',
       failed: 'No answer',
       'not-sent': 'Not sent (cancelled)',
+      ambiguous: 'Several transactions',
+      'not-in-history': 'Not sent',
     },
   },
   audit: {
@@ -147,5 +157,48 @@ export default {
   lookupOnlyScreen: {
     notice: '“{name}” is a lookup-only profile: it cannot create orders or move money. Look up a payment below.',
     moreTools: 'Bulk lookup and more on the Support screen',
+  },
+  noteLog: {
+    listLabel: 'Case-note entries, oldest first',
+    empty: 'No notes yet.',
+    unknownAuthor: 'Unknown author',
+    ticket: 'Ticket {ticket}',
+    add: 'Add note',
+    emptyEntry: 'Write a note or a ticket reference first.',
+  },
+  agentIdentity: {
+    label: 'Agent name',
+    hint: 'Signs your case notes and reveals, next to your operating-system user ({osUser}). Kept by the console, not this browser.',
+    save: 'Save agent name',
+    saved: 'Agent name saved.',
+    column: 'Agent',
+    unknown: 'Not recorded',
+  },
+  methodUsed: {
+    notYet: 'Not chosen yet',
+    offered: 'Methods offered',
+  },
+  caseTimeline: {
+    repeated: '×{count}, last at {last}',
+  },
+  lookupCopy: {
+    action: 'New lookup-only profile from this one',
+    actionName: 'New lookup-only profile from {name}',
+    heading: 'New lookup-only profile from “{name}”',
+    explain:
+      'It can only look up statuses, and asks with the address and credentials of “{name}” as they are at each lookup — a copy of the Sandbox keeps working after the Sandbox moves to a new port. No secret is copied.',
+    nameLabel: 'Name of the new profile',
+    defaultName: '{name} · lookup',
+    create: 'Create lookup-only profile',
+    created: 'Created “{name}”.',
+    copyOf: 'asks as “{name}”',
+  },
+  lookupNarrow: {
+    legend: 'Or narrow by amount and date (History only)',
+    amount: 'Amount',
+    from: 'Created from',
+    to: 'Created until',
+    invalidAmount: 'The amount is a number with at most 2 decimals, e.g. 23.40',
+    noMatch: 'No transaction in this console’s history matches.',
   },
 };

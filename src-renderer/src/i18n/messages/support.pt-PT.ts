@@ -80,6 +80,13 @@ const supportPt: SameKeys<typeof supportEn> = {
     reason: 'Motivo',
     hint: 'Pelo menos 5 caracteres, por exemplo o número do pedido de suporte',
     confirm: 'Revelar e registar',
+    errors: {
+      unknownTransaction:
+        'A consola não conhece esta transação, por isso não tem nada para revelar. Nada foi registado.',
+      noCustomerData: 'A consola não guarda nenhum valor deste campo desta transação. Nada foi registado.',
+      invalidInput:
+        'Indique um motivo com pelo menos 5 caracteres visíveis, por exemplo o número do pedido de suporte.',
+    },
   },
   notes: {
     heading: 'Notas do caso',
@@ -99,7 +106,8 @@ const supportPt: SameKeys<typeof supportEn> = {
   },
   bulk: {
     heading: 'Consulta em massa',
-    label: 'IDs de transação (um por linha, separados por vírgulas, ou um CSV com uma coluna transactionID)',
+    label:
+      'IDs de transação, ids de encomenda do comerciante ou referências Multibanco (um por linha, separados por vírgulas, ou um CSV com uma coluna transactionID)',
     placeholder: 's2…',
     pickFile: 'Ou escolha um ficheiro CSV',
     dropHint: 'Também pode largar um ficheiro CSV aqui.',
@@ -117,6 +125,7 @@ const supportPt: SameKeys<typeof supportEn> = {
     refreshStale: 'Atualizar desatualizados ({count})',
     export: 'Exportar CSV',
     tableLabel: 'Resultados da consulta em massa',
+    lookedUpAs: 'consultado como {id}',
     col: {
       status: 'Estado',
       final: 'Final',
@@ -129,6 +138,8 @@ const supportPt: SameKeys<typeof supportEn> = {
       'not-found': 'Desconhecido do gateway',
       failed: 'Sem resposta',
       'not-sent': 'Não enviado (cancelado)',
+      ambiguous: 'Várias transações',
+      'not-in-history': 'Não enviado',
     },
   },
   audit: {
@@ -151,6 +162,49 @@ const supportPt: SameKeys<typeof supportEn> = {
     notice:
       '“{name}” é um perfil só de consulta: não pode criar encomendas nem movimentar dinheiro. Consulte um pagamento abaixo.',
     moreTools: 'Consulta em massa e mais no ecrã Apoio',
+  },
+  noteLog: {
+    listLabel: 'Entradas das notas do caso, da mais antiga para a mais recente',
+    empty: 'Ainda sem notas.',
+    unknownAuthor: 'Autor desconhecido',
+    ticket: 'Pedido {ticket}',
+    add: 'Acrescentar nota',
+    emptyEntry: 'Escreva primeiro uma nota ou uma referência de pedido.',
+  },
+  agentIdentity: {
+    label: 'Nome do agente',
+    hint: 'Assina as suas notas de caso e revelações, junto do seu utilizador do sistema operativo ({osUser}). Guardado pela consola, não por este navegador.',
+    save: 'Guardar nome do agente',
+    saved: 'Nome do agente guardado.',
+    column: 'Agente',
+    unknown: 'Não registado',
+  },
+  methodUsed: {
+    notYet: 'Ainda não escolhido',
+    offered: 'Métodos oferecidos',
+  },
+  caseTimeline: {
+    repeated: '×{count}, a última às {last}',
+  },
+  lookupCopy: {
+    action: 'Novo perfil só de consulta a partir deste',
+    actionName: 'Novo perfil só de consulta a partir de {name}',
+    heading: 'Novo perfil só de consulta a partir de “{name}”',
+    explain:
+      'Só pode consultar estados e pergunta com o endereço e as credenciais de “{name}” tal como estão em cada consulta — uma cópia do Sandbox continua a funcionar depois de o Sandbox mudar de porta. Nenhum segredo é copiado.',
+    nameLabel: 'Nome do novo perfil',
+    defaultName: '{name} · consulta',
+    create: 'Criar perfil só de consulta',
+    created: '“{name}” criado.',
+    copyOf: 'pergunta como “{name}”',
+  },
+  lookupNarrow: {
+    legend: 'Ou restrinja por montante e data (só no Histórico)',
+    amount: 'Montante',
+    from: 'Criada desde',
+    to: 'Criada até',
+    invalidAmount: 'O montante é um número com no máximo 2 casas decimais, p. ex. 23.40',
+    noMatch: 'Nenhuma transação do histórico desta consola corresponde.',
   },
 };
 

@@ -1,5 +1,5 @@
 /**
- * The "Your server's code" snippets are run for real: the cURL, Node and Python versions of a create
+ * The "Your server's code" snippets are run for real: the cURL, Node, Python, PHP and Java versions of a create
  * and a status call, generated from the exchanges the console recorded, are executed against the
  * Sandbox simulator with the credentials filled in from the environment only.
  */
@@ -10,16 +10,28 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exchange } from '@shared/exchange';
-import { snippetsFor, SNIPPET_ENV, type SnippetLanguage } from '../../../src-renderer/src/features/demo/server-code';
+import { originOf } from '@shared/origin';
+import { snippetsFor as snippetsResult, SNIPPET_ENV, type SnippetLanguage } from '@shared/server-code/server-code';
 import { startCore } from '../../main/core/harness';
 import { validOrderA } from '../../shared/gateway/fixtures';
 
 const run = promisify(execFile);
-const RUNNERS: Record<'curl' | 'node' | 'python', (file: string) => [string, string[]]> = {
+const snippetsFor = (exchange: Exchange) => {
+  // Recorded by the Sandbox profile: its credentials are for the simulator's origin, where the call went.
+  const result = snippetsResult(exchange, originOf(exchange.url));
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+};
+type Runnable = 'curl' | 'node' | 'python' | 'php' | 'java';
+const RUNNERS: Record<Runnable, (file: string) => [string, string[]]> = {
   curl: (file) => ['sh', [file]],
   node: (file) => [process.execPath, [file]],
   python: (file) => ['python3', [file]],
+  php: (file) => ['php', [file]],
+  // The single-file source launcher: the snippet is compiled and run as pasted.
+  java: (file) => ['java', [file]],
 };
+const EXTENSIONS: Record<Runnable, string> = { curl: 'sh', node: 'mjs', python: 'py', php: 'php', java: 'java' };
 
 describe("Your server's code, executed", () => {
   let harness: Awaited<ReturnType<typeof startCore>>;
@@ -45,12 +57,12 @@ describe("Your server's code, executed", () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const execute = async (language: 'curl' | 'node' | 'python', exchange: Exchange, withEnv = env) => {
+  const execute = async (language: Runnable, exchange: Exchange, withEnv = env) => {
     const snippet = snippetsFor(exchange).find((s) => s.language === (language as SnippetLanguage))!;
-    const file = join(dir, `${language}-${exchange.operation}.${{ curl: 'sh', node: 'mjs', python: 'py' }[language]}`);
+    const file = join(dir, `${language}-${exchange.operation}.${EXTENSIONS[language]}`);
     await writeFile(file, snippet.code);
     const [command, args] = RUNNERS[language](file);
-    const { stdout } = await run(command, args, { env: withEnv, timeout: 15_000 });
+    const { stdout } = await run(command, args, { env: withEnv, timeout: 30_000 });
     return { code: snippet.code, stdout };
   };
 
@@ -68,13 +80,13 @@ describe("Your server's code, executed", () => {
       'cURL',
       'Node (fetch)',
       'Python (requests)',
-      'PHP (Guzzle)',
+      'PHP (streams)',
       'Java (HttpClient)',
       'C# (HttpClient)',
     ]);
   });
 
-  for (const language of ['curl', 'node', 'python'] as const) {
+  for (const language of ['curl', 'node', 'python', 'php', 'java'] as const) {
     it(`${language}: the create call makes a new order on the simulator`, async () => {
       const before = harness.core.simulator!.control.transactionCount();
       const { stdout } = await execute(language, create);
