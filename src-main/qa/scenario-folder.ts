@@ -65,6 +65,8 @@ export class ScenarioFolder {
   private watcher: FSWatcher | null = null;
   private settle: NodeJS.Timeout | null = null;
   private listener: (() => void) | null = null;
+  /** Bumped by close(): a watch() still awaiting the folder when the console closed must not start. */
+  private generation = 0;
 
   constructor(
     private readonly userDataDir: string,
@@ -173,9 +175,13 @@ export class ScenarioFolder {
   /** Calls `onChange` (settled) when a file in the folder changes; follows a change of folder. */
   async watch(onChange: () => void): Promise<void> {
     this.close();
+    const ticket = this.generation;
     this.listener = onChange;
     const { path } = await this.dir();
     await mkdir(path, { recursive: true }).catch(() => undefined);
+    // Closed (or watched anew) meanwhile: a watcher started now would outlive the console and keep a
+    // finished CLI command's process alive.
+    if (ticket !== this.generation) return;
     try {
       this.watcher = watch(path, { recursive: true }, () => {
         if (this.settle) clearTimeout(this.settle);
@@ -191,6 +197,7 @@ export class ScenarioFolder {
   }
 
   close(): void {
+    this.generation += 1;
     this.listener = null;
     this.watcher?.close();
     this.watcher = null;

@@ -202,23 +202,24 @@ describe('secret canary', () => {
     for (const [method, input] of [
       ['payments.generateReference', { profileId, transactionId: cardId }],
       ['payments.status', { profileId, transactionId: cardId }],
-      [
-        'payments.performAction',
-        {
-          profileId,
-          transactionId: cardId,
-          url: `${simulator.apiUrl}/payments/${cardId}/card/purchase`,
-          params: [
-            { name: 'pan', value: PAN },
-            { name: 'cvv', value: CVV },
-          ],
-        },
-      ],
     ] as const) {
       const result = await pageCall(page, method, input);
       expect(result.ok, `${method}: ${JSON.stringify(result.error)}`).toBe(true);
       add('API results seen by the page', JSON.stringify(result));
     }
+    // An action step with card data to a url the gateway never returned for this order: main refuses it
+    // (issue 25 §2), and its refusal, seen by the page, carries none of the card data either.
+    const action = await pageCall(page, 'payments.performAction', {
+      profileId,
+      transactionId: cardId,
+      url: `${simulator.apiUrl}/payments/${cardId}/card/purchase`,
+      params: [
+        { name: 'pan', value: PAN },
+        { name: 'cvv', value: CVV },
+      ],
+    });
+    expect(action.error?.code).toBe('action-url-not-issued');
+    add('API results seen by the page', JSON.stringify(action));
     add('API results seen by the page', JSON.stringify(card));
 
     // The MB WAY approval makes the sentinel simulator notify the console's receiver.
@@ -383,8 +384,11 @@ describe('secret canary', () => {
     add('push events (SSE wire)', wireFrames.join('\n'));
     add('DOM: final', await page.content());
     // Files at rest: everything the console wrote in its user-data folder, however deep.
+    // Except the scenario folder: a scenario file is the tester's own document, kept as they wrote it
+    // (its test card data included), like a file they saved themselves.
+    const scenarioFolder = join(session.userDataDir, 'scenarios');
     for (const entry of readdirSync(session.userDataDir, { recursive: true, withFileTypes: true }))
-      if (entry.isFile())
+      if (entry.isFile() && !entry.parentPath.startsWith(scenarioFolder))
         add(`user-data file: ${entry.name}`, readFileSync(join(entry.parentPath, entry.name)).toString('utf8'));
 
     const signatures = createdIds.map(signatureOf).filter(Boolean);

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConsole, type ConsoleSession } from '../support/browser-mode';
-import { openArea } from '../support/console-actions';
+import { openArea, addScenario } from '../support/console-actions';
 
 const TWO_ROWS_MANUAL = `format: gateway-console/scenario@1
 name: Shopper sees the receipt
@@ -31,10 +31,7 @@ describe('Scenarios screen: manual steps of a data table (Chromium, issue 27)', 
 
   it('defect "a run hangs for ever": row 2 is prompted after row 1 is answered, and a reload keeps the run', async () => {
     const page = session.page;
-    await page.getByLabel('File name').fill('receipt.yaml');
-    await page.getByLabel('Scenario (YAML or JSON)').fill(TWO_ROWS_MANUAL);
-    await page.getByRole('button', { name: 'Check and add' }).click();
-    await page.getByRole('status').filter({ hasText: 'Added “Shopper sees the receipt”.' }).waitFor();
+    await addScenario(page, 'receipt.yaml', TWO_ROWS_MANUAL, 'Shopper sees the receipt');
     await page.getByRole('button', { name: 'Run Shopper sees the receipt' }).click();
 
     const prompt = page.getByRole('group', { name: 'Does the shop show the receipt?' });

@@ -8,7 +8,7 @@ import { openConsole, type ConsoleSession } from '../support/browser-mode';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { interactiveOutsideViewport } from './accessibility-checks';
-import { expectNoSecretsInPage, openArea } from '../support/console-actions';
+import { expectNoSecretsInPage, openArea, addScenario } from '../support/console-actions';
 import { saveScreenshot } from '../support/chromium';
 
 const WRONG = `format: gateway-console/scenario@1
@@ -67,10 +67,7 @@ describe('Scenarios screen (Chromium)', () => {
 
   it('a deliberately wrong expectation shows the failing step, expected vs actual, and its exchange', async () => {
     const page = session.page;
-    await page.getByLabel('File name').fill('wrong.yaml');
-    await page.getByLabel('Scenario (YAML or JSON)').fill(WRONG);
-    await page.getByRole('button', { name: 'Check and add' }).click();
-    await page.getByRole('status').filter({ hasText: 'Added “Deliberately wrong expectation”.' }).waitFor();
+    await addScenario(page, 'wrong.yaml', WRONG, 'Deliberately wrong expectation');
     await page.getByRole('button', { name: 'Run Deliberately wrong expectation' }).click();
     const failed = page.getByRole('article', { name: 'Deliberately wrong expectation' });
     await failed.and(page.locator('[data-status="failed"]')).waitFor({ timeout: 30_000 });

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConsole, type ConsoleSession } from '../support/browser-mode';
-import { openArea } from '../support/console-actions';
+import { openArea, addScenario } from '../support/console-actions';
 
 const LONG_POLL = `format: gateway-console/scenario@1
 name: Polls for ten minutes
@@ -27,10 +27,7 @@ describe('Scenarios screen: Stop and the built-in names (Chromium, issue 25)', (
 
   it('the Stop button ends a polling run at once; the result shows it stopped, not passed', async () => {
     const page = session.page;
-    await page.getByLabel('File name').fill('long-poll.yaml');
-    await page.getByLabel('Scenario (YAML or JSON)').fill(LONG_POLL);
-    await page.getByRole('button', { name: 'Check and add' }).click();
-    await page.getByRole('status').filter({ hasText: 'Added “Polls for ten minutes”.' }).waitFor();
+    await addScenario(page, 'long-poll.yaml', LONG_POLL, 'Polls for ten minutes');
     await page.getByRole('button', { name: 'Run Polls for ten minutes' }).click();
     await page.getByRole('status').filter({ hasText: 'Running…' }).waitFor();
     await page.waitForTimeout(1_500);

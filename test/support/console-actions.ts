@@ -38,6 +38,17 @@ export async function openArea(page: Page, area: string): Promise<void> {
   await page.getByRole('heading', { name: area, exact: true }).waitFor();
 }
 
+/** Adds a scenario on the Scenarios screen as a tester types it, and waits until the screen says it was added. */
+export async function addScenario(page: Page, file: string, text: string, name: string): Promise<void> {
+  await page.getByLabel('File name').fill(file);
+  await page.getByLabel('Scenario (YAML or JSON)').fill(text);
+  await page.getByRole('button', { name: 'Check and add' }).click();
+  await page
+    .getByRole('status')
+    .filter({ hasText: `Added “${name}”.` })
+    .waitFor();
+}
+
 export async function chooseActiveProfile(page: Page, name: string): Promise<void> {
   const select = page.getByLabel('Active profile');
   const value = await select.locator('option', { hasText: name }).getAttribute('value');

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCore } from '../core/harness';
+import { ScenarioFolder } from '../../../src-main/qa/scenario-folder';
 
 const scenario = (name: string) =>
   `format: gateway-console/scenario@1\nname: ${name}\nvariant: A\nsteps:\n  - create: {}\n`;
@@ -28,6 +29,23 @@ beforeAll(async () => {
 afterAll(() => rm(outside, { recursive: true, force: true }));
 
 describe('the scenario folder (issue 27)', () => {
+  it('a console closed while its folder watch was still starting leaves no watcher behind (a CLI status hung for ever)', async () => {
+    const userDataDir = await mkdtemp(join(tmpdir(), 'gc-watch-'));
+    try {
+      const folder = new ScenarioFolder(userDataDir);
+      let changes = 0;
+      const starting = folder.watch(() => (changes += 1));
+      folder.close();
+      await starting;
+      await writeFile(join(userDataDir, 'scenarios', 'late.yaml'), scenario('Late'));
+      await new Promise((wait) => setTimeout(wait, 600));
+      expect(changes).toBe(0);
+      expect(folder['watcher']).toBeNull();
+    } finally {
+      await rm(userDataDir, { recursive: true, force: true });
+    }
+  });
+
   it('defect "files added on the Scenarios screen vanish at restart": an added file is in the library after a restart', async () => {
     const first = await startCore();
     try {

@@ -182,6 +182,7 @@ export default {
     repeated: '×{count}, last at {last}',
   },
   lookupCopy: {
+    short: 'Lookup-only copy',
     action: 'New lookup-only profile from this one',
     actionName: 'New lookup-only profile from {name}',
     heading: 'New lookup-only profile from “{name}”',

@@ -187,6 +187,7 @@ const supportPt: SameKeys<typeof supportEn> = {
     repeated: '×{count}, a última às {last}',
   },
   lookupCopy: {
+    short: 'Cópia só consulta',
     action: 'Novo perfil só de consulta a partir deste',
     actionName: 'Novo perfil só de consulta a partir de {name}',
     heading: 'Novo perfil só de consulta a partir de “{name}”',
