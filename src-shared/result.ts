@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { englishOf, mainTextSchema, type MainText } from './console-text';
 
 /** Every ConsoleApi call answers with a Result: errors travel as data, never as thrown exceptions. */
 export const consoleErrorSchema = z.object({
@@ -7,26 +8,41 @@ export const consoleErrorSchema = z.object({
   /** One sentence a user can act on. */
   message: z.string(),
   details: z.unknown().optional(),
+  /** The message by id and parameters: what the renderer translates (`message` is its English). */
+  text: mainTextSchema.optional(),
 });
 export type ConsoleError = z.infer<typeof consoleErrorSchema>;
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: ConsoleError };
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
-export const fail = (code: string, message: string, details?: unknown): Result<never> => ({
-  ok: false,
-  error: details === undefined ? { code, message } : { code, message, details },
-});
+/** A message is either a registered text (translated in the renderer) or passed-through outside text. */
+export type FailureMessage = string | MainText;
+
+export const fail = (code: string, message: FailureMessage, details?: unknown): Result<never> => {
+  const error: ConsoleError =
+    typeof message === 'string' ? { code, message } : { code, message: englishOf(message), text: message };
+  if (details !== undefined) error.details = details;
+  return { ok: false, error };
+};
 
 /** Thrown inside main-process handlers to produce a specific `{ ok: false }` result. */
 export class ConsoleFailure extends Error {
+  /** Set when the message is a registered text; a plain string is outside text (e.g. the gateway's own words). */
+  readonly text: MainText | undefined;
   constructor(
     readonly code: string,
-    message: string,
+    message: FailureMessage,
     readonly details?: unknown,
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : englishOf(message));
     this.name = 'ConsoleFailure';
+    this.text = typeof message === 'string' ? undefined : message;
+  }
+
+  /** The message as given, for re-throwing or answering with it. */
+  get said(): FailureMessage {
+    return this.text ?? this.message;
   }
 }
 

@@ -37,7 +37,7 @@ export async function openConsoleSecrets(userDataDir: string, injected?: Credent
   const openOthers = () =>
     SignatureStore.open(join(userDataDir, SIGNATURES_FILE), credentials).catch((error: unknown) => {
       if (isSecretStoreUnavailable(error))
-        return new LockedSignatures(error.message, error.code === 'vault-missing' ? 'vault-missing' : 'vault-locked');
+        return new LockedSignatures(error.said, error.code === 'vault-missing' ? 'vault-missing' : 'vault-locked');
       throw error;
     });
   const signatures = new SplitSignatureStore(

@@ -15,6 +15,7 @@ import { MissingVaultStore } from '../credentials/missing-vault-store';
 import { VaultStore } from '../credentials/vault-store';
 import { writeFileAtomic } from './atomic-file';
 import { registerSecret } from '../common/redact-text';
+import { mainText } from '@shared/console-text';
 
 export const VAULT_FILE = 'credential-vault.json';
 export const CREDENTIAL_CHOICE_FILE = 'credential-backend.json';
@@ -73,6 +74,7 @@ export class CredentialBackend {
       vaultExists: VaultStore.exists(this.vaultPath),
       unlocked: this.vault?.unlocked ?? false,
       detail: this.current.status.detail,
+      ...(this.current.status.text ? { text: this.current.status.text } : {}),
       vaultMissing: this.vaultMissing,
     };
   }
@@ -81,7 +83,7 @@ export class CredentialBackend {
   async create(passphrase: string): Promise<VaultStatus> {
     registerSecret(passphrase);
     if (this.vault?.unlocked || VaultStore.exists(this.vaultPath))
-      throw new ConsoleFailure('conflict', 'A credential vault already exists: unlock it with its passphrase.');
+      throw new ConsoleFailure('conflict', mainText('vaultExists'));
     const initial = new Map<string, string>();
     for (const account of await this.base.list()) {
       const value = await this.base.get(account);
@@ -96,9 +98,11 @@ export class CredentialBackend {
 
   async unlock(passphrase: string): Promise<VaultStatus> {
     registerSecret(passphrase);
-    if (this.vaultMissing) throw new ConsoleFailure('vault-missing', this.missingVault.status.detail);
-    if (!VaultStore.exists(this.vaultPath))
-      throw new ConsoleFailure('not-found', 'There is no credential vault yet: create one first.');
+    if (this.vaultMissing)
+      throw new ConsoleFailure('vault-missing', mainText('vaultMissing', { path: this.vaultPath }), {
+        path: this.vaultPath,
+      });
+    if (!VaultStore.exists(this.vaultPath)) throw new ConsoleFailure('not-found', mainText('vaultNone'));
     const vault = this.vault ?? VaultStore.locked(this.vaultPath);
     await vault.unlock(passphrase);
     this.vault = vault;
@@ -110,7 +114,7 @@ export class CredentialBackend {
   }
 
   lock(): VaultStatus {
-    if (!this.vault) throw new ConsoleFailure('not-found', 'The credential vault is not in use.');
+    if (!this.vault) throw new ConsoleFailure('not-found', mainText('vaultNotInUse'));
     this.vault.lock();
     return this.status();
   }
@@ -120,11 +124,7 @@ export class CredentialBackend {
    * session memory (forgotten at quit) from now on, and the choice of the vault is forgotten.
    */
   async useSessionMemory(): Promise<VaultStatus> {
-    if (!this.vaultMissing)
-      throw new ConsoleFailure(
-        'conflict',
-        'Session memory is chosen this way only when the vault file is missing; the vault is in use.',
-      );
+    if (!this.vaultMissing) throw new ConsoleFailure('conflict', mainText('sessionOnlyWhenMissing'));
     this.vault = null;
     this.vaultChosen = false;
     rmSync(join(this.userDataDir, CREDENTIAL_CHOICE_FILE), { force: true });

@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import { isMethodName, methods, type MethodName, type MethodOutput, type Methods } from '@shared/contract';
 import { ConsoleFailure, fail, ok, type Result } from '@shared/result';
 import { redactText } from '../common/redact-text';
+import { ruleOf } from '@shared/rule-text';
+import { mainText } from '@shared/console-text';
 
 /** Main-side implementation of one contract method: receives parsed input, returns plain output. */
 export type Handler<M extends MethodName> = (
@@ -31,17 +33,22 @@ const describeIssues = (issues: z.core.$ZodIssue[]): string =>
 export function createDispatcher(handlers: Handlers, options: DispatcherOptions = {}): Dispatch {
   return async (method, input) => {
     if (!isMethodName(method)) {
-      return fail(
-        'unknown-method',
-        `There is no ConsoleApi method named ${JSON.stringify(String(method)).slice(0, 80)}.`,
-      );
+      return fail('unknown-method', mainText('unknownMethod', { method: JSON.stringify(String(method)).slice(0, 80) }));
     }
     const spec = methods[method];
     const parsedInput = spec.input.safeParse(input);
     if (!parsedInput.success) {
-      return fail('invalid-input', `Invalid input for ${method}: ${describeIssues(parsedInput.error.issues)}`, {
-        issues: parsedInput.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message })),
-      });
+      return fail(
+        'invalid-input',
+        mainText('invalidInput', { method, issues: describeIssues(parsedInput.error.issues) }),
+        {
+          issues: parsedInput.error.issues.map((issue) => {
+            // The shared rule that produced the message, so the renderer translates it by id.
+            const rule = ruleOf(issue.message);
+            return { path: issue.path.map(String), message: issue.message, ...(rule ? { rule } : {}) };
+          }),
+        },
+      );
     }
     try {
       const handler = handlers[method] as (input: unknown) => unknown;
@@ -49,16 +56,19 @@ export function createDispatcher(handlers: Handlers, options: DispatcherOptions 
       const parsedOutput = spec.output.safeParse(output);
       if (!parsedOutput.success) {
         options.onInternalError?.(method, parsedOutput.error);
-        return fail('invalid-output', `${method} produced a result that does not match the contract.`);
+        return fail('invalid-output', mainText('invalidOutput', { method }));
       }
       return ok(parsedOutput.data);
     } catch (error) {
-      if (error instanceof ConsoleFailure) return fail(error.code, error.message, error.details);
+      if (error instanceof ConsoleFailure) return fail(error.code, error.said, error.details);
       options.onInternalError?.(method, error);
       // The message crosses to the renderer: scrub any credential an underlying error quoted.
       return fail(
         'internal',
-        redactText(`${method} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`),
+        mainText('internalError', {
+          method,
+          error: redactText(error instanceof Error ? error.message : String(error)),
+        }),
       );
     }
   };

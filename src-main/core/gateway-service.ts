@@ -9,6 +9,7 @@ import { ProductionGuard } from './profiles/production-guard';
 import { refuseOnLookupOnly } from '../support/lookup-only-guard';
 import type { ProfileRegistry } from './profiles/profile-registry';
 import type { TransactionSignatures } from './signature-store';
+import { mainText } from '@shared/console-text';
 import {
   checkNotDuplicate,
   checkNotFinal,
@@ -68,10 +69,7 @@ export class GatewayService {
     const connection = await this.deps.profiles.connection(input.profileId);
     refuseOnLookupOnly(connection.profile, 'create an order');
     if (input.skipValidation && connection.profile.environment === 'production')
-      throw new ConsoleFailure(
-        'production-guard',
-        'Orders are never sent without validation on a production profile: use a Sandbox or test profile.',
-      );
+      throw new ConsoleFailure('production-guard', mainText('productionNoOrders'));
     ProductionGuard.confirm(connection.profile, orderAmount(input.order), input.confirmation);
     const profileId = connection.profileId ?? input.profileId;
     const merchantId = merchantTransactionIdOf(input.order);
@@ -239,7 +237,7 @@ export class GatewayService {
    */
   async rememberSignature(profileId: string, transactionId: string, signature: string): Promise<void> {
     if (this.deps.profiles.stored(profileId).environment === 'production')
-      throw new ConsoleFailure('production-guard', 'Signatures cannot be supplied by hand for a production profile.');
+      throw new ConsoleFailure('production-guard', mainText('productionNoHandSignature'));
     await this.deps.signatures.put({
       profileId,
       transactionId,
@@ -304,7 +302,7 @@ export class GatewayService {
     if (!record)
       throw new ConsoleFailure(
         'unknown-transaction',
-        `No transactionSignature is stored for ${transactionId} on "${connection.profile.name}": follow-up calls work only for orders created by this console with this profile.`,
+        mainText('unknownTransaction', { transactionId, name: connection.profile.name }),
       );
     ProductionGuard.confirm(connection.profile, record.amount, input.confirmation);
     return { connection, record, override };
@@ -316,7 +314,11 @@ export class GatewayService {
       return await call();
     } catch (error) {
       if (error instanceof GatewayRequestError)
-        throw new ConsoleFailure(error.code, error.message, error.issues.length ? { issues: error.issues } : undefined);
+        throw new ConsoleFailure(
+          error.code,
+          error.text ?? error.message,
+          error.issues.length ? { issues: error.issues } : undefined,
+        );
       throw error;
     }
   }
@@ -381,8 +383,8 @@ function issuedActionUrl(
   throw new ConsoleFailure(
     'action-url-not-issued',
     issued.length
-      ? `The action was not sent: ${url} is not the url the gateway returned for ${transactionId}. The step goes only to the url in the gateway's actionResponse.`
-      : `The action was not sent: the gateway has not returned an action url for ${transactionId} to this console with profile "${connection.profile.name}". The step goes only to the url in the gateway's actionResponse.`,
+      ? mainText('actionUrlNotReturned', { url, transactionId })
+      : mainText('actionUrlNotIssued', { transactionId, name: connection.profile.name }),
     { transactionId, url, issued: issued.length },
   );
 }

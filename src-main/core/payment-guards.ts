@@ -4,6 +4,7 @@
  * already used on the profile. QA may override either on a Sandbox or test profile, never on production,
  * and the override is written into the call's exchange so the record shows it was deliberate.
  */
+import { mainText } from '@shared/console-text';
 import type { ExchangeOverride } from '@shared/exchange';
 import { isFinalPaymentStatus } from '@shared/gateway/codes';
 import { ConsoleFailure } from '@shared/result';
@@ -22,11 +23,10 @@ export type FinalRecord = NonNullable<TransactionRecord['final']>;
  */
 function allowOverride(profile: GuardedProfile, override: ExchangeOverride): void {
   if (profile.environment === 'production')
-    throw new ConsoleFailure(
-      'override-not-allowed',
-      `QA overrides are accepted only on Sandbox and test profiles; "${profile.name}" is a production profile. Nothing was sent.`,
-      { override, profileName: profile.name },
-    );
+    throw new ConsoleFailure('override-not-allowed', mainText('overrideNotAllowed', { name: profile.name }), {
+      override,
+      profileName: profile.name,
+    });
 }
 
 /**
@@ -45,7 +45,12 @@ export function checkNotFinal(
   if (overrideFinal === true) return 'final-payment';
   throw new ConsoleFailure(
     'payment-final',
-    `${transactionId} is final: main learned its status ${final.status} at ${final.learnedAt} (from a ${final.source} answer). A final payment never changes, so nothing was sent.`,
+    mainText('paymentFinal', {
+      transactionId,
+      status: final.status,
+      learnedAt: final.learnedAt,
+      source: final.source,
+    }),
     { transactionId, status: final.status, learnedAt: final.learnedAt, source: final.source },
   );
 }
@@ -76,18 +81,27 @@ export function checkNotDuplicate(
   if (existing)
     throw new ConsoleFailure(
       'duplicate-merchant-transaction-id',
-      `merchantTransactionId "${merchantTransactionId}" is already used on "${profile.name}" by transaction ${existing.transactionId} (created ${existing.createdAt}). Use a new merchantTransactionId; nothing was sent.`,
+      mainText('duplicateMerchantIdUsed', {
+        merchantTransactionId,
+        name: profile.name,
+        transactionId: existing.transactionId,
+        createdAt: existing.createdAt,
+      }),
       { merchantTransactionId, transactionId: existing.transactionId, createdAt: existing.createdAt },
     );
   if (unanswered?.outcomeUnknown)
     throw new ConsoleFailure(
       'duplicate-merchant-transaction-id',
-      `The create with merchantTransactionId "${merchantTransactionId}" sent on "${profile.name}" at ${unanswered.sentAt} got no answer, so the order may exist: find it (History, notifications, a status query) before creating it again. Nothing was sent.`,
+      mainText('duplicateMerchantIdUnanswered', {
+        merchantTransactionId,
+        name: profile.name,
+        sentAt: unanswered.sentAt,
+      }),
       { merchantTransactionId, transactionId: null, outcomeUnknownSince: unanswered.sentAt },
     );
   throw new ConsoleFailure(
     'duplicate-merchant-transaction-id',
-    `An order with merchantTransactionId "${merchantTransactionId}" is being created on "${profile.name}" right now; wait for its answer. Nothing was sent.`,
+    mainText('duplicateMerchantIdPending', { merchantTransactionId, name: profile.name }),
     { merchantTransactionId, transactionId: null },
   );
 }

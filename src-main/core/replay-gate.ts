@@ -15,6 +15,7 @@ import { notReplayable, receivedWire, type ReplayItem } from '../notifications/r
 import { refuseOnLookupOnly } from '../support/lookup-only-guard';
 import type { StoredProfile } from './profiles/profile-file';
 import { ProductionGuard } from './profiles/production-guard';
+import { mainText } from '@shared/console-text';
 
 export interface ReplayGateDeps {
   journal: {
@@ -41,15 +42,12 @@ export async function authorizeReplay(deps: ReplayGateDeps, ask: ReplayAsk): Pro
   const seqs = ask.notifications.map((reference) => reference.journalSeq);
   const repeated = seqs.find((seq, index) => seqs.indexOf(seq) !== index);
   if (repeated !== undefined)
-    throw new ConsoleFailure(
-      'duplicate-reference',
-      `Delivery #${repeated} is listed more than once; use “As duplicates” to send copies. Nothing was sent.`,
-      { seq: repeated },
-    );
+    throw new ConsoleFailure('duplicate-reference', mainText('duplicateDelivery', { seq: repeated }), {
+      seq: repeated,
+    });
   const records = seqs.map((seq) => {
     const record = deps.journal.get(seq);
-    if (!record)
-      throw new ConsoleFailure('not-found', `There is no journaled delivery #${seq}. Nothing was sent.`, { seq });
+    if (!record) throw new ConsoleFailure('not-found', mainText('deliveryNotFound', { seq }), { seq });
     return record;
   });
 
@@ -57,38 +55,28 @@ export async function authorizeReplay(deps: ReplayGateDeps, ask: ReplayAsk): Pro
   if (refused) throw notReplayable(refused.seq, 'refused');
   const profileIds = [...new Set(records.map((record) => record.profileId as string))];
   if (profileIds.length > 1)
-    throw new ConsoleFailure(
-      'mixed-profiles',
-      `The selected deliveries belong to ${profileIds.length} different profiles; replay the notifications of one profile at a time. Nothing was sent.`,
-      { profiles: profileIds.length },
-    );
+    throw new ConsoleFailure('mixed-profiles', mainText('mixedProfiles', { profiles: profileIds.length }), {
+      profiles: profileIds.length,
+    });
   const profileId = profileIds[0] as string;
   let profile: StoredProfile;
   try {
     profile = deps.profiles.stored(profileId);
   } catch {
-    throw new ConsoleFailure(
-      'not-found',
-      `The profile that accepted these notifications no longer exists, so there is no webhook to re-deliver them to. Nothing was sent.`,
-      { profileId },
-    );
+    throw new ConsoleFailure('not-found', mainText('replayProfileGone'), { profileId });
   }
 
   refuseOnLookupOnly(profile, 'replay notifications');
   ProductionGuard.confirmName(profile, ask.confirmation, 'replay its notifications to its webhook');
   if (!profile.webhookUrl)
-    throw new ConsoleFailure(
-      'no-webhook-url',
-      `"${profile.name}" has no webhook URL: set the shop’s notification URL in the profile to replay its notifications there. Nothing was sent.`,
-      { profileName: profile.name },
-    );
+    throw new ConsoleFailure('no-webhook-url', mainText('noWebhookUrl', { name: profile.name }), {
+      profileName: profile.name,
+    });
   const secret = await deps.webhookSecretOf(profile.id);
   if (!secret)
-    throw new ConsoleFailure(
-      'no-webhook-secret',
-      `"${profile.name}" has no webhook secret available, so the notifications cannot be proven authentic. Nothing was sent.`,
-      { profileName: profile.name },
-    );
+    throw new ConsoleFailure('no-webhook-secret', mainText('noWebhookSecret', { name: profile.name }), {
+      profileName: profile.name,
+    });
   return { profileId, url: profile.webhookUrl, items: records.map((record) => receivedWire(record, secret)) };
 }
 
@@ -104,7 +92,7 @@ export async function authorizeLatestOf(deps: ReplayGateDeps, profileId: string)
   if (!latest)
     throw new ConsoleFailure(
       'nothing-received',
-      `The console has received no notification for "${deps.profiles.stored(profileId).name}" yet. Point the gateway's notifications for this profile at the console's receiver and make a test payment, then check again. Nothing was sent.`,
+      mainText('nothingReceived', { name: deps.profiles.stored(profileId).name }),
       { profileId },
     );
   return authorizeReplay(deps, { notifications: [{ journalSeq: latest.seq }] });

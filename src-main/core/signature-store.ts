@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { ConsoleFailure } from '@shared/result';
+import { ConsoleFailure, type FailureMessage } from '@shared/result';
 import type { CredentialStore } from '../credentials/credential-store';
 import { appendFile, mkdir, readFile, truncate } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -324,7 +324,7 @@ export class LockedSignatures implements TransactionSignatures {
   readonly problems: string[] = [];
 
   constructor(
-    private readonly reason: string,
+    private readonly reason: FailureMessage,
     private readonly code: 'vault-locked' | 'vault-missing' = 'vault-locked',
   ) {}
 

@@ -3,12 +3,13 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { KeychainStatus } from '@shared/contract/app';
 import type { CredentialStore } from './credential-store';
+import { englishOf, mainText } from '@shared/console-text';
 
 const FILE_STATUS: KeychainStatus = {
   backend: 'session-memory',
   available: false,
-  detail:
-    'Kept in a file of the user-data folder (only for values that are not secrets, like the Sandbox credentials).',
+  detail: englishOf(mainText('keychainFile')),
+  text: mainText('keychainFile'),
 };
 
 /**

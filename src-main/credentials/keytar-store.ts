@@ -3,13 +3,15 @@
 import type * as KeytarModule from 'keytar';
 import type { KeychainStatus } from '@shared/contract/app';
 import { KEYCHAIN_SERVICE, type CredentialStore } from './credential-store';
+import { englishOf, mainText } from '@shared/console-text';
 
 type Keytar = typeof KeytarModule;
 
 const OS_KEYCHAIN: KeychainStatus = {
   backend: 'os-keychain',
   available: true,
-  detail: 'Secrets are stored in the OS keychain.',
+  detail: englishOf(mainText('keychainOs')),
+  text: mainText('keychainOs'),
 };
 
 export class KeytarStore implements CredentialStore {

@@ -1,10 +1,12 @@
 import type { KeychainStatus } from '@shared/contract/app';
 import type { CredentialStore } from './credential-store';
+import { englishOf, mainText } from '@shared/console-text';
 
 const SESSION_ONLY: KeychainStatus = {
   backend: 'session-memory',
   available: false,
-  detail: 'The OS keychain is not available: secrets are kept in memory and forgotten when the console quits.',
+  detail: englishOf(mainText('keychainSessionOnly')),
+  text: mainText('keychainSessionOnly'),
 };
 
 /** Secrets kept in this process only: the fallback without a keychain, and the store unit tests use. */
@@ -32,4 +34,8 @@ export class MemoryStore implements CredentialStore {
 
 /** A memory store explaining why the keychain could not be used. */
 export const sessionOnlyStore = (reason: string): MemoryStore =>
-  new MemoryStore({ ...SESSION_ONLY, detail: `${SESSION_ONLY.detail} (${reason})` });
+  new MemoryStore({
+    ...SESSION_ONLY,
+    detail: englishOf(mainText('keychainSessionOnlyWhy', { reason })),
+    text: mainText('keychainSessionOnlyWhy', { reason }),
+  });

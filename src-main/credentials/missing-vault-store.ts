@@ -1,6 +1,7 @@
 import type { KeychainStatus } from '@shared/contract/app';
 import { ConsoleFailure } from '@shared/result';
 import type { CredentialStore } from './credential-store';
+import { englishOf, mainText } from '@shared/console-text';
 
 /**
  * Stands in for the file vault the user chose when its file is gone (deleted, moved, a restored backup
@@ -16,12 +17,13 @@ export class MissingVaultStore implements CredentialStore {
       backend: 'file-vault',
       available: false,
       vaultMissing: true,
-      detail: `The credential vault file ${path} is missing: create a new vault or keep secrets in session memory (Settings).`,
+      detail: englishOf(mainText('vaultMissing', { path })),
+      text: mainText('vaultMissing', { path }),
     };
   }
 
   private refuse(): never {
-    throw new ConsoleFailure('vault-missing', this.status.detail, { path: this.path });
+    throw new ConsoleFailure('vault-missing', mainText('vaultMissing', { path: this.path }), { path: this.path });
   }
 
   async get(): Promise<string | null> {

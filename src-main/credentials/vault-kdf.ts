@@ -6,6 +6,7 @@
  */
 import { scrypt as scryptCallback, type ScryptOptions } from 'node:crypto';
 import { ConsoleFailure } from '@shared/result';
+import { mainText } from '@shared/console-text';
 
 export interface ScryptParameters {
   N: number;
@@ -39,11 +40,10 @@ const isWhole = (value: unknown): value is number => typeof value === 'number' &
 /** Throws `vault-unreadable` naming the first parameter out of bounds; never derives anything. */
 export function checkKdfParameters(kdf: { N?: unknown; r?: unknown; p?: unknown }, path: string): ScryptParameters {
   const refuse = (what: string): never => {
-    throw new ConsoleFailure(
-      'vault-unreadable',
-      `The credential vault ${path} asks for key-derivation parameters this console refuses (${what}): the file is damaged or was tampered with. Nothing was derived.`,
-      { reason: 'kdf-parameters', parameter: what.split(' ')[0] ?? what },
-    );
+    throw new ConsoleFailure('vault-unreadable', mainText('vaultKdfRefused', { path, reason: what }), {
+      reason: 'kdf-parameters',
+      parameter: what.split(' ')[0] ?? what,
+    });
   };
   const { N, r, p } = kdf;
   if (!isWhole(N) || N < 2 ** KDF_BOUNDS.minLogN || N > 2 ** KDF_BOUNDS.maxLogN || (N & (N - 1)) !== 0)

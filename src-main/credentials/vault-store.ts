@@ -13,6 +13,7 @@ import type { KeychainStatus } from '@shared/contract/app';
 import { ConsoleFailure } from '@shared/result';
 import type { CredentialStore } from './credential-store';
 import { checkKdfParameters, deriveVaultKey, isWeakerThanCurrent, VAULT_KDF, type ScryptParameters } from './vault-kdf';
+import { englishOf, mainText } from '@shared/console-text';
 
 const MIN_PASSPHRASE = 8;
 /** Far more than any vault holds (each secret is a few hundred bytes). */
@@ -21,12 +22,14 @@ const MAX_VAULT_BYTES = 4 * 1024 * 1024;
 const LOCKED: KeychainStatus = {
   backend: 'file-vault',
   available: false,
-  detail: 'Secrets are in the encrypted file vault, which is locked: unlock it in Settings to use saved profiles.',
+  detail: englishOf(mainText('vaultLocked')),
+  text: mainText('vaultLocked'),
 };
 const UNLOCKED: KeychainStatus = {
   backend: 'file-vault',
   available: true,
-  detail: 'Secrets are kept in an encrypted file vault (scrypt + AES-256-GCM), unlocked with your passphrase.',
+  detail: englishOf(mainText('vaultUnlocked')),
+  text: mainText('vaultUnlocked'),
 };
 
 /** Base64 of exactly `bytes` bytes (or, with `max`, from `bytes` to `max`). */
@@ -55,10 +58,7 @@ const secretsSchema = z.record(z.string(), z.string());
 
 export const checkPassphrase = (passphrase: string): void => {
   if (passphrase.length < MIN_PASSPHRASE)
-    throw new ConsoleFailure(
-      'invalid-input',
-      `The vault passphrase needs at least ${MIN_PASSPHRASE} characters; a longer phrase is safer.`,
-    );
+    throw new ConsoleFailure('invalid-input', mainText('vaultPassphraseShort', { min: MIN_PASSPHRASE }));
 };
 
 export class VaultStore implements CredentialStore {
@@ -81,8 +81,7 @@ export class VaultStore implements CredentialStore {
   /** A new vault holding `initial` (e.g. the secrets of the session so far), unlocked. */
   static async create(path: string, passphrase: string, initial: Map<string, string>): Promise<VaultStore> {
     checkPassphrase(passphrase);
-    if (existsSync(path))
-      throw new ConsoleFailure('conflict', 'A credential vault already exists; unlock it with its passphrase.');
+    if (existsSync(path)) throw new ConsoleFailure('conflict', mainText('vaultExists'));
     const vault = new VaultStore(path);
     vault.salt = randomBytes(16);
     vault.key = await deriveVaultKey(passphrase, vault.salt, VAULT_KDF);
@@ -115,7 +114,7 @@ export class VaultStore implements CredentialStore {
       decipher.setAuthTag(Buffer.from(file.tag, 'base64'));
       plain = Buffer.concat([decipher.update(Buffer.from(file.data, 'base64')), decipher.final()]);
     } catch {
-      throw new ConsoleFailure('wrong-passphrase', 'That passphrase does not open the credential vault.');
+      throw new ConsoleFailure('wrong-passphrase', mainText('vaultWrongPassphrase'));
     }
     let values: Record<string, string>;
     try {
@@ -178,7 +177,7 @@ export class VaultStore implements CredentialStore {
   }
 
   private unreadable(why: string): ConsoleFailure {
-    return new ConsoleFailure('vault-unreadable', `The credential vault ${this.path} cannot be read: ${why}.`);
+    return new ConsoleFailure('vault-unreadable', mainText('vaultUnreadable', { path: this.path, reason: why }));
   }
 
   /** Forgets the key and the secrets in memory; the file stays. */
@@ -208,12 +207,12 @@ export class VaultStore implements CredentialStore {
   }
 
   private open(): Map<string, string> {
-    if (!this.secrets) throw new ConsoleFailure('vault-locked', LOCKED.detail);
+    if (!this.secrets) throw new ConsoleFailure('vault-locked', mainText('vaultLocked'));
     return this.secrets;
   }
 
   private save(): void {
-    if (!this.secrets || !this.key || !this.salt) throw new ConsoleFailure('vault-locked', LOCKED.detail);
+    if (!this.secrets || !this.key || !this.salt) throw new ConsoleFailure('vault-locked', mainText('vaultLocked'));
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
     const data = Buffer.concat([

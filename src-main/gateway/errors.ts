@@ -1,3 +1,5 @@
+import { englishOf, type MainText } from '@shared/console-text';
+import type { FailureMessage } from '@shared/result';
 /** A request the SDK refused to send; each issue names a field (dotted path) and what is wrong with it. */
 export class GatewayRequestError extends Error {
   constructor(
@@ -7,12 +9,16 @@ export class GatewayRequestError extends Error {
       | 'needs-confirmation'
       | 'method-not-in-order'
       | 'secrets-origin-mismatch',
-    message: string,
+    message: FailureMessage,
     readonly issues: Array<{ path: string; message: string }> = [],
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : englishOf(message));
     this.name = 'GatewayRequestError';
+    this.text = typeof message === 'string' ? undefined : message;
   }
+
+  /** Set when the message is a registered text, so the renderer can translate it by id. */
+  readonly text: MainText | undefined;
 }
 
 export const describeIssues = (issues: Array<{ path: string; message: string }>): string =>

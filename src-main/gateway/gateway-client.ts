@@ -9,6 +9,7 @@ import { originOf } from '@shared/origin';
 import { CallRedactor } from './redaction';
 import { actionTokensOf, type RequestSender } from './request-sender';
 import { checkTransactionId } from './transaction-id';
+import { mainText } from '@shared/console-text';
 
 /** Everything the SDK needs to talk to one gateway as one merchant (a profile with its secrets). */
 export interface GatewayConnection {
@@ -209,12 +210,12 @@ export class GatewayClient {
     try {
       target = new URL(action.url);
     } catch {
-      throw new GatewayRequestError('invalid-request', `The action was not sent: url "${action.url}" is not a URL.`, [
+      throw new GatewayRequestError('invalid-request', mainText('actionUrlInvalid', { url: action.url }), [
         { path: 'url', message: 'is not an absolute URL' },
       ]);
     }
     if (!/^https?:$/.test(target.protocol))
-      throw new GatewayRequestError('invalid-request', 'The action was not sent: url must be http or https.', [
+      throw new GatewayRequestError('invalid-request', mainText('actionUrlScheme'), [
         { path: 'url', message: 'must be http or https' },
       ]);
     const sameGateway = originOf(target.toString()) === secretsOriginOf(connection);
@@ -320,7 +321,7 @@ function refuseOtherOrigin(connection: GatewayConnection, url: string): void {
   if (bound !== null && target === bound) return;
   throw new GatewayRequestError(
     'secrets-origin-mismatch',
-    `The request was not sent: the profile's token and client id were saved for ${bound ?? 'another address'}, and this request would go to ${target ?? url}. Enter them again for the new address.`,
+    mainText('secretsOriginMismatch', { bound: bound ?? 'another address', target: target ?? url }),
     [{ path: 'baseUrl', message: `credentials are bound to ${bound ?? 'another address'}` }],
   );
 }
@@ -334,11 +335,7 @@ function actionUrlsOf(answer: unknown): string[] {
 }
 
 function requireSecret(value: string | null, what: string): string {
-  if (!value)
-    throw new GatewayRequestError(
-      'missing-credentials',
-      `The request was not sent: the profile has no ${what}. Set it in the profile first.`,
-    );
+  if (!value) throw new GatewayRequestError('missing-credentials', mainText('missingCredential', { what }));
   return value;
 }
 

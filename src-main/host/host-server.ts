@@ -6,6 +6,7 @@ import type { ConsoleCore } from '../core/console-core';
 import { attachEventStream } from './event-stream';
 import { checkRequestOrigin, hasDotSegment, TOKEN_HEADER, tokenMatches } from './request-guard';
 import { serveStatic } from './static-files';
+import { mainText } from '@shared/console-text';
 
 export const API_CALL_PREFIX = '/api/call/';
 export const API_EVENTS_PATH = '/api/events';
@@ -86,8 +87,8 @@ async function readJsonBody(req: IncomingMessage): Promise<unknown> {
 function refuseToken(expected: string, presented: string | null | undefined) {
   if (tokenMatches(expected, presented)) return null;
   return presented
-    ? fail('session-ended', 'This tab belongs to an earlier run of the console: open the new address it printed.')
-    : fail('unauthorized', 'A valid session token is required.');
+    ? fail('session-ended', mainText('hostSessionEnded'))
+    : fail('unauthorized', mainText('hostTokenRequired'));
 }
 
 /**
@@ -104,14 +105,12 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     if (!verdict.ok) return sendJson(res, verdict.status, fail('forbidden-origin', verdict.reason));
     // URL parsing below would quietly resolve `..`; a path that tries to climb (or cannot be decoded)
     // is refused outright.
-    if (hasDotSegment(req.url ?? '/'))
-      return sendJson(res, 400, fail('bad-path', 'Paths may not contain `.` or `..` segments or broken escapes.'));
+    if (hasDotSegment(req.url ?? '/')) return sendJson(res, 400, fail('bad-path', mainText('hostBadPath')));
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const method = req.method ?? 'GET';
 
     if (url.pathname.startsWith('/api/')) {
-      if (method === 'OPTIONS')
-        return sendJson(res, 405, fail('method-not-allowed', 'Cross-origin requests are not supported.'));
+      if (method === 'OPTIONS') return sendJson(res, 405, fail('method-not-allowed', mainText('hostNoCrossOrigin')));
       if (url.pathname === API_EVENTS_PATH && method === 'GET') {
         const refusal = refuseToken(token, url.searchParams.get('token'));
         if (refusal) return sendJson(res, 401, refusal);
@@ -119,11 +118,11 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
         return;
       }
       if (url.pathname.startsWith(API_CALL_PREFIX)) {
-        if (method !== 'POST') return sendJson(res, 405, fail('method-not-allowed', 'ConsoleApi calls use POST.'));
+        if (method !== 'POST') return sendJson(res, 405, fail('method-not-allowed', mainText('hostPostOnly')));
         const refusal = refuseToken(token, req.headers[TOKEN_HEADER] as string | undefined);
         if (refusal) return sendJson(res, 401, refusal);
         if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
-          return sendJson(res, 415, fail('unsupported-media-type', 'ConsoleApi calls send application/json.'));
+          return sendJson(res, 415, fail('unsupported-media-type', mainText('hostJsonOnly')));
         }
         const body = (await readJsonBody(req)) as { input?: unknown };
         // Safe to decode: hasDotSegment above already refused malformed percent-encoding.
@@ -131,11 +130,11 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
         const input = typeof body === 'object' && body !== null ? body.input : undefined;
         return sendJson(res, 200, await options.core.dispatch(name, input));
       }
-      return sendJson(res, 404, fail('not-found', `No API route ${url.pathname}.`));
+      return sendJson(res, 404, fail('not-found', mainText('hostNoRoute', { path: url.pathname })));
     }
 
     if (method !== 'GET' && method !== 'HEAD') {
-      return sendJson(res, 405, fail('method-not-allowed', 'Only GET and HEAD are served here.'));
+      return sendJson(res, 405, fail('method-not-allowed', mainText('hostGetOnly')));
     }
     await serveStatic(options.rendererDir, url.pathname, res, method);
   };
@@ -153,7 +152,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       handle(req, res).catch((error: unknown) => {
         if (res.headersSent) return res.destroy();
         if (error instanceof HttpError) return sendJson(res, error.status, fail(error.code, error.message), true);
-        sendJson(res, 500, fail('internal', 'The console host failed to answer this request.'));
+        sendJson(res, 500, fail('internal', mainText('hostFailed')));
       });
     },
   );

@@ -3,6 +3,7 @@ import { IPC_EVENT_CHANNEL, IPC_INVOKE_PREFIX, methodNames } from '@shared/contr
 import { fail } from '@shared/result';
 import type { ConsoleCore } from '../core/console-core';
 import { isRendererUrl } from '../window/renderer-protocol';
+import { mainText } from '@shared/console-text';
 
 /** Only our own renderer's top frame may call main (no iframes, no other origins, no devtools pages). */
 export function isTrustedSender(event: Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>): boolean {
@@ -19,7 +20,7 @@ export function isTrustedSender(event: Pick<IpcMainInvokeEvent, 'sender' | 'send
 export function registerIpcHandlers(core: Pick<ConsoleCore, 'dispatch' | 'events'>, ipc = ipcMain): () => void {
   for (const name of methodNames) {
     ipc.handle(IPC_INVOKE_PREFIX + name, async (event, input: unknown) => {
-      if (!isTrustedSender(event)) return fail('forbidden-sender', 'This caller is not the Gateway Console window.');
+      if (!isTrustedSender(event)) return fail('forbidden-sender', mainText('forbiddenSender'));
       return core.dispatch(name, input);
     });
   }

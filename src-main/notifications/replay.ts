@@ -22,6 +22,7 @@ import {
   type EncryptedNotificationPost,
   type NotificationPostResult,
 } from './notification-sender';
+import { mainText, type MainTextId } from '@shared/console-text';
 
 /** One received notification, ready to be re-sent as it was received. */
 export interface ReplayItem {
@@ -37,18 +38,17 @@ export function planReplay<T>(items: readonly T[], mode: ReplayMode, copies: num
   return [...items];
 }
 
-/** Why a delivery cannot be replayed: a code for the renderer's catalogue, and the words for the CLI and logs. */
+/** Why a delivery cannot be replayed: the reason code travels in `details`, its sentence by text id. */
 const WHY = {
-  refused: 'the receiver refused it, so it never was an authentic notification',
-  unreadable: 'it was never a readable notification',
-  'bytes-not-kept': 'the bytes received were not kept (its plaintext held card data)',
-  'no-iv-tag': 'its IV or tag header was not kept',
-  'bytes-mismatch':
-    'its journaled bytes do not decrypt to the notification received, with the profile’s webhook secret',
-} as const;
+  refused: 'notReplayableRefused',
+  unreadable: 'notReplayableUnreadable',
+  'bytes-not-kept': 'notReplayableBytesNotKept',
+  'no-iv-tag': 'notReplayableNoIvTag',
+  'bytes-mismatch': 'notReplayableBytesMismatch',
+} as const satisfies Record<string, MainTextId>;
 
 export const notReplayable = (seq: number, reason: keyof typeof WHY): ConsoleFailure =>
-  new ConsoleFailure('not-replayable', `Delivery #${seq} cannot be replayed: ${WHY[reason]}. Nothing was sent.`, {
+  new ConsoleFailure('not-replayable', mainText(WHY[reason], { seq }), {
     seq,
     reason,
   });
@@ -95,7 +95,7 @@ export function boundedPlan(items: readonly ReplayItem[], mode: ReplayMode, copi
   if (plan.length > MAX_REPLAY_SENDS)
     throw new ConsoleFailure(
       'too-many-sends',
-      `This replay would POST ${plan.length} notifications; at most ${MAX_REPLAY_SENDS} are sent in one replay. Nothing was sent.`,
+      mainText('tooManySends', { planned: plan.length, max: MAX_REPLAY_SENDS }),
       { planned: plan.length, max: MAX_REPLAY_SENDS },
     );
   return plan;

@@ -4,6 +4,7 @@
  * The name and bytes are data: the type is read from the bytes (never the name or a claimed type), the
  * file name is reduced to safe characters inside the run's folder, and reports only list the files.
  */
+import { mainText } from '@shared/console-text';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { ConsoleFailure } from '@shared/result';
@@ -41,7 +42,7 @@ export async function keepEvidence(
   const stepTag = `${safeEvidenceName(step.scenarioKey.replace(/[/#]/g, '_'))}-step${step.stepIndex + 1}`;
   for (const [index, item] of items.entries()) {
     if (!BASE64.test(item.base64))
-      throw new ConsoleFailure('invalid-input', `The attached file "${item.name}" did not arrive as base64 data.`, {
+      throw new ConsoleFailure('invalid-input', mainText('evidenceNotBase64', { name: item.name }), {
         reason: 'evidence-encoding',
       });
     const bytes = Buffer.from(item.base64, 'base64');

@@ -4,7 +4,8 @@
  * Overrides then set fields by dotted path: `transaction.amount.value: 4.29`.
  */
 import { ConsoleFailure } from '@shared/result';
-import { forbiddenKeyMessage, forbiddenSegment, ownValue } from './safe-keys';
+import { forbiddenSegment, ownValue } from './safe-keys';
+import { mainText } from '@shared/console-text';
 
 const DEVICE_INFO = {
   browserAcceptHeader: 'application/json',
@@ -56,7 +57,7 @@ export function templateOrder(variant: 'A' | 'B', terminalId: string, merchantTr
  */
 export function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
   const segment = forbiddenSegment(path);
-  if (segment !== null) throw new ConsoleFailure('invalid-input', `${path}: ${forbiddenKeyMessage(segment)}.`);
+  if (segment !== null) throw new ConsoleFailure('invalid-input', mainText('forbiddenKey', { path, segment }));
   const keys = path.split('.');
   let current: Record<string, unknown> = target;
   for (const key of keys.slice(0, -1)) {

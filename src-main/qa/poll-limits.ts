@@ -10,6 +10,7 @@ import { ConsoleFailure } from '@shared/result';
 import type { Exchange } from '@shared/exchange';
 import { parseRetryAfter } from '../gateway/retry-policy';
 import type { Scenario } from './scenario-format';
+import { mainText } from '@shared/console-text';
 
 /** The shortest wait between two polling queries to a non-Sandbox gateway. */
 export const MIN_POLL_INTERVAL_MS = 1_000;
@@ -52,13 +53,13 @@ export function refuseUnconfirmedProductionPolling(
     if (!confirmation)
       throw new ConsoleFailure(
         'confirmation-required',
-        `"${scenario.name}" polls production profile "${profile.name}": confirm the profile name to run it.`,
+        mainText('qaConfirmProduction', { scenario: scenario.name, name: profile.name }),
         { profileName: profile.name, scenario: scenario.file },
       );
     if (confirmation.profileName !== profile.name)
       throw new ConsoleFailure(
         'confirmation-mismatch',
-        `The confirmation names "${confirmation.profileName}", but the run would poll production profile "${profile.name}".`,
+        mainText('qaConfirmMismatch', { typed: confirmation.profileName, name: profile.name }),
         { profileName: profile.name },
       );
   }

@@ -13,6 +13,7 @@ import type { ReplaySend } from '@shared/contract/notifications';
 import type { ProductionGuard } from '../core/profiles/production-guard';
 import type { QaProfile } from './scenario-runner';
 import { countResults } from './scenario-runner';
+import { mainText } from '@shared/console-text';
 
 /** Ends a reason with exactly one full stop (a reason that already ends with one is not doubled). */
 const sentence = (text: string): string => `${text.trim().replace(/[.\s]+$/, '')}.`;
@@ -84,10 +85,7 @@ function item(index: number, name: string, checks: CheckResult[], message: strin
 export async function checkReadiness(deps: ReadinessDeps): Promise<RunResult> {
   const { profile } = deps;
   if (profile.environment === 'production')
-    throw new ConsoleFailure(
-      'production-guard',
-      'The readiness check runs on the test profile before go-live, never against production.',
-    );
+    throw new ConsoleFailure('production-guard', mainText('readinessNotProduction'));
   const startedAt = new Date().toISOString();
   const scenarios: ScenarioResult[] = [];
 

@@ -1,4 +1,5 @@
 import { ConsoleFailure } from '@shared/result';
+import { mainText } from '@shared/console-text';
 
 /** What the guard needs to know about a profile (a stored profile or its settings). */
 export interface LookupOnlyProfile {
@@ -14,11 +15,9 @@ export interface LookupOnlyProfile {
  */
 export function refuseOnLookupOnly(profile: LookupOnlyProfile, operation: string): void {
   if (profile.lookupOnly === true)
-    throw new ConsoleFailure(
-      'lookup-only',
-      `"${profile.name}" is a lookup-only profile: it can query statuses but never ${operation}. Nothing was sent.`,
-      { operation },
-    );
+    throw new ConsoleFailure('lookup-only', mainText('lookupOnlyRefused', { name: profile.name, operation }), {
+      operation,
+    });
 }
 
 /** The typed confirmation that takes a profile out of lookup-only: the profile's own name, as for production. */
@@ -37,13 +36,10 @@ export function checkLookupOnlyRelease(
 ): void {
   if (before?.lookupOnly !== true || after.lookupOnly === true) return;
   if (!release)
-    throw new ConsoleFailure(
-      'confirmation-required',
-      `"${before.name}" is lookup-only: type the profile name to let it create orders and move money again.`,
-    );
+    throw new ConsoleFailure('confirmation-required', mainText('lookupOnlyConfirmRelease', { name: before.name }));
   if (release.profileName !== before.name)
     throw new ConsoleFailure(
       'confirmation-mismatch',
-      `The confirmation names "${release.profileName}", but the profile is "${before.name}".`,
+      mainText('lookupOnlyReleaseMismatch', { typed: release.profileName, name: before.name }),
     );
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { event, method } from './define';
+import { mainTextSchema } from '../console-text';
 
 export const appModeSchema = z.enum(['electron', 'browser']);
 export type AppMode = z.infer<typeof appModeSchema>;
@@ -13,6 +14,8 @@ export const keychainStatusSchema = z.object({
   available: z.boolean(),
   /** Plain-language explanation shown in the top bar when the keychain is not in use. */
   detail: z.string(),
+  /** `detail` by text id, for the renderer to say it in the user's language. */
+  text: mainTextSchema.optional(),
   /** The file vault is chosen but its file is gone: nothing is read or saved until the user decides in Settings. */
   vaultMissing: z.boolean().optional(),
 });

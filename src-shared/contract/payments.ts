@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { method } from './define';
 import { transactionIdSchema } from './transaction-id';
 import { gatewayCallResultSchema, productionConfirmationSchema, profileIdInputSchema } from './orders';
+import { rule } from '../rule-text';
 
 export const paymentsMethods = {
   'payments.generateReference': method(
@@ -25,7 +26,7 @@ export const paymentsMethods = {
       .object({
         profileId: profileIdInputSchema,
         transactionId: transactionIdSchema,
-        phone: z.string().trim().min(1, 'Phone is required').max(32),
+        phone: z.string().trim().min(1, rule('phoneRequired')).max(32),
         confirmation: productionConfirmationSchema.optional(),
         /** QA override: send even when MBWAY is not in the order's paymentMethod list. */
         allowMethodNotInOrder: z.boolean().optional(),

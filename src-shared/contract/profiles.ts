@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { exchangeSchema } from '../exchange';
 import { event, method } from './define';
+import { rule } from '../rule-text';
 
 export const environmentSchema = z.enum(['sandbox', 'test', 'production']);
 export type Environment = z.infer<typeof environmentSchema>;
@@ -20,13 +21,13 @@ const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
 
 /** The non-secret settings of a profile, as saved in profiles.json. */
 export const profileSettingsSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(60),
+  name: z.string().trim().min(1, rule('nameRequired')).max(60),
   environment: environmentSchema,
   baseUrl: z
     .string()
     .trim()
-    .url('Base URL must be an absolute URL')
-    .refine((url) => /^https?:\/\//i.test(url), 'Base URL must start with http:// or https://'),
+    .url(rule('baseUrl'))
+    .refine((url) => /^https?:\/\//i.test(url), rule('baseUrlScheme')),
   /** Path between the base URL and the version segment (`/api` in the spec; longer on some deployments). */
   pathPrefix: z
     .string()
@@ -36,19 +37,15 @@ export const profileSettingsSchema = z.object({
   version: z
     .string()
     .trim()
-    .regex(/^[A-Za-z0-9._-]+$/, 'Version must be one path segment such as v2')
+    .regex(/^[A-Za-z0-9._-]+$/, rule('version'))
     .default('v2'),
   /** Numeric terminal identifier, at most 10 digits (kept as digits text; sent as a JSON number). */
   terminalId: z
     .string()
     .trim()
-    .regex(/^\d{1,10}$/, 'Terminal id must be 1 to 10 digits'),
+    .regex(/^\d{1,10}$/, rule('terminalId')),
   variant: variantSchema,
-  clientIdHeader: z
-    .string()
-    .trim()
-    .regex(HEADER_NAME, 'Client-id header name must be a valid HTTP header name')
-    .default('X-Platform-Client-Id'),
+  clientIdHeader: z.string().trim().regex(HEADER_NAME, rule('clientIdHeader')).default('X-Platform-Client-Id'),
   /**
    * Deadline for a whole gateway call — connect, headers and body — in milliseconds; the console's
    * default (30 s) when absent. A money-moving call that runs out of it is reported outcome-unknown.
@@ -62,7 +59,7 @@ export const profileSettingsSchema = z.object({
   /** Colour of the environment frame; defaults by environment when absent. */
   colour: z
     .string()
-    .regex(/^#[0-9a-fA-F]{6}$/, 'Colour must look like #1a2b3c')
+    .regex(/^#[0-9a-fA-F]{6}$/, rule('colour'))
     .optional(),
   /**
    * Support desk profile: status lookups only. Main refuses every create and money-moving call for it;
@@ -77,8 +74,8 @@ export const profileSettingsSchema = z.object({
     .string()
     .trim()
     .max(2000)
-    .url('Webhook URL must be an absolute URL')
-    .refine((url) => /^https?:\/\//i.test(url), 'Webhook URL must start with http:// or https://')
+    .url(rule('webhookUrl'))
+    .refine((url) => /^https?:\/\//i.test(url), rule('webhookUrlScheme'))
     .optional(),
 });
 export type ProfileSettings = z.infer<typeof profileSettingsSchema>;
@@ -104,7 +101,7 @@ export const profileSchema = profileSettingsSchema.extend({
 export type Profile = z.infer<typeof profileSchema>;
 
 const profileIdSchema = z.string().min(1).max(100);
-const secretValueSchema = z.string().min(1, 'A secret cannot be empty').max(4096);
+const secretValueSchema = z.string().min(1, rule('secretEmpty')).max(4096);
 
 export const connectionTestSchema = z.object({
   /** `ok`: the gateway answered and accepted the credentials. */

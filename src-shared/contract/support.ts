@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rule } from '../rule-text';
 import { method } from './define';
 import { transactionIdSchema } from './transaction-id';
 
@@ -35,19 +36,16 @@ export const visibleLength = (text: string): number => [...text.replace(INVISIBL
 export const revealReasonSchema = z
   .string()
   .trim()
-  .min(5, 'Give a reason of at least 5 characters (e.g. the ticket it is for)')
-  .max(500, 'The reason is at most 500 characters')
-  .refine(
-    (reason) => visibleLength(reason) >= 5,
-    'The reason needs at least 5 visible characters (e.g. the ticket it is for)',
-  );
+  .min(5, rule('revealReasonShort'))
+  .max(500, rule('revealReasonLong'))
+  .refine((reason) => visibleLength(reason) >= 5, rule('revealReasonVisible'));
 
 /** The agent name an agent sets in Settings; it signs reveals and case notes. Plain text, one line. */
 export const agentNameSchema = z
   .string()
   .trim()
-  .max(100, 'The agent name is at most 100 characters')
-  .regex(/^[^\p{Cc}\p{Cf}]*$/u, 'The agent name must be plain text on one line');
+  .max(100, rule('agentNameLong'))
+  .regex(/^[^\p{Cc}\p{Cf}]*$/u, rule('agentNamePlain'));
 
 /** Who main says is at the desk: the OS account it runs under and the agent name from Settings. */
 export const supportAgentSchema = z.object({ osUser: z.string(), agentName: z.string() });
@@ -70,8 +68,8 @@ export const caseNoteEntrySchema = z.object({
 export type CaseNoteEntry = z.infer<typeof caseNoteEntrySchema>;
 
 const transactionKeySchema = z.string().trim().min(1).max(300);
-const caseNoteTextSchema = z.string().trim().max(20_000, 'A note is at most 20,000 characters');
-const ticketSchema = z.string().trim().max(100, 'A ticket reference is at most 100 characters');
+const caseNoteTextSchema = z.string().trim().max(20_000, rule('caseNoteLong'));
+const ticketSchema = z.string().trim().max(100, rule('ticketLong'));
 
 export const supportMethods = {
   'support.reveal': method(
@@ -112,7 +110,7 @@ export const supportMethods = {
       .object({ transactionKey: transactionKeySchema, text: caseNoteTextSchema, ticket: ticketSchema })
       .strict()
       .refine((input) => input.text.length > 0 || input.ticket.length > 0, {
-        message: 'Write a note or a ticket reference',
+        message: rule('noteOrTicket'),
         path: ['text'],
       }),
     caseNoteEntrySchema,

@@ -6,6 +6,7 @@
  * Checked by the contract, the SDK (every caller passes through it) and the CLI.
  */
 import { z } from 'zod';
+import { rule } from '../rule-text';
 
 export const TRANSACTION_ID_MAX = 36;
 const TRANSACTION_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
@@ -22,6 +23,6 @@ export function transactionIdProblem(value: string): string | null {
 export const transactionIdSchema = z
   .string()
   .trim()
-  .min(1, 'Transaction id is required')
-  .max(TRANSACTION_ID_MAX, `Transaction id is at most ${TRANSACTION_ID_MAX} characters`)
-  .regex(TRANSACTION_ID_PATTERN, 'Transaction id may hold only letters, digits, - and _');
+  .min(1, rule('transactionIdRequired'))
+  .max(TRANSACTION_ID_MAX, rule('transactionIdMax', { max: TRANSACTION_ID_MAX }))
+  .regex(TRANSACTION_ID_PATTERN, rule('transactionIdChars'));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { method } from './define';
+import { mainTextSchema } from '../console-text';
 
 /** Where real profiles' secrets are kept, and whether the file vault can be chosen or must be unlocked. */
 export const vaultStatusSchema = z.object({
@@ -12,6 +13,8 @@ export const vaultStatusSchema = z.object({
   unlocked: z.boolean(),
   /** One sentence for the user: where secrets are now and what that means after a restart. */
   detail: z.string(),
+  /** `detail` by text id, for the renderer to say it in the user's language. */
+  text: mainTextSchema.optional(),
   /**
    * The file vault is the chosen store but its file is gone: real profiles' secrets are refused
    * (`vault-missing`) until the user creates a new vault or chooses session memory (`vault.useSessionMemory`).

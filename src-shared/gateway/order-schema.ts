@@ -13,17 +13,20 @@ import {
   type Variant,
 } from './codes';
 import { ISO_3166_ALPHA2, ISO_4217, ISO_639_1 } from './iso-codes';
+import { rule, type RuleId } from '../rule-text';
 
 /** "is required" when absent, otherwise the type message: the user sees which of the two it is. */
-const typeError = (expected: string) => (issue: { input?: unknown }) =>
-  issue.input === undefined ? 'is required' : `must be ${expected}`;
+const typeError =
+  (id: RuleId, params: Record<string, string | number> = {}) =>
+  (issue: { input?: unknown }) =>
+    issue.input === undefined ? rule('required') : rule(id, params);
 
 const text = (max?: number) => {
-  const base = z.string({ error: typeError('a string') });
-  return max === undefined ? base : base.max(max, `must be at most ${max} characters`);
+  const base = z.string({ error: typeError('mustBeString') });
+  return max === undefined ? base : base.max(max, rule('maxChars', { max }));
 };
-const requiredText = (max?: number) => text(max).min(1, 'must not be empty');
-const bool = () => z.boolean({ error: typeError('true or false (a JSON boolean)') });
+const requiredText = (max?: number) => text(max).min(1, rule('notEmpty'));
+const bool = () => z.boolean({ error: typeError('mustBeBoolean') });
 
 export const E164_PATTERN = /^\+[1-9]\d{1,14}$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -33,36 +36,36 @@ const dateTime = () =>
     offset: true,
     local: false,
     error: (issue) =>
-      issue.input === undefined ? 'is required' : 'must be an ISO 8601 date-time, e.g. 2026-01-31T12:00:00Z',
+      issue.input === undefined ? rule('required') : rule('isoDateTime', { example: '2026-01-31T12:00:00Z' }),
   });
 
 const currency = () =>
   z
-    .string({ error: typeError('an ISO 4217 currency code') })
-    .refine((code) => ISO_4217.has(code), 'must be an ISO 4217 currency code, e.g. EUR');
+    .string({ error: typeError('mustBeCurrencyType') })
+    .refine((code) => ISO_4217.has(code), rule('currency', { example: 'EUR' }));
 const country = () =>
   z
-    .string({ error: typeError('an ISO 3166-1 alpha-2 country code') })
-    .refine((code) => ISO_3166_ALPHA2.has(code), 'must be an ISO 3166-1 alpha-2 country code, e.g. PT');
+    .string({ error: typeError('mustBeCountryType') })
+    .refine((code) => ISO_3166_ALPHA2.has(code), rule('country', { example: 'PT' }));
 const language = () =>
   z
-    .string({ error: typeError('an ISO 639-1 language code') })
-    .refine((code) => ISO_639_1.has(code), 'must be an ISO 639-1 language code, e.g. pt');
+    .string({ error: typeError('mustBeLanguageType') })
+    .refine((code) => ISO_639_1.has(code), rule('language', { example: 'pt' }));
 
 /** Amounts: a JSON number, above zero, with at most two decimals (integrator pain point). */
 export const hasAtMostTwoDecimals = (value: number): boolean =>
   Math.abs(Math.round(value * 100) - value * 100) < 1e-6 * Math.max(1, Math.abs(value));
 const amountValue = () =>
   z
-    .number({ error: typeError('a JSON number') })
-    .refine((value) => Number.isFinite(value), 'must be a finite number')
-    .refine((value) => value > 0, 'must be greater than 0')
-    .refine(hasAtMostTwoDecimals, 'must have at most 2 decimals');
-const money = () => z.object({ value: amountValue(), currency: currency() }, { error: typeError('an object') });
+    .number({ error: typeError('mustBeJsonNumber') })
+    .refine((value) => Number.isFinite(value), rule('finite'))
+    .refine((value) => value > 0, rule('positive'))
+    .refine(hasAtMostTwoDecimals, rule('twoDecimals'));
+const money = () => z.object({ value: amountValue(), currency: currency() }, { error: typeError('mustBeObject') });
 
 const keyValueList = () =>
-  z.array(z.object({ key: requiredText(), value: text() }, { error: typeError('an object {key, value}') }), {
-    error: typeError('an array of {key, value}'),
+  z.array(z.object({ key: requiredText(), value: text() }, { error: typeError('mustBeKeyValueObject') }), {
+    error: typeError('mustBeKeyValueArray'),
   });
 
 export const addressSchema = z.object(
@@ -74,7 +77,7 @@ export const addressSchema = z.object(
     countrySubDivision: text(LIMITS.countrySubDivision).optional(),
     country: country().optional(),
   },
-  { error: typeError('an object') },
+  { error: typeError('mustBeObject') },
 );
 /** Shipping: country is mandatory (spec: Address table). */
 export const shippingAddressSchema = addressSchema.extend({ country: country() });
@@ -83,28 +86,28 @@ const merchantSchema = z.object(
   {
     // A JSON number (not a numeric string): integrators get this wrong (gateway-behaviour.md).
     terminalId: z
-      .number({ error: typeError('a JSON number (not a string)') })
-      .int('must be a whole number')
-      .nonnegative('must not be negative')
+      .number({ error: typeError('mustBeJsonNumberNotString') })
+      .int(rule('wholeNumber'))
+      .nonnegative(rule('notNegative'))
       .refine(
         (value) => String(value).length <= LIMITS.terminalIdDigits,
-        `must have at most ${LIMITS.terminalIdDigits} digits`,
+        rule('maxDigits', { max: LIMITS.terminalIdDigits }),
       ),
     channel: requiredText(),
     merchantTransactionId: requiredText(LIMITS.merchantTransactionIdRequest),
     transactionDescription: text(LIMITS.merchantTransactionDescription).optional(),
     shopURL: text().optional(),
   },
-  { error: typeError('an object') },
+  { error: typeError('mustBeObject') },
 );
 
 const customerInfoFields = {
   customerName: text(LIMITS.customerName).optional(),
   customerEmail: text()
-    .refine((value) => EMAIL_PATTERN.test(value), 'must be an e-mail address')
+    .refine((value) => EMAIL_PATTERN.test(value), rule('email'))
     .optional(),
   customerPhone: text()
-    .refine((value) => E164_PATTERN.test(value), 'must be in E.164 form: + then at most 15 digits, e.g. +351912345678')
+    .refine((value) => E164_PATTERN.test(value), rule('e164', { example: '+351912345678' }))
     .optional(),
   customerLanguage: language().optional(),
   shippingAddress: shippingAddressSchema.optional(),
@@ -114,12 +117,12 @@ const customerInfoFields = {
 
 const customerSchema = z.object(
   {
-    customerInfo: z.object(customerInfoFields, { error: typeError('an object') }),
+    customerInfo: z.object(customerInfoFields, { error: typeError('mustBeObject') }),
     shippingAddress: shippingAddressSchema.optional(),
     billingAddress: addressSchema.optional(),
     billingAddressSameAsShippingAddress: bool().optional(),
   },
-  { error: typeError('an object') },
+  { error: typeError('mustBeObject') },
 );
 
 const paymentReferenceSchema = z
@@ -131,13 +134,13 @@ const paymentReferenceSchema = z
       minAmount: money().optional(),
       entity: text().optional(),
     },
-    { error: typeError('an object') },
+    { error: typeError('mustBeObject') },
   )
   .superRefine((ref, ctx) => {
     if (ref.initialDatetime && ref.finalDatetime && Date.parse(ref.finalDatetime) <= Date.parse(ref.initialDatetime))
-      ctx.addIssue({ code: 'custom', path: ['finalDatetime'], message: 'must be after initialDatetime' });
+      ctx.addIssue({ code: 'custom', path: ['finalDatetime'], message: rule('afterInitial') });
     if (ref.minAmount && ref.maxAmount && ref.minAmount.value > ref.maxAmount.value)
-      ctx.addIssue({ code: 'custom', path: ['minAmount', 'value'], message: 'must not exceed maxAmount.value' });
+      ctx.addIssue({ code: 'custom', path: ['minAmount', 'value'], message: rule('notAboveMax') });
   });
 
 const transactionSchema = (variant: Variant) =>
@@ -146,20 +149,20 @@ const transactionSchema = (variant: Variant) =>
       transactionTimestamp: dateTime(),
       description: requiredText(LIMITS.transactionDescription),
       moto: bool(),
-      paymentType: z.enum(PAYMENT_TYPES, { error: typeError(`one of ${PAYMENT_TYPES.join(', ')}`) }),
+      paymentType: z.enum(PAYMENT_TYPES, { error: typeError('oneOf', { values: PAYMENT_TYPES.join(', ') }) }),
       paymentMethod: z
         .array(
           z.enum(PAYMENT_METHODS[variant], {
-            error: typeError(`one of the Variant ${variant} codes: ${PAYMENT_METHODS[variant].join(', ')}`),
+            error: typeError('oneOfVariantCodes', { variant, values: PAYMENT_METHODS[variant].join(', ') }),
           }),
-          { error: typeError('an array of payment method codes') },
+          { error: typeError('mustBeMethodArray') },
         )
-        .min(1, 'must list at least one payment method')
-        .refine((codes) => new Set(codes).size === codes.length, 'must not list a method twice'),
+        .min(1, rule('oneMethod'))
+        .refine((codes) => new Set(codes).size === codes.length, rule('methodTwice')),
       amount: money(),
       paymentReference: paymentReferenceSchema.optional(),
     },
-    { error: typeError('an object') },
+    { error: typeError('mustBeObject') },
   );
 
 const deviceInfoKeys = [
@@ -188,27 +191,27 @@ export const DEVICE_INFO_FIELDS = deviceInfoKeys;
 const infoSchema = z.object(
   {
     deviceInfo: z.object(Object.fromEntries(deviceInfoKeys.map((key) => [key, text().optional()])), {
-      error: typeError('an object'),
+      error: typeError('mustBeObject'),
     }),
   },
-  { error: typeError('an object') },
+  { error: typeError('mustBeObject') },
 );
 
 const variantAExtras = {
   recurringTransaction: z
     .object(
       { validityDate: dateTime().optional(), amountQualifier: text().optional(), description: text().optional() },
-      { error: typeError('an object') },
+      { error: typeError('mustBeObject') },
     )
     .optional(),
   tokenisation: z
     .object(
       {
         tokenisationRequest: z
-          .object({ tokeniseCard: bool().optional() }, { error: typeError('an object') })
+          .object({ tokeniseCard: bool().optional() }, { error: typeError('mustBeObject') })
           .optional(),
       },
-      { error: typeError('an object') },
+      { error: typeError('mustBeObject') },
     )
     .optional(),
 };
@@ -222,12 +225,12 @@ const common = (variant: Variant) => ({
 
 export const orderSchemaA = z.object(
   { ...common('A'), customer: customerSchema.optional(), ...variantAExtras },
-  { error: typeError('an object') },
+  { error: typeError('mustBeObject') },
 );
 
 export const orderSchemaB = z.object(
   { ...common('B'), customer: customerSchema, info: infoSchema },
-  { error: typeError('an object') },
+  { error: typeError('mustBeObject') },
 );
 
 const objectAt = (value: unknown): Record<string, unknown> | undefined =>
@@ -247,24 +250,28 @@ function conditionalIssues(variant: Variant, body: unknown): ValidationIssue[] {
   const customer = objectAt(order?.customer);
   const info = objectAt(customer?.customerInfo);
   const issues: ValidationIssue[] = [];
-  const require = (present: unknown, path: string, why: string) => {
-    if (present === undefined) issues.push({ path, message: `is required ${why}` });
+  const require = (present: unknown, path: string, message: string) => {
+    if (present === undefined) issues.push({ path, message });
   };
   if (variant === 'A') {
     if (!methods.includes('CARD')) return issues;
-    require(order?.customer, 'customer', 'for card payments in Variant A');
-    if (customer) require(info?.customerEmail, 'customer.customerInfo.customerEmail', 'for card payments in Variant A');
+    require(order?.customer, 'customer', rule('requiredCardA'));
+    if (customer) require(info?.customerEmail, 'customer.customerInfo.customerEmail', rule('requiredCardA'));
     return issues;
   }
   if (!info) return issues; // customer / customerInfo themselves are reported by the schema
-  require(info.customerName, 'customer.customerInfo.customerName', 'in Variant B');
-  require(info.customerEmail, 'customer.customerInfo.customerEmail', 'in Variant B');
+  require(info.customerName, 'customer.customerInfo.customerName', rule('requiredVariantB'));
+  require(info.customerEmail, 'customer.customerInfo.customerEmail', rule('requiredVariantB'));
   const needsPhone = METHODS_NEEDING_PHONE.filter((code) => methods.includes(code));
   if (needsPhone.length)
-    require(info.customerPhone, 'customer.customerInfo.customerPhone', `when paymentMethod includes ${needsPhone.join(', ')}`);
+    require(info.customerPhone, 'customer.customerInfo.customerPhone', rule('requiredWhenMethod', {
+      methods: needsPhone.join(', '),
+    }));
   const needsLanguage = METHODS_NEEDING_LANGUAGE.filter((code) => methods.includes(code));
   if (needsLanguage.length)
-    require(info.customerLanguage, 'customer.customerInfo.customerLanguage', `when paymentMethod includes ${needsLanguage.join(', ')}`);
+    require(info.customerLanguage, 'customer.customerInfo.customerLanguage', rule('requiredWhenMethod', {
+      methods: needsLanguage.join(', '),
+    }));
   return issues;
 }
 

@@ -3,6 +3,7 @@
  * order is sent only after the user confirms. Used by the SDK before sending and by the order builder.
  */
 import type { ValidationIssue } from './order-schema';
+import { rule } from '../rule-text';
 
 /**
  * The shortest Multibanco validity window (paymentReference.finalDatetime − initialDatetime) sent without
@@ -27,9 +28,13 @@ const timeOf = (value: unknown): number | null => {
   return Number.isNaN(ms) ? null : ms;
 };
 
-const hoursText = (ms: number): string => {
+/** The warning's words, in minutes under two hours and in hours (one decimal) above. */
+const shortWindowText = (ms: number): string => {
   const minutes = Math.round(ms / 60_000);
-  return minutes < 120 ? `${minutes} minutes` : `${Math.round(minutes / 6) / 10} hours`;
+  const min = MULTIBANCO_MIN_VALIDITY_HOURS;
+  return minutes < 120
+    ? rule('shortMultibancoMinutes', { n: minutes, min })
+    : rule('shortMultibancoHours', { n: Math.round(minutes / 6) / 10, min });
 };
 
 /** Warnings for an order body (valid or not: unreadable fields simply give no warning). */
@@ -48,7 +53,7 @@ export function orderWarnings(order: unknown): OrderWarning[] {
     {
       code: 'short-multibanco-window',
       path: 'transaction.paymentReference.finalDatetime',
-      message: `leaves the Multibanco reference valid for ${hoursText(window)}, less than ${MULTIBANCO_MIN_VALIDITY_HOURS} hours: shoppers who pay at an ATM or in home banking the next day will find it expired`,
+      message: shortWindowText(window),
     },
   ];
 }

@@ -4,12 +4,10 @@
  * decimal string, ids accept a number or a string, and only what a caller cannot work without is required.
  */
 import { z } from 'zod';
+import { rule } from '../rule-text';
 
 /** A number or a decimal string (`"16.20"`, `10.0`). */
-export const lenientAmountValue = z.union([
-  z.number(),
-  z.string().regex(/^\s*-?\d+(\.\d+)?\s*$/, 'must be a decimal number'),
-]);
+export const lenientAmountValue = z.union([z.number(), z.string().regex(/^\s*-?\d+(\.\d+)?\s*$/, rule('decimal'))]);
 /** Ids seen as a number or a string (`"99978"` / `1000000`). */
 export const lenientId = z.union([z.string(), z.number()]);
 

@@ -123,8 +123,10 @@ describe('Demo mode and the guided tour (Chromium, browser mode)', () => {
     const chart = page.getByTestId('status-chart');
     await expect.poll(() => chart.getAttribute('data-summary')).toMatch(/Success: \d+/);
     const summary = (await chart.getAttribute('data-summary')) ?? '';
-    for (const status of ['Pending', 'InProcessing', 'Success', 'Declined', 'Error', 'Timeout', 'Expired'])
+    // The legend names statuses in words (issue 27: never the raw keys InProcessing / OutcomeUnknown).
+    for (const status of ['Pending', 'In processing', 'Success', 'Declined', 'Error', 'Timeout', 'Expired'])
       expect(summary).toContain(`${status}:`);
+    expect(summary).not.toMatch(/InProcessing|OutcomeUnknown|NotSeen/);
     await saveScreenshot(page, 'demo-history-chart');
 
     // Presenter mode at 960×600 on a tour started again: larger type, ids shortened, not even the masked

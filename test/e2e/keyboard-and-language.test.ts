@@ -152,7 +152,8 @@ describe('keyboard only, and in European Portuguese (Chromium)', () => {
     await nav.getByRole('link', { name: PORTUGUESE.nav.history, exact: true }).click();
     const table = page.getByRole('table').first();
     await table.getByText('10,50 €').first().waitFor();
-    expect(await table.textContent()).toMatch(/\d{2}\/\d{2}\/\d{2}, \d{2}:\d{2}:\d{2}/);
+    // Four-digit years (issue 27: the short date style wrote 24/11/26 in Portuguese).
+    expect(await table.textContent()).toMatch(/\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2}/);
     expect(await page.getByText('Please Input').count()).toBe(0);
 
     // The picker in Settings: English now, and still English after a restart of the page.

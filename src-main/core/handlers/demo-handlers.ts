@@ -5,6 +5,7 @@ import type { ReceiptTime } from '../../notifications/receiver';
 import type { RunningSimulator } from '../../simulator';
 import type { Handlers } from '../dispatcher';
 import { SANDBOX_PROFILES } from '../sandbox';
+import { mainText } from '@shared/console-text';
 
 const profileOf = (variant: 'A' | 'B') => SANDBOX_PROFILES.find((profile) => profile.variant === variant)!.id;
 
@@ -25,8 +26,8 @@ export function createDemoHandlers(deps: {
   return {
     'demo.seed': async () => {
       const simulator = deps.getSimulator();
-      if (!simulator) throw new ConsoleFailure('simulator-not-running', 'The embedded simulator is not running.');
-      if (seeding) throw new ConsoleFailure('conflict', 'The demo is already being seeded.');
+      if (!simulator) throw new ConsoleFailure('simulator-not-running', mainText('simulatorNotRunning'));
+      if (seeding) throw new ConsoleFailure('conflict', mainText('demoSeeding'));
       seeding = true;
       try {
         return await seedDemo({

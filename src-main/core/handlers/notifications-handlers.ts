@@ -7,6 +7,7 @@ import { redactNotificationPlaintext } from '../../notifications/notification-re
 import { replayNotifications, type ReplayRequest } from '../../notifications/replay';
 import type { Handlers } from '../dispatcher';
 import { authorizeReplay, type ReplayGateDeps } from '../replay-gate';
+import { mainText } from '@shared/console-text';
 import { maskDeliveryCustomerData } from '../../support/customer-masking';
 import { maskCustomerDataInText, maskCustomerDataInValue } from '@shared/support/customer-data';
 
@@ -33,7 +34,10 @@ export function createNotificationsHandlers(deps: NotificationHandlerDeps): Noti
     if ('typed' in choice) return choice.typed;
     const secret = await deps.webhookSecretOf(choice.profileId);
     if (!secret) {
-      throw new ConsoleFailure('no-webhook-secret', `Profile ${choice.profileId} has no webhook secret set.`);
+      throw new ConsoleFailure(
+        'no-webhook-secret',
+        mainText('noWebhookSecretForProfile', { profileId: choice.profileId }),
+      );
     }
     return secret;
   };

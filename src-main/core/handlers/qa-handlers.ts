@@ -21,6 +21,7 @@ import { AMOUNT_SCENARIOS, MBWAY_SCENARIOS } from '../../simulator/scenarios';
 import { checkReadiness, type WebhookCheck } from '../../qa/readiness';
 import { replayNotifications } from '../../notifications/replay';
 import { authorizeLatestOf, type ReplayGateDeps } from '../replay-gate';
+import { mainText } from '@shared/console-text';
 
 /** The request sender's defaults (request-sender.ts), reported by the readiness check when none are set. */
 const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
@@ -132,18 +133,14 @@ export function createQaHandlers({
   const profileFor = (id: string | undefined, fallback: string): QaProfile | undefined => {
     const chosen = id ?? fallback;
     if (!core.profiles.find(chosen)) {
-      if (id !== undefined) throw new ConsoleFailure('not-found', `There is no profile with id "${id}".`);
+      if (id !== undefined) throw new ConsoleFailure('not-found', mainText('profileNotFound', { id }));
       return undefined;
     }
     return qaProfileOf(core, chosen);
   };
   const mustRun = (runId: string): RunResult => {
     const run = runs.get(runId);
-    if (!run)
-      throw new ConsoleFailure(
-        'not-found',
-        `There is no scenario run ${runId} (runs are kept until the console restarts).`,
-      );
+    if (!run) throw new ConsoleFailure('not-found', mainText('qaRunNotFound', { runId }));
     return run;
   };
   return {
@@ -188,7 +185,7 @@ export function createQaHandlers({
       const byFile = new Map((await library()).scenarios.map((scenario) => [scenario.file, scenario]));
       const scenarios = input.files.map((file) => {
         const scenario = byFile.get(file);
-        if (!scenario) throw new ConsoleFailure('not-found', `There is no scenario "${file}" in the library.`);
+        if (!scenario) throw new ConsoleFailure('not-found', mainText('qaScenarioNotFound', { file }));
         return scenario;
       });
       const profiles: Partial<Record<'A' | 'B', QaProfile>> = {};
@@ -293,11 +290,7 @@ export function createQaHandlers({
     },
     'qa.sandboxControl': (input) => {
       const simulator = core.simulator;
-      if (!simulator)
-        throw new ConsoleFailure(
-          'simulator-not-running',
-          'Sandbox controls need the embedded simulator, which is not running.',
-        );
+      if (!simulator) throw new ConsoleFailure('simulator-not-running', mainText('sandboxControlsNeedSimulator'));
       try {
         const armed =
           input.action === 'nextCall'

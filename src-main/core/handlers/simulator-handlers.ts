@@ -3,6 +3,7 @@ import type { SimulatorStatus } from '@shared/contract/simulator';
 import { SimError } from '../../simulator/errors';
 import type { RunningSimulator } from '../../simulator';
 import type { Handlers } from '../dispatcher';
+import { mainText } from '@shared/console-text';
 
 type SimulatorMethod =
   | 'simulator.status'
@@ -38,7 +39,7 @@ export function createSimulatorHandlers(
 ): Pick<Handlers, SimulatorMethod> {
   const running = (): RunningSimulator => {
     const simulator = getSimulator();
-    if (!simulator) throw new ConsoleFailure('simulator-not-running', 'The embedded simulator is not running.');
+    if (!simulator) throw new ConsoleFailure('simulator-not-running', mainText('simulatorNotRunning'));
     return simulator;
   };
   return {

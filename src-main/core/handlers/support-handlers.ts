@@ -1,3 +1,4 @@
+import { mainText } from '@shared/console-text';
 import { ConsoleFailure } from '@shared/result';
 import type { Handlers } from '../dispatcher';
 import type { ProfileRegistry } from '../profiles/profile-registry';
@@ -36,18 +37,15 @@ export function createSupportHandlers(deps: {
       const record =
         deps.transactions.get(profileId, transactionId) ?? deps.transactions.findTransaction(transactionId);
       if (!record)
-        throw new ConsoleFailure(
-          'unknown-transaction',
-          `The console knows no transaction ${transactionId}: only a transaction it created can have a field revealed. Nothing was logged.`,
-          { transactionId },
-        );
+        throw new ConsoleFailure('unknown-transaction', mainText('revealUnknownTransaction', { transactionId }), {
+          transactionId,
+        });
       const value = record.customer?.[field];
       if (value === undefined)
-        throw new ConsoleFailure(
-          'no-customer-data',
-          `The console holds no ${field} for ${transactionId}, so there is nothing to reveal. Nothing was logged.`,
-          { transactionId, field },
-        );
+        throw new ConsoleFailure('no-customer-data', mainText('revealNoCustomerData', { field, transactionId }), {
+          transactionId,
+          field,
+        });
       // Who revealed it is main's to say (OS account + Settings name), never a value the renderer sends.
       const { osUser, agentName } = await deps.agent.current();
       // The entry is on disk before the value leaves main: a reveal that could not be logged reveals nothing.

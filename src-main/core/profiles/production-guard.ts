@@ -6,6 +6,7 @@ import { ConsoleFailure } from '@shared/result';
 import { isSecretStoreUnavailable, type CredentialStore } from '../../credentials/credential-store';
 import { isSandboxProfile, SANDBOX_FINGERPRINTS_ACCOUNT } from '../sandbox';
 import { isLoopbackHost } from '@shared/origin';
+import { mainText } from '@shared/console-text';
 
 /** Real profiles' fingerprints: in the keychain or the file vault, beside the secrets they stand for. */
 const FINGERPRINTS_ACCOUNT = 'guard/fingerprints';
@@ -85,8 +86,8 @@ export class ProductionGuard {
       throw new ConsoleFailure(
         'production-guard',
         production
-          ? `This ${name} is already used by a test or sandbox profile; production profiles need their own production credentials.`
-          : `This ${name} belongs to a production profile; production credentials must not be used in a ${environment} profile.`,
+          ? mainText('productionSecretUsedByTest', { secret: name })
+          : mainText('productionSecretInTest', { secret: name, environment }),
         { secret: name },
       );
   }
@@ -126,13 +127,13 @@ export class ProductionGuard {
     if (!confirmation)
       throw new ConsoleFailure(
         'confirmation-required',
-        `"${profile.name}" is a production profile: type its name to ${operation}. ${unchanged}`,
+        mainText('productionConfirmName', { name: profile.name, operation, unchanged }),
         { profileName: profile.name, operation },
       );
     if (confirmation.profileName !== profile.name)
       throw new ConsoleFailure(
         'confirmation-mismatch',
-        `The confirmation names "${confirmation.profileName}", but the production profile is "${profile.name}". ${unchanged}`,
+        mainText('productionConfirmMismatch', { typed: confirmation.profileName, name: profile.name, unchanged }),
         { profileName: profile.name, typed: confirmation.profileName },
       );
   }
@@ -145,24 +146,17 @@ export class ProductionGuard {
   ): void {
     if (profile.environment !== 'production') return;
     if (!confirmation)
-      throw new ConsoleFailure(
-        'confirmation-required',
-        `"${profile.name}" is a production profile: confirm the profile name and the amount to send this call.`,
-      );
+      throw new ConsoleFailure('confirmation-required', mainText('productionConfirmCall', { name: profile.name }));
     if (confirmation.profileName !== profile.name)
       throw new ConsoleFailure(
         'confirmation-mismatch',
-        `The confirmation names "${confirmation.profileName}", but the call would go to production profile "${profile.name}".`,
+        mainText('productionCallMismatch', { typed: confirmation.profileName, name: profile.name }),
       );
-    if (amount === null)
-      throw new ConsoleFailure(
-        'confirmation-mismatch',
-        'The amount of this transaction is not known, so it cannot be confirmed.',
-      );
+    if (amount === null) throw new ConsoleFailure('confirmation-mismatch', mainText('productionAmountUnknown'));
     if (Math.round(confirmation.amount * 100) !== Math.round(amount * 100))
       throw new ConsoleFailure(
         'confirmation-mismatch',
-        `The confirmation says ${confirmation.amount}, but the call is for ${amount}.`,
+        mainText('productionAmountMismatch', { typed: confirmation.amount, amount }),
       );
   }
 
@@ -174,10 +168,9 @@ export class ProductionGuard {
     if (settings.environment !== 'production') return;
     const url = new URL(settings.baseUrl);
     if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
-      throw new ConsoleFailure(
-        'production-plain-http',
-        `"${settings.name}" is a production profile: its base URL must use https:// (plain http:// is allowed only for this machine, e.g. http://127.0.0.1). Nothing was saved or sent.`,
-        { profileName: settings.name, host: url.hostname },
-      );
+      throw new ConsoleFailure('production-plain-http', mainText('productionPlainHttp', { name: settings.name }), {
+        profileName: settings.name,
+        host: url.hostname,
+      });
   }
 }

@@ -7,6 +7,7 @@ import { originOf } from '@shared/origin';
 import type { ProfileFile, StoredProfile } from './profile-file';
 import { SECRET_NAMES, type ProfileSecrets } from './profile-secrets';
 import { ProductionGuard } from './production-guard';
+import { mainText } from '@shared/console-text';
 
 /** What a lookup-only copy takes from the profile it follows, live: where and as whom it asks. */
 const FOLLOWED_FIELDS = [
@@ -76,7 +77,7 @@ export class ProfileRegistry {
 
   stored(id: string): StoredProfile {
     const profile = this.file.get(id);
-    if (!profile) throw new ConsoleFailure('not-found', `There is no profile with id "${id}".`);
+    if (!profile) throw new ConsoleFailure('not-found', mainText('profileNotFound', { id }));
     return profile;
   }
 
@@ -94,7 +95,7 @@ export class ProfileRegistry {
       // A copy of a copy follows the original: one hop, never a chain that could loop.
       const source = from.followsProfile ? this.stored(from.followsProfile) : from;
       if (this.file.list().some((profile) => profile.name === name))
-        throw new ConsoleFailure('duplicate-name', `A profile named "${name}" already exists.`);
+        throw new ConsoleFailure('duplicate-name', mainText('profileDuplicateName', { name }));
       const now = new Date().toISOString();
       // Its own notification settings: a lookup desk replays nothing.
       const {
@@ -141,7 +142,7 @@ export class ProfileRegistry {
     const follows = existing && this.keepsFollowing(existing, input) ? existing.followsProfile : undefined;
     const duplicate = this.file.list().find((profile) => profile.name === input.settings.name && profile.id !== id);
     if (duplicate)
-      throw new ConsoleFailure('duplicate-name', `A profile named "${input.settings.name}" already exists.`);
+      throw new ConsoleFailure('duplicate-name', mainText('profileDuplicateName', { name: input.settings.name }));
     // Check every secret against the production line before anything is written, so a refused save changes nothing.
     const incoming = Object.entries(input.secrets ?? {}) as Array<[SecretName, string]>;
     const origin = originOf(input.settings.baseUrl)!;
@@ -264,11 +265,7 @@ export class ProfileRegistry {
   private followed(profile: StoredProfile): { profile: StoredProfile; source: StoredProfile | null } {
     if (!profile.followsProfile) return { profile, source: null };
     const source = this.file.get(profile.followsProfile);
-    if (!source)
-      throw new ConsoleFailure(
-        'not-found',
-        `"${profile.name}" looks up with the address and credentials of a profile that no longer exists; set its own or delete it.`,
-      );
+    if (!source) throw new ConsoleFailure('not-found', mainText('lookupCopySourceGone', { name: profile.name }));
     const live = Object.fromEntries(FOLLOWED_FIELDS.map((field) => [field, source[field]]));
     return { profile: { ...profile, ...live, lookupOnly: true }, source };
   }
@@ -276,7 +273,7 @@ export class ProfileRegistry {
   /** The Sandbox profiles are rewritten by the console on every start; user edits would be lost or break them. */
   private refuseManaged(profile: StoredProfile): void {
     if (profile.managed)
-      throw new ConsoleFailure('managed-profile', `"${profile.name}" is managed by the console and cannot be changed.`);
+      throw new ConsoleFailure('managed-profile', mainText('profileManaged', { name: profile.name }));
   }
 
   private async present(stored: StoredProfile): Promise<Profile> {

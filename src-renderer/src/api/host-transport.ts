@@ -111,7 +111,9 @@ export function createHostTransport(
     }
     const answer: unknown = await response.json().catch(() => null);
     if (!isResult(answer)) {
-      return fail('host-bad-response', `The console host answered HTTP ${response.status} without a result.`);
+      return fail('host-bad-response', `The console host answered HTTP ${response.status} without a result.`, {
+        status: response.status,
+      });
     }
     report(!answer.ok && answer.error.code === 'session-ended' ? 'session-ended' : 'connected');
     return answer;

@@ -3,6 +3,7 @@
  * knows); this browser only indexes them for History search. Shared by the Support case card and the
  * History detail, so both show the same list.
  */
+import { consoleErrorText } from '../i18n/console-error';
 import type { ConsoleApi } from '@shared/contract';
 import type { CaseNoteEntry } from '@shared/contract/support';
 import { getCaseNote, indexCaseNoteEntries } from '../db/case-notes';
@@ -24,14 +25,14 @@ async function migrateLegacyNote(api: ConsoleApi, db: HistoryDb, transactionKey:
     ticket: legacy.ticket,
     savedAt: legacy.updatedAt,
   });
-  return moved.ok ? null : moved.error.message;
+  return moved.ok ? null : consoleErrorText(moved.error);
 }
 
 export async function loadCaseNotes(api: ConsoleApi, db: HistoryDb, transactionKey: string): Promise<CaseNotesResult> {
   const migrationError = await migrateLegacyNote(api, db, transactionKey);
   if (migrationError) return { ok: false, message: migrationError };
   const result = await api['support.caseNotes']({ transactionKey });
-  if (!result.ok) return { ok: false, message: result.error.message };
+  if (!result.ok) return { ok: false, message: consoleErrorText(result.error) };
   if (result.value.entries.length) await indexCaseNoteEntries(db, result.value.entries);
   return { ok: true, entries: result.value.entries };
 }
@@ -42,7 +43,7 @@ export async function addCaseNote(
   input: { transactionKey: string; text: string; ticket: string },
 ): Promise<CaseNotesResult> {
   const added = await api['support.addCaseNote'](input);
-  if (!added.ok) return { ok: false, message: added.error.message };
+  if (!added.ok) return { ok: false, message: consoleErrorText(added.error) };
   return loadCaseNotes(api, db, input.transactionKey);
 }
 

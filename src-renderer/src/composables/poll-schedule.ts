@@ -7,7 +7,6 @@
  * the expiry shows the final word (Expired / Timeout) and polling stops there.
  */
 import { t } from '../i18n';
-import { translateServerText } from '../i18n/server-text';
 import { describePaymentStatus } from './payment-status';
 
 /** A status as the badge names it, in the user's language. */
@@ -129,7 +128,7 @@ export function startPoll(options: PollOptions): PollController {
     const checks = state.checks + 1;
     update({ checks, lastStatus: result.status ?? state.lastStatus });
     if (result.final) return stop('final');
-    if (result.stopWith) return stop('failed', t('poll.stoppedWith', { reason: translateServerText(result.stopWith) }));
+    if (result.stopWith) return stop('failed', t('poll.stoppedWith', { reason: result.stopWith }));
     const next = planned[checks];
     if (next === undefined) {
       const pastExpiry = options.expiryMs !== null && now() >= options.expiryMs;

@@ -19,11 +19,23 @@ const cached = <T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, 
 
 const toDate = (value: number | string | Date) => (value instanceof Date ? value : new Date(value));
 
-/** Date and time, e.g. "24/11/2026, 12:30:05". */
+/**
+ * Date and time, e.g. "24/11/2026, 12:30:05", four-digit year in every language (the short date style
+ * writes "24/11/26" in Portuguese, which reads as a different date next to the gateway's ISO times).
+ */
 export const formatDateTime = (value: number | string | Date): string =>
-  cached('datetime', (tag) => new Intl.DateTimeFormat(tag, { dateStyle: 'short', timeStyle: 'medium' })).format(
-    toDate(value),
-  );
+  cached(
+    'datetime',
+    (tag) =>
+      new Intl.DateTimeFormat(tag, {
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      }),
+  ).format(toDate(value));
 
 /** Time of day, e.g. "12:30:05". */
 export const formatTime = (value: number | string | Date): string =>

@@ -1,3 +1,4 @@
+import { consoleErrorText } from './console-error';
 import type { ConsoleError } from '@shared/result';
 import { formatDateTime } from './format';
 import { t } from './index';
@@ -6,8 +7,8 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 
 /**
  * Main's refusals of a payment call (final payment, reused merchantTransactionId, QA override on
- * production) in the user's language, from the code and the details main sent; any other error keeps
- * main's own sentence.
+ * production) in the user's language, from the code and the details main sent (its dates in the user's
+ * format); any other error by its text id (consoleErrorText).
  */
 export function paymentRefusalText(error: ConsoleError): string {
   const details = (typeof error.details === 'object' && error.details !== null ? error.details : {}) as Record<
@@ -36,6 +37,6 @@ export function paymentRefusalText(error: ConsoleError): string {
     case 'override-not-allowed':
       return t('paymentRefusal.overrideNotAllowed');
     default:
-      return error.message;
+      return consoleErrorText(error);
   }
 }

@@ -2,6 +2,7 @@ import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { AppInfo } from '@shared/contract/app';
 import { useConsoleApi } from '../api';
+import { consoleErrorText } from '../i18n/console-error';
 
 /** Facts about the running console (`app.info`), loaded once at start-up. */
 export const useAppInfoStore = defineStore('app-info', () => {
@@ -14,7 +15,7 @@ export const useAppInfoStore = defineStore('app-info', () => {
       info.value = result.value;
       error.value = null;
     } else {
-      error.value = result.error.message;
+      error.value = consoleErrorText(result.error);
     }
   }
 

@@ -14,6 +14,8 @@ import {
 import { findReconciliationFlags, type ReconciliationFlag } from '../features/notifications/reconciliation';
 import { useHistoryRecorderStore } from './history-recorder';
 import { t } from '../i18n';
+import { consoleErrorText } from '../i18n/console-error';
+import { lookupFailureText } from '../features/history/lookup-failure-text';
 
 const PAGE = 200;
 
@@ -56,7 +58,7 @@ export const useNotificationsStore = defineStore('notifications', () => {
   async function loadReceiver(): Promise<void> {
     const result = await useConsoleApi()['notifications.receiverStatus']();
     receiver.value = result.ok ? result.value : null;
-    receiverError.value = result.ok ? null : result.error.message;
+    receiverError.value = result.ok ? null : consoleErrorText(result.error);
   }
 
   /** More stored than shown (the list shows the most recent `limit`). */
@@ -91,7 +93,7 @@ export const useNotificationsStore = defineStore('notifications', () => {
     );
     recorder.revision++;
     await loadFlags();
-    return result.ok ? null : result.message;
+    return result.ok ? null : lookupFailureText(result);
   }
 
   return {

@@ -3,6 +3,7 @@ import { computed, ref, shallowRef, watch } from 'vue';
 import type { Profile, ProfileSettingsInput, SecretName } from '@shared/contract/profiles';
 import type { Result } from '@shared/result';
 import { useConsoleApi } from '../api';
+import { consoleErrorText } from '../i18n/console-error';
 
 export const ACTIVE_PROFILE_KEY = 'gateway-console.active-profile';
 const DEFAULT_PROFILE_ID = 'sandbox-a';
@@ -35,7 +36,7 @@ export const useProfilesStore = defineStore('profiles', () => {
     const result = await useConsoleApi()['profiles.list']();
     if (ticket !== newestLoad) return;
     if (!result.ok) {
-      error.value = result.error.message;
+      error.value = consoleErrorText(result.error);
       return;
     }
     profiles.value = result.value.profiles;

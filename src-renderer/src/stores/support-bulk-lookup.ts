@@ -7,6 +7,7 @@ import { runBulkLookup, type LookupRow } from '../features/support/bulk-lookup';
 import { parseIdList, type ParsedIds } from '../features/support/id-list';
 import { useBulkRefreshStore } from './history-bulk-refresh';
 import { useHistoryRecorderStore } from './history-recorder';
+import { consoleErrorText } from '../i18n/console-error';
 
 /** The support desk's bulk lookup: the parsed list, the running pool and the table of answers. */
 export const useSupportBulkLookupStore = defineStore('support-bulk-lookup', () => {
@@ -38,6 +39,7 @@ export const useSupportBulkLookupStore = defineStore('support-bulk-lookup', () =
     try {
       const recorder = useHistoryRecorderStore();
       const result = await runBulkLookup(list, {
+        describeError: consoleErrorText,
         api: useConsoleApi(),
         db: useHistoryDb(),
         profiles: recorder.profileById,

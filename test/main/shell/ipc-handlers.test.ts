@@ -65,7 +65,11 @@ describe('IPC wrapper', () => {
     const result = await call('app.ping', makeEvent(), { text: 'hello' });
     expect(result).toEqual({
       ok: false,
-      error: { code: 'forbidden-sender', message: 'This caller is not the Gateway Console window.' },
+      error: {
+        code: 'forbidden-sender',
+        message: 'This caller is not the Gateway Console window.',
+        text: { id: 'forbiddenSender', params: {} },
+      },
     });
     expect(dispatch).not.toHaveBeenCalled();
   });

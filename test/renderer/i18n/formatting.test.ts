@@ -5,6 +5,8 @@ import { formatBytes as formatQuota } from '../../../src-renderer/src/features/h
 import { systemLocale } from '../../../src-renderer/src/i18n/locales';
 import { translateServerText } from '../../../src-renderer/src/i18n/server-text';
 import { describePaymentStatus } from '../../../src-renderer/src/composables/payment-status';
+import { issueText, ruleMessageText } from '../../../src-renderer/src/i18n/rule-text';
+import { validateOrder } from '@shared/gateway/order-schema';
 
 afterEach(() => setLocale('en'));
 
@@ -20,7 +22,8 @@ describe('language-dependent texts and formats', () => {
     expect(formatAmount(1234.5, 'EUR')).toBe('1,234.50 EUR');
     setLocale('pt-PT');
     expect(formatAmount(1234.5, 'EUR').replace(/\s/g, ' ')).toBe('1234,50 €');
-    expect(formatDateTime(Date.UTC(2026, 0, 31, 12, 0, 5))).toMatch(/^31\/01\/26, \d{2}:00:05$/);
+    // Four-digit years in Portuguese too (the short date style wrote "31/01/26").
+    expect(formatDateTime(Date.UTC(2026, 0, 31, 12, 0, 5))).toMatch(/^31\/01\/2026, \d{2}:00:05$/);
   });
 
   it('writes sizes with the units and decimal separator of each language', () => {
@@ -36,14 +39,24 @@ describe('language-dependent texts and formats', () => {
     expect(formatQuota(null)).toBe('não indicado');
   });
 
-  it('translates rule messages from src-shared and main by what they say, keeping their values', () => {
+  it('order builder error summary leak: rule messages are translated by the rule that produced them, values kept', () => {
     setLocale('pt-PT');
-    expect(translateServerText('must be at most 36 characters')).toBe('deve ter no máximo 36 caracteres');
+    const validation = validateOrder('B', {
+      merchant: { terminalId: 1234567 },
+      customer: { customerInfo: { customerName: 'Ana', customerEmail: 'ana@example.pt' } },
+      transaction: { paymentMethod: ['MBWY', 'NOPE'], description: 'x'.repeat(10_000) },
+    });
+    const lines = validation.issues.map(issueText);
+    expect(lines).toContain('customer.customerInfo.customerPhone: é obrigatório quando paymentMethod inclui MBWY');
+    expect(lines).toContain('merchant.channel: é obrigatório');
     expect(
-      translateServerText('customer.customerInfo.customerPhone: is required when paymentMethod includes MBWY'),
-    ).toBe('customer.customerInfo.customerPhone: é obrigatório quando paymentMethod inclui MBWY');
-    // An unknown message is shown as it came rather than lost.
-    expect(translateServerText('Something only main knows.')).toBe('Something only main knows.');
+      lines.some((line) => line.startsWith('transaction.paymentMethod.1: deve ser um dos códigos da Variante B: ')),
+    ).toBe(true);
+    expect(lines.some((line) => /^transaction\.description: deve ter no máximo \d+ caracteres$/.test(line))).toBe(true);
+    expect(lines.join('\n')).not.toMatch(/is required|must be/);
+    // A message no shared rule produced is shown as it came rather than lost or guessed at.
+    expect(ruleMessageText('must be at most 36 characters!')).toBe('must be at most 36 characters!');
+    expect(ruleMessageText('Something only main knows.')).toBe('Something only main knows.');
   });
 
   it('translates history-import errors, including the reader error they wrap', () => {
@@ -58,9 +71,11 @@ describe('language-dependent texts and formats', () => {
     expect(translateServerText('The file ends before its JSON object does (truncated?).')).toBe(
       'O ficheiro termina antes do seu objeto JSON (truncado?).',
     );
-    expect(translateServerText('The file cannot be imported: version: must be a number')).toBe(
-      'Não é possível importar o ficheiro: version: deve ser um número',
-    );
+    expect(
+      translateServerText(
+        'The file cannot be imported: format: Not a Gateway Console history file (format must be "x")',
+      ),
+    ).toMatch(/^Não é possível importar o ficheiro: format: (?!Not a)/);
   });
 
   it('explains payment statuses in the chosen language', () => {

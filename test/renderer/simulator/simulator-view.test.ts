@@ -119,7 +119,7 @@ describe('SimulatorView with the simulator running', () => {
     expect(badgeOf(wrapper, id).text()).toContain('Pending');
     // From Pending every allowed move is offered; Success is the default choice.
     const select = row.find('select');
-    expect(select.findAll('option').map((o) => o.text())).toEqual([
+    expect(select.findAll('option').map((o) => o.element.value)).toEqual([
       'InProcessing',
       'Partial',
       'Success',

@@ -27,6 +27,9 @@ export const STATUS_COLOURS: Record<string, string> = {
   Error: '#ef4444',
   Timeout: '#6b7280',
   Expired: '#9ca3af',
+  // History's own keys: hues of their own, so neither reads as the grey of Timeout or Expired.
+  OutcomeUnknown: '#c026d3',
+  NotSeen: '#0e7490',
 };
 const OTHER_COLOURS = ['#0f766e', '#7c3aed', '#be185d', '#a16207', '#0369a1', '#4d7c0f', '#9333ea', '#c2410c'];
 
@@ -40,6 +43,8 @@ export function chartData(
   now: number,
   days: number,
   dayLabel: (ms: number) => string,
+  /** The legend's words for a series key (a status key is shown in the user's language, never raw). */
+  seriesLabel: (key: string) => string = (key) => key,
 ): ChartData {
   const first = dayStart(now) - (days - 1) * DAY_MS;
   const labels = Array.from({ length: days }, (_, i) => dayLabel(first + i * DAY_MS));
@@ -60,7 +65,7 @@ export function chartData(
       : a.localeCompare(b),
   );
   const datasets = keys.map((key, index) => ({
-    label: key,
+    label: seriesLabel(key),
     data: series.get(key)!,
     backgroundColor:
       mode === 'status' ? (STATUS_COLOURS[key] ?? '#64748b') : OTHER_COLOURS[index % OTHER_COLOURS.length]!,

@@ -11,6 +11,7 @@ import { formatDateTime } from '../../i18n/format';
 import { t } from '../../i18n';
 import { useHistoryRecorderStore } from '../../stores/history-recorder';
 import { describePreview, useSandboxReset } from '../simulator/use-sandbox-reset';
+import { consoleErrorText } from '../../i18n/console-error';
 
 export function useDemoMode() {
   const api = useConsoleApi();
@@ -62,7 +63,7 @@ export function useDemoMode() {
       if (!(await resetSandbox(true))) return false;
       const seeded = await api['demo.seed']();
       if (!seeded.ok) {
-        outcome.value = { ok: false, text: t('demo.seedFailed', { message: seeded.error.message }) };
+        outcome.value = { ok: false, text: t('demo.seedFailed', { message: consoleErrorText(seeded.error) }) };
         return false;
       }
       for (const exchange of seeded.value.exchanges) await recorder.record(exchange);

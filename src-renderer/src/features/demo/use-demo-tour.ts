@@ -21,6 +21,8 @@ import { useProfilesStore } from '../../stores/profiles';
 import { defaultDraft } from '../orders/order-defaults';
 import { clearPlacement } from './popover-placement';
 import { resumeIndex, stageSelector, TOUR_STEPS, type TourAction } from './tour-steps';
+import { consoleErrorText } from '../../i18n/console-error';
+import { describePaymentStatus } from '../../composables/payment-status';
 
 export const TOUR_PLACE_KEY = 'gateway-console.demo-tour';
 const FINAL = new Set(['Success', 'Declined', 'Error', 'Timeout', 'Expired']);
@@ -141,14 +143,15 @@ export function useDemoTour(onClosed: (how: 'paused' | 'finished') => void = () 
     stopPoll();
     const tick = async () => {
       const result = await api['payments.status']({ profileId, transactionId });
-      const status = result.ok ? (result.value.exchange.paymentStatus ?? '?') : result.error.message;
+      const status = result.ok ? (result.value.exchange.paymentStatus ?? '?') : consoleErrorText(result.error);
+      const label = result.ok ? describePaymentStatus(result.value.exchange.paymentStatus).label : status;
       if (result.ok) await show(result.value);
       if (FINAL.has(status)) {
-        stage.pollText = t('demo.stage.pollDone', { status });
+        stage.pollText = t('demo.stage.pollDone', { status: label });
         pollTimer = null;
         return;
       }
-      stage.pollText = t('demo.stage.polling', { seconds: POLL_SECONDS, status });
+      stage.pollText = t('demo.stage.polling', { seconds: POLL_SECONDS, status: label });
       pollTimer = setTimeout(() => void tick(), POLL_SECONDS * 1000);
     };
     void tick();

@@ -1,3 +1,4 @@
+import type { ConsoleError } from '@shared/result';
 /**
  * A bounded pool for refreshing many transactions' statuses. Status queries are reads (safe to repeat),
  * so a 429 puts the item back and pauses the *whole pool* for Retry-After: every worker would otherwise
@@ -12,7 +13,8 @@ export interface RefreshItem {
 
 export type RefreshOutcome =
   | { kind: 'changed' | 'unchanged' }
-  | { kind: 'failed'; message: string }
+  /** `text`: main's refusal by text id; `rateLimitedWaits`: gave up after this many 429 waits (both for the screen's language). */
+  | { kind: 'failed'; message: string; text?: ConsoleError['text']; rateLimitedWaits?: number }
   | { kind: 'rate-limited'; retryAfterMs: number };
 
 export interface RefreshProgress {
@@ -29,7 +31,7 @@ export interface RefreshSummary extends RefreshProgress {
   /** Items never attempted because the run was cancelled. */
   cancelled: number;
   rateLimitPauses: number;
-  failures: { key: string; message: string }[];
+  failures: { key: string; message: string; text?: ConsoleError['text']; rateLimitedWaits?: number }[];
 }
 
 export interface Clock {
@@ -98,7 +100,10 @@ export async function runBulkRefresh(
   const settle = (item: RefreshItem, outcome: Exclude<RefreshOutcome, { kind: 'rate-limited' }>) => {
     progress.done++;
     progress[outcome.kind]++;
-    if (outcome.kind === 'failed') failures.push({ key: item.key, message: outcome.message });
+    if (outcome.kind === 'failed') {
+      const { kind: _kind, ...failure } = outcome;
+      failures.push({ key: item.key, ...failure });
+    }
     report();
   };
 
@@ -121,7 +126,11 @@ export async function runBulkRefresh(
       const attempt = (retries.get(item.key) ?? 0) + 1;
       retries.set(item.key, attempt);
       if (attempt > maxRetries) {
-        settle(item, { kind: 'failed', message: `Still rate-limited (HTTP 429) after ${maxRetries} waits` });
+        settle(item, {
+          kind: 'failed',
+          message: `Still rate-limited (HTTP 429) after ${maxRetries} waits`,
+          rateLimitedWaits: maxRetries,
+        });
         continue;
       }
       const until = clock.now() + Math.max(0, outcome.retryAfterMs);

@@ -9,6 +9,7 @@ import type { HistoryDb } from '../../db/history-db';
 import { recordExchange, type ProfileLookup } from '../../db/history-writer';
 import type { TransactionRecord } from '../../db/records';
 import type { RefreshItem, RefreshOutcome } from './bulk-refresh';
+import type { ConsoleError } from '@shared/result';
 
 type StatusApi = Pick<ConsoleApi, 'payments.status'>;
 
@@ -21,7 +22,7 @@ export function retryAfterMs(exchange: Exchange, now = Date.now()): number {
 }
 
 /** HTTP answers that refuse the lookup itself: wrong terminal, wrong token, or no such transaction here. */
-const REFUSED_LOOKUP = new Set([401, 403, 404]);
+export const REFUSED_LOOKUP = new Set([401, 403, 404]);
 
 /**
  * Why a lookup got no status, in the order a support agent should consider it. A transaction created on
@@ -56,7 +57,9 @@ export async function profileForLookup(
 }
 
 export type LookupResult =
-  { ok: true; row: TransactionRecord; exchange: Exchange } | { ok: false; message: string; exchange: Exchange | null };
+  | { ok: true; row: TransactionRecord; exchange: Exchange }
+  // `text`: main's refusal by text id, so the screen shows it in the user's language (consoleErrorText).
+  | { ok: false; message: string; text?: ConsoleError['text']; exchange: Exchange | null };
 
 export async function lookupTransaction(
   api: StatusApi,
@@ -66,7 +69,7 @@ export async function lookupTransaction(
   transactionId: string,
 ): Promise<LookupResult> {
   const result = await api['payments.status']({ profileId, transactionId: transactionId.trim() });
-  if (!result.ok) return { ok: false, message: result.error.message, exchange: null };
+  if (!result.ok) return { ok: false, message: result.error.message, text: result.error.text, exchange: null };
   const { exchange } = result.value;
   const { after } = await recordExchange(db, exchange, profiles);
   if (exchange.classification !== 'ok' || !after)
@@ -84,7 +87,7 @@ export function statusRefresher(
     // Read the status before asking: the push event may record the answer before this call returns.
     const prior = (await db.transactions.get(item.key))?.paymentStatus ?? null;
     const result = await api['payments.status']({ profileId: item.profileId, transactionId: item.transactionId });
-    if (!result.ok) return { kind: 'failed', message: result.error.message };
+    if (!result.ok) return { kind: 'failed', message: result.error.message, text: result.error.text };
     const { exchange } = result.value;
     const recorded = await recordExchange(db, exchange, profiles);
     if (exchange.response?.status === 429) return { kind: 'rate-limited', retryAfterMs: retryAfterMs(exchange) };

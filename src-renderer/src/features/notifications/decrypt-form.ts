@@ -5,9 +5,9 @@
  */
 import type { MethodInput } from '@shared/contract';
 import { t } from '../../i18n';
-import { translateServerText } from '../../i18n/server-text';
 import type { SecretChoice } from '@shared/contract/notifications';
 import type { ConsoleError } from '@shared/result';
+import { consoleErrorText } from '../../i18n/console-error';
 
 export type DecryptField = 'secret' | 'iv' | 'tag' | 'body';
 
@@ -52,13 +52,13 @@ export function problemFromError(error: ConsoleError): FormProblem {
     const issues = (error.details as { issues?: { path: string[] }[] } | undefined)?.issues ?? [];
     const path = issues[0]?.path ?? [];
     const field = FIELD_PREFIXES.find((name) => path.includes(name)) ?? null;
-    return { field, code: error.code, message: translateServerText(error.message) };
+    return { field, code: error.code, message: consoleErrorText(error) };
   }
   const hint = HINTS[error.code];
   return {
     field: fieldOfError(error.code),
     code: error.code,
-    message: hint ? `${translateServerText(error.message)} ${t(hint)}` : translateServerText(error.message),
+    message: hint ? `${consoleErrorText(error)} ${t(hint)}` : consoleErrorText(error),
   };
 }
 

@@ -2,21 +2,18 @@
 import type { NotificationRow } from './notification-rows';
 import { t } from '../../i18n';
 import { formatAmount, formatDateTime } from '../../i18n/format';
-import { translateServerText } from '../../i18n/server-text';
 
 export function verdictText(row: NotificationRow): string {
   if (row.verdict === 'accepted')
     return row.delivery.problem
       ? t('deliveries.acknowledgedUnreadable', {
           status: row.delivery.httpStatus,
-          reason: translateServerText(row.delivery.problem.message),
+          reason: row.delivery.problem.message,
         })
       : t('deliveries.acknowledged', { status: row.delivery.httpStatus });
   return t('deliveries.refused', {
     status: row.delivery.httpStatus,
-    reason: row.delivery.problem?.message
-      ? translateServerText(row.delivery.problem.message)
-      : t('deliveries.noReason'),
+    reason: row.delivery.problem?.message ? row.delivery.problem.message : t('deliveries.noReason'),
   });
 }
 

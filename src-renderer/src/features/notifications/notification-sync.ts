@@ -10,7 +10,7 @@ import type { HistoryDb } from '../../db/history-db';
 import type { ProfileLookup } from '../../db/history-writer';
 import { ingestDelivery, type IngestOutcome } from './notification-ingest';
 import { t } from '../../i18n';
-import { translateServerText } from '../../i18n/server-text';
+import { consoleErrorText } from '../../i18n/console-error';
 
 export interface CursorStore {
   get(): number;
@@ -77,7 +77,7 @@ export function createNotificationSync(options: NotificationSyncOptions): Notifi
     for (;;) {
       const page = await api['notifications.list']({ after: cursor.get(), limit: pageSize });
       if (!page.ok) {
-        options.onError?.(t('notificationSync.journalUnreadable', { error: translateServerText(page.error.message) }));
+        options.onError?.(t('notificationSync.journalUnreadable', { error: consoleErrorText(page.error) }));
         return;
       }
       await serial(async () => {

@@ -6,8 +6,8 @@
 import type { Profile } from '@shared/contract/profiles';
 import type { ConsoleError } from '@shared/result';
 import { t } from '../../i18n';
-import { translateServerText } from '../../i18n/server-text';
 import type { NotificationRow } from './notification-rows';
+import { consoleErrorText } from '../../i18n/console-error';
 
 export type ReplayTarget =
   | { kind: 'ready'; profile: Profile; url: string }
@@ -76,12 +76,12 @@ const NOT_REPLAYABLE_REASONS: ReadonlySet<string> = new Set([
 /** Main's refusal, translated by its code with its parameters; main's own words for any other code. */
 export function replayErrorText(error: ConsoleError): string {
   // The code is main's, but it is still text from outside this module: only known codes become keys.
-  if (!TRANSLATED_CODES.has(error.code)) return translateServerText(error.message);
+  if (!TRANSLATED_CODES.has(error.code)) return consoleErrorText(error);
   const details = (error.details ?? {}) as Record<string, unknown>;
   let reason: string | null = null;
   if (error.code === 'not-replayable') {
     if (typeof details.reason !== 'string' || !NOT_REPLAYABLE_REASONS.has(details.reason))
-      return translateServerText(error.message);
+      return consoleErrorText(error);
     reason = details.reason;
   }
   const key = `replay.error.${camel(error.code)}${reason === null ? '' : `.${camel(reason)}`}`;

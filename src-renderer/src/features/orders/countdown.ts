@@ -9,7 +9,7 @@ export function formatRemaining(ms: number): string {
   const minutes = Math.floor((total % 3600) / 60);
   const seconds = total % 60;
   const mmss = `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
-  if (hours >= 48) return `${Math.floor(hours / 24)} days`;
+  if (hours >= 48) return t('display.days', { n: Math.floor(hours / 24) });
   return hours ? `${hours} h ${mmss}` : mmss;
 }
 

@@ -5,7 +5,6 @@ import {
   type CreateOrderResponse,
 } from '@shared/gateway/response-schemas';
 import { t } from '../../i18n';
-import { translateServerText } from '../../i18n/server-text';
 import { returnCodeMeaning } from '../../composables/return-code-meaning';
 
 export interface CreateOrderView {
@@ -54,8 +53,8 @@ export function viewCreateOrder(call: GatewayCallResult): CreateOrderView {
       exchange.classification === 'ok'
         ? null
         : {
-            summary: translateServerText(exchange.summary),
-            action: exchange.suggestedAction ? translateServerText(exchange.suggestedAction) : null,
+            summary: exchange.summary,
+            action: exchange.suggestedAction ?? null,
           },
   };
 }

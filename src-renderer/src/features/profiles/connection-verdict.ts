@@ -1,6 +1,5 @@
 import type { ConnectionTest } from '@shared/contract/profiles';
 import { t } from '../../i18n';
-import { translateServerText } from '../../i18n/server-text';
 
 export interface ConnectionVerdict {
   kind: 'success' | 'error' | 'warning';
@@ -16,9 +15,9 @@ export interface ConnectionVerdict {
  */
 export function describeConnectionTest(test: ConnectionTest): ConnectionVerdict {
   const status = test.exchange?.response?.status;
-  const action = test.exchange?.suggestedAction ? translateServerText(test.exchange.suggestedAction) : null;
+  const action = test.exchange?.suggestedAction ?? null;
   // Main's message repeats the suggested action; the gateway's own summary says what happened.
-  const message = translateServerText(test.message);
+  const message = test.message;
   const answered = test.exchange ? t('connection.answered', { summary: test.exchange.summary }) : message;
   switch (test.verdict) {
     case 'ok':

@@ -8,7 +8,7 @@ import {
 import { isLoopbackHost, originOf } from '@shared/origin';
 import { DEFAULT_API_VERSION, DEFAULT_BASE_PATH, DEFAULT_CLIENT_ID_HEADER } from '@shared/gateway/codes';
 import { t } from '../../i18n';
-import { translateServerText } from '../../i18n/server-text';
+import { ruleMessageText } from '../../i18n/rule-text';
 
 /** A secret's name in the user's language. */
 export const secretLabel = (name: SecretName): string => t(`profiles.secret.${name}`);
@@ -85,7 +85,7 @@ export function useProfileForm(profile: Profile | null) {
     if (!parsed.value.success)
       for (const issue of parsed.value.error.issues) {
         const field = String(issue.path[0]) as SettingsField;
-        if (touched(field)) out[field] ??= translateServerText(issue.message);
+        if (touched(field)) out[field] ??= ruleMessageText(issue.message);
       }
     if (plainHttpProduction.value) out.baseUrl ??= t('credentials.productionHttp');
     return out;

@@ -1,6 +1,6 @@
 import type { ConsoleError } from '@shared/result';
 import { t } from '../../i18n';
-import { translateServerText } from '../../i18n/server-text';
+import { consoleErrorText } from '../../i18n/console-error';
 
 /** Main's refusals of a production save, which carry the profile's name: translated by code. */
 const BY_CODE: Readonly<Record<string, string>> = {
@@ -13,5 +13,5 @@ const BY_CODE: Readonly<Record<string, string>> = {
 export function profileSaveErrorText(error: ConsoleError): string {
   const name = (error.details as { profileName?: unknown } | undefined)?.profileName;
   const key = BY_CODE[error.code];
-  return key && typeof name === 'string' ? t(key, { name }) : translateServerText(error.message);
+  return key && typeof name === 'string' ? t(key, { name }) : consoleErrorText(error);
 }

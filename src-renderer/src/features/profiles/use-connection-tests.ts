@@ -2,7 +2,7 @@ import { reactive } from 'vue';
 import { useProfilesStore } from '../../stores/profiles';
 import { describeConnectionTest, type ConnectionVerdict } from './connection-verdict';
 import { t } from '../../i18n';
-import { translateServerText } from '../../i18n/server-text';
+import { consoleErrorText } from '../../i18n/console-error';
 
 /** "Test connection" per profile: which ones are running and the last verdict of each. */
 export function useConnectionTests() {
@@ -19,7 +19,7 @@ export function useConnectionTests() {
       : {
           kind: 'error',
           title: t('connection.failed'),
-          detail: translateServerText(result.error.message),
+          detail: consoleErrorText(result.error),
           action: null,
         };
   }

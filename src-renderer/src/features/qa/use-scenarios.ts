@@ -16,6 +16,7 @@ import type {
 import type { ConsoleError } from '@shared/result';
 import { useConsoleApi } from '../../api';
 import { t } from '../../i18n';
+import { consoleErrorText } from '../../i18n/console-error';
 
 interface ScenarioProblemView {
   file: string;
@@ -44,7 +45,7 @@ function runFailure(failure: ConsoleError): string {
   const name = String((failure.details as { profileName?: unknown } | undefined)?.profileName ?? '');
   if (failure.code === 'confirmation-required') return t('qa.failure.confirmationRequired', { name });
   if (failure.code === 'confirmation-mismatch') return t('qa.failure.confirmationMismatch', { name });
-  return failure.message;
+  return consoleErrorText(failure);
 }
 
 /** A scenario-folder refusal from main (`details.reason`) in the user's language. */
@@ -53,7 +54,7 @@ export function folderFailure(failure: ConsoleError): string {
   const reasons = ['not-absolute', 'not-a-folder', 'bad-name', 'name-taken'];
   if (failure.code === 'invalid-input' && typeof details.reason === 'string' && reasons.includes(details.reason))
     return t(`qa.folder.refused.${details.reason}`, { path: String(details.path ?? '') });
-  return failure.message;
+  return consoleErrorText(failure);
 }
 
 type ProgressEvent = EventPayload<'qa.progress'>;
@@ -140,7 +141,7 @@ export function useScenarios() {
   async function load(): Promise<void> {
     const result = await api['qa.scenarios']();
     if (result.ok) library.value = result.value.scenarios;
-    else error.value = result.error.message;
+    else error.value = consoleErrorText(result.error);
     await resume();
   }
 
@@ -186,7 +187,7 @@ export function useScenarios() {
     const result = await api['qa.cancelRun']({ runId: runId.value });
     if (!result.ok) {
       stopping.value = false;
-      error.value = result.error.message;
+      error.value = consoleErrorText(result.error);
     }
   }
 
@@ -209,7 +210,7 @@ export function useScenarios() {
     // The next prompt (the next data row's) may have arrived while this answer travelled: keep it.
     const current = waitingManual.value;
     if (current?.scenarioKey === scenarioKey && current.stepIndex === stepIndex) waitingManual.value = null;
-    if (!answered.ok) error.value = answered.error.message;
+    if (!answered.ok) error.value = consoleErrorText(answered.error);
   }
 
   async function addScenario(
@@ -228,7 +229,7 @@ export function useScenarios() {
     if (!runId.value) return null;
     const result = await api['qa.report']({ runId: runId.value, format });
     if (!result.ok) {
-      error.value = result.error.message;
+      error.value = consoleErrorText(result.error);
       return null;
     }
     return result.value;

@@ -1,4 +1,5 @@
 /** The scenario folder setting, as main keeps it (`qa.scenarioFolder` / `qa.setScenarioFolder`). */
+import { consoleErrorText } from '../../i18n/console-error';
 import { ref } from 'vue';
 import { useConsoleApi } from '../../api';
 import { folderFailure } from '../qa/use-scenarios';
@@ -12,7 +13,7 @@ export function useScenarioFolder() {
   async function refresh(): Promise<void> {
     const result = await api['qa.scenarioFolder']();
     if (result.ok) current.value = result.value;
-    else error.value = result.error.message;
+    else error.value = consoleErrorText(result.error);
   }
 
   /** Asks main to use `path` (null: the default); true when main accepted it. */

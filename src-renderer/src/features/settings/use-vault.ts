@@ -8,7 +8,7 @@ import type { VaultStatus } from '@shared/contract/vault';
 import { useConsoleApi } from '../../api';
 import { useAppInfoStore } from '../../stores/app-info';
 import { t } from '../../i18n';
-import { translateServerText } from '../../i18n/server-text';
+import { consoleErrorText } from '../../i18n/console-error';
 
 export type VaultStep = 'keychain' | 'choose' | 'unlock' | 'unlocked' | 'missing';
 
@@ -47,7 +47,7 @@ export function useVault() {
   async function refresh(): Promise<void> {
     const result = await api['vault.status']();
     if (result.ok) status.value = result.value;
-    else message.value = { ok: false, text: translateServerText(result.error.message) };
+    else message.value = { ok: false, text: consoleErrorText(result.error) };
   }
 
   async function run(call: () => ReturnType<ReturnType<typeof useConsoleApi>['vault.status']>, done: string) {
@@ -61,7 +61,7 @@ export function useVault() {
         // The top bar shows where secrets live: refresh it.
         await appInfo.load();
       } else {
-        message.value = { ok: false, text: translateServerText(result.error.message) };
+        message.value = { ok: false, text: consoleErrorText(result.error) };
       }
     } finally {
       passphrase.value = '';

@@ -6,7 +6,7 @@ import type { ConsoleError } from '@shared/result';
 import { isPaymentStatus, PAYMENT_STATUS_TRANSITIONS, type PaymentStatus } from '@shared/gateway/codes';
 import { t } from '../../i18n';
 import { formatAmount as formatLocalAmount } from '../../i18n/format';
-import { translateServerText } from '../../i18n/server-text';
+import { consoleErrorText } from '../../i18n/console-error';
 
 /** Statuses `simulator.complete` accepts from `current` (the simulator's state machine; finals: none). */
 export function completionTargets(current: string): PaymentStatus[] {
@@ -92,5 +92,5 @@ export function describeFailure(error: ConsoleError): string {
   const title = key ? t(key) : t('simulatorView.failure.other', { code: error.code });
   const details = error.details as { statusCode?: unknown } | undefined;
   const code = typeof details?.statusCode === 'string' ? ` [${details.statusCode}]` : '';
-  return `${title}: ${translateServerText(error.message)}${code}`;
+  return `${title}: ${consoleErrorText(error)}${code}`;
 }

@@ -10,6 +10,7 @@ import type { ConsoleError } from '@shared/result';
 import { useConsoleApi } from '../../api';
 import { describeFailure, formatDuration, formatInstant } from './simulator-view';
 import { t } from '../../i18n';
+import { describePaymentStatus } from '../../composables/payment-status';
 
 export interface ActionOutcome {
   ok: boolean;
@@ -74,7 +75,10 @@ export function useSimulator() {
         completion.value = {
           ok: true,
           transactionId,
-          text: t('simulatorView.completed', { id: transactionId, status: result.value.paymentStatus }),
+          text: t('simulatorView.completed', {
+            id: transactionId,
+            status: describePaymentStatus(result.value.paymentStatus).label,
+          }),
         };
       } else {
         markNotRunning(result.error);

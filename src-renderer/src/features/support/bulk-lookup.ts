@@ -20,6 +20,7 @@ import {
 import { retryAfterMs } from '../history/status-query';
 import { resolveLookupIds, type ResolvedLookup, type UnresolvedReason } from './bulk-resolve';
 import { lastNotificationOf } from './last-notification';
+import type { ConsoleError } from '@shared/result';
 
 /**
  * found: the gateway answered with a status; not-found: it does not know the id (404); not-sent:
@@ -132,6 +133,8 @@ export interface BulkLookupOptions {
   onRow: (row: LookupRow) => void;
   onProgress: (progress: RefreshProgress) => void;
   now?: () => Date;
+  /** Main's refusal in the user's language (the screen passes its translator; this module stays i18n-free). */
+  describeError?: (error: ConsoleError) => string;
 }
 
 /**
@@ -140,6 +143,7 @@ export interface BulkLookupOptions {
  */
 export async function runBulkLookup(queries: readonly string[], options: BulkLookupOptions): Promise<RefreshSummary> {
   const now = options.now ?? (() => new Date());
+  const describeError = options.describeError ?? ((error: ConsoleError) => error.message);
   const resolved = await resolveLookupIds(options.db, options.profiles, options.profileId, queries);
   const asked = new Map<string, { transactionId: string; profileId: string; queries: string[] }>();
   for (const entry of resolved) {
@@ -161,8 +165,12 @@ export async function runBulkLookup(queries: readonly string[], options: BulkLoo
     const result = await options.api['payments.status']({ profileId, transactionId });
     if (!result.ok) {
       const at = now().toISOString();
-      emit(key, (query) => ({ ...emptyRow(query, 'failed', transactionId), message: result.error.message, asOf: at }));
-      return { kind: 'failed', message: result.error.message };
+      emit(key, (query) => ({
+        ...emptyRow(query, 'failed', transactionId),
+        message: describeError(result.error),
+        asOf: at,
+      }));
+      return { kind: 'failed', message: describeError(result.error) };
     }
     const { exchange, response } = result.value;
     if (exchange.response?.status === 429) return { kind: 'rate-limited', retryAfterMs: retryAfterMs(exchange) };

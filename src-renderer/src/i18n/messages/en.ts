@@ -1,3 +1,6 @@
+import { RULE_TEXTS, type RuleId } from '@shared/rule-text';
+import display from './display.en';
+import { MAIN_TEXTS, type MainTextId } from '@shared/console-text';
 import support from './support.en';
 import demo from './demo.en';
 import qa from './qa.en';
@@ -1090,5 +1093,8 @@ export default {
   support,
   qa,
   credentials,
+  mainText: MAIN_TEXTS as Record<MainTextId, string>,
+  display,
+  ruleText: RULE_TEXTS as Record<RuleId, string>,
   ux,
 };

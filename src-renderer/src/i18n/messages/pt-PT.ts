@@ -1,3 +1,6 @@
+import ruleText from './rule-text.pt-PT';
+import display from './display.pt-PT';
+import mainText from './main-text.pt-PT';
 import type en from './en';
 import type { SameKeys } from './shape';
 import support from './support.pt-PT';
@@ -1104,6 +1107,9 @@ const ptPT: SameKeys<typeof en> = {
   support,
   qa,
   credentials,
+  mainText,
+  display,
+  ruleText,
   ux,
 };
 

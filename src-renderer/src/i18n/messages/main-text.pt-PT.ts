@@ -1,0 +1,139 @@
+import type { MainTextId } from '@shared/console-text';
+
+/**
+ * As mensagens do processo principal em português europeu, pelo id de src-shared/console-text.ts
+ * (o catálogo inglês é a própria tabela). Um id sem tradução aqui falha a verificação de tipos e o
+ * teste do catálogo. Espalhadas em `mainText` no pt-PT.ts.
+ */
+const mainTextPt: Record<MainTextId, string> = {
+  vaultPassphraseShort:
+    'A frase-passe do cofre precisa de pelo menos {min} caracteres; uma frase mais longa é mais segura.',
+  vaultExists: 'Já existe um cofre de credenciais: desbloqueie-o com a respetiva frase-passe.',
+  vaultWrongPassphrase: 'Essa frase-passe não abre o cofre de credenciais.',
+  vaultUnreadable: 'Não é possível ler o cofre de credenciais {path}: {reason}.',
+  vaultKdfRefused:
+    'O cofre de credenciais {path} pede parâmetros de derivação de chave que esta consola recusa ({reason}): o ficheiro está danificado ou foi adulterado. Nada foi derivado.',
+  vaultMissing:
+    'Falta o ficheiro do cofre de credenciais {path}: crie um cofre novo ou guarde os segredos na memória da sessão (Definições).',
+  vaultLocked:
+    'Os segredos estão no cofre de ficheiro cifrado, que está bloqueado: desbloqueie-o nas Definições para usar perfis guardados.',
+  vaultNone: 'Ainda não existe um cofre de credenciais: crie um primeiro.',
+  vaultNotInUse: 'O cofre de credenciais não está em uso.',
+  sessionOnlyWhenMissing:
+    'A memória da sessão só é escolhida desta forma quando falta o ficheiro do cofre; o cofre está em uso.',
+  profileNotFound: 'Não existe nenhum perfil com o id "{id}".',
+  profileDuplicateName: 'Já existe um perfil chamado "{name}".',
+  profileManaged: '"{name}" é gerido pela consola e não pode ser alterado.',
+  productionSecretUsedByTest:
+    'Este {secret} já é usado por um perfil de teste ou sandbox; os perfis de produção precisam das suas próprias credenciais de produção.',
+  productionSecretInTest:
+    'Este {secret} pertence a um perfil de produção; as credenciais de produção não podem ser usadas num perfil {environment}.',
+  productionConfirmName: '"{name}" é um perfil de produção: escreva o nome para {operation}. {unchanged}',
+  productionConfirmMismatch: 'A confirmação indica "{typed}", mas o perfil de produção é "{name}". {unchanged}',
+  productionConfirmCall:
+    '"{name}" é um perfil de produção: confirme o nome do perfil e o montante para enviar esta chamada.',
+  productionCallMismatch: 'A confirmação indica "{typed}", mas a chamada iria para o perfil de produção "{name}".',
+  productionAmountUnknown: 'O montante desta transação não é conhecido, por isso não pode ser confirmado.',
+  productionAmountMismatch: 'A confirmação indica {typed}, mas a chamada é de {amount}.',
+  productionPlainHttp:
+    '"{name}" é um perfil de produção: o URL base tem de usar https:// (http:// simples só é permitido para esta máquina, p. ex. http://127.0.0.1). Nada foi guardado nem enviado.',
+  productionNoOrders:
+    'Num perfil de produção as encomendas nunca são enviadas sem validação: use um perfil Sandbox ou de teste.',
+  productionNoHandSignature: 'Num perfil de produção as assinaturas não podem ser introduzidas à mão.',
+  lookupOnlyRefused:
+    '"{name}" é um perfil só de consulta: pode consultar estados, mas nunca {operation}. Nada foi enviado.',
+  lookupOnlyConfirmRelease:
+    '"{name}" é só de consulta: escreva o nome do perfil para o deixar voltar a criar encomendas e movimentar dinheiro.',
+  lookupOnlyReleaseMismatch: 'A confirmação indica "{typed}", mas o perfil é "{name}".',
+  unknownTransaction:
+    'Não há transactionSignature guardada para {transactionId} em "{name}": as chamadas de seguimento só funcionam para encomendas criadas por esta consola com este perfil.',
+  actionUrlNotReturned:
+    'A ação não foi enviada: {url} não é o url que o gateway devolveu para {transactionId}. O passo só vai para o url da actionResponse do gateway.',
+  actionUrlNotIssued:
+    'A ação não foi enviada: o gateway não devolveu um url de ação para {transactionId} a esta consola com o perfil "{name}". O passo só vai para o url da actionResponse do gateway.',
+  simulatorNotRunning: 'O simulador incorporado não está a funcionar.',
+  sandboxControlsNeedSimulator: 'Os controlos da sandbox precisam do simulador incorporado, que não está a funcionar.',
+  demoSeeding: 'A demonstração já está a ser preparada.',
+  readinessNotProduction:
+    'A verificação de prontidão corre no perfil de teste antes de entrar em produção, nunca contra a produção.',
+  qaConfirmProduction:
+    '"{scenario}" consulta o perfil de produção "{name}": confirme o nome do perfil para o executar.',
+  qaConfirmMismatch: 'A confirmação indica "{typed}", mas a execução consultaria o perfil de produção "{name}".',
+  qaRunNotFound: 'Não existe nenhuma execução de cenário {runId} (as execuções são guardadas até a consola reiniciar).',
+  qaScenarioNotFound: 'Não existe nenhum cenário "{file}" na biblioteca.',
+  forbiddenKey:
+    '{path}: "{segment}" não pode ser usado como chave nem como segmento de caminho (designa a maquinaria de objetos do JavaScript, não dados).',
+  noWebhookSecretForProfile: 'O perfil {profileId} não tem segredo de webhook definido.',
+  notReplayableRefused:
+    'A entrega n.º {seq} não pode ser reenviada: o recetor recusou-a, por isso nunca foi uma notificação autêntica. Nada foi enviado.',
+  notReplayableUnreadable:
+    'A entrega n.º {seq} não pode ser reenviada: nunca foi uma notificação legível. Nada foi enviado.',
+  notReplayableBytesNotKept:
+    'A entrega n.º {seq} não pode ser reenviada: os bytes recebidos não foram guardados (o texto simples tinha dados de cartão). Nada foi enviado.',
+  notReplayableNoIvTag:
+    'A entrega n.º {seq} não pode ser reenviada: o cabeçalho IV ou tag não foi guardado. Nada foi enviado.',
+  notReplayableBytesMismatch:
+    'A entrega n.º {seq} não pode ser reenviada: os bytes registados não decifram para a notificação recebida com o segredo de webhook do perfil. Nada foi enviado.',
+  tooManySends:
+    'Este reenvio faria POST de {planned} notificações; são enviadas no máximo {max} num reenvio. Nada foi enviado.',
+  duplicateDelivery:
+    'A entrega n.º {seq} está na lista mais de uma vez; use “Como duplicados” para enviar cópias. Nada foi enviado.',
+  deliveryNotFound: 'Não existe nenhuma entrega registada n.º {seq}. Nada foi enviado.',
+  mixedProfiles:
+    'As entregas selecionadas pertencem a {profiles} perfis diferentes; reenvie as notificações de um perfil de cada vez. Nada foi enviado.',
+  replayProfileGone:
+    'O perfil que aceitou estas notificações já não existe, por isso não há webhook para onde as reenviar. Nada foi enviado.',
+  noWebhookUrl:
+    '"{name}" não tem URL de webhook: defina no perfil o URL de notificações da loja para lá reenviar as notificações. Nada foi enviado.',
+  noWebhookSecret:
+    '"{name}" não tem segredo de webhook disponível, por isso não é possível provar que as notificações são autênticas. Nada foi enviado.',
+  nothingReceived:
+    'A consola ainda não recebeu nenhuma notificação para "{name}". Aponte as notificações do gateway para este perfil ao recetor da consola e faça um pagamento de teste; depois verifique de novo. Nada foi enviado.',
+  unknownMethod: 'Não existe nenhum método ConsoleApi chamado {method}.',
+  invalidInput: 'Dados inválidos para {method}: {issues}',
+  invalidOutput: '{method} produziu um resultado que não corresponde ao contrato.',
+  internalError: '{method} falhou inesperadamente: {error}',
+  forbiddenSender: 'Quem chamou não é a janela da Gateway Console.',
+  hostBadPath: 'Os caminhos não podem conter segmentos `.` ou `..` nem escapes inválidos.',
+  hostNoCrossOrigin: 'Os pedidos de outra origem não são suportados.',
+  hostTokenRequired: 'É necessário um token de sessão válido.',
+  hostPostOnly: 'As chamadas ConsoleApi usam POST.',
+  hostJsonOnly: 'As chamadas ConsoleApi enviam application/json.',
+  hostNoRoute: 'Não existe nenhuma rota de API {path}.',
+  hostGetOnly: 'Aqui só se serve GET e HEAD.',
+  hostFailed: 'O anfitrião da consola não conseguiu responder a este pedido.',
+  keychainOs: 'Os segredos são guardados no porta-chaves do sistema operativo.',
+  keychainSessionOnly:
+    'O porta-chaves do sistema operativo não está disponível: os segredos ficam em memória e são esquecidos quando a consola fecha.',
+  keychainSessionOnlyWhy:
+    'O porta-chaves do sistema operativo não está disponível: os segredos ficam em memória e são esquecidos quando a consola fecha. ({reason})',
+  keychainFile:
+    'Guardado num ficheiro da pasta de dados do utilizador (só para valores que não são segredos, como as credenciais da Sandbox).',
+  vaultUnlocked:
+    'Os segredos são guardados num cofre de ficheiro cifrado (scrypt + AES-256-GCM), desbloqueado com a sua frase-passe.',
+  secretsOriginMismatch:
+    'O pedido não foi enviado: o token e o client id do perfil foram guardados para {bound} e este pedido iria para {target}. Introduza-os de novo para o novo endereço.',
+  missingCredential: 'O pedido não foi enviado: o perfil não tem {what}. Defina-o primeiro no perfil.',
+  actionUrlInvalid: 'A ação não foi enviada: o url "{url}" não é um URL.',
+  actionUrlScheme: 'A ação não foi enviada: o url tem de ser http ou https.',
+  overrideNotAllowed:
+    'As exceções de QA só são aceites em perfis Sandbox e de teste; "{name}" é um perfil de produção. Nada foi enviado.',
+  paymentFinal:
+    '{transactionId} é final: o processo principal soube o seu estado {status} em {learnedAt} (por uma resposta {source}). Um pagamento final nunca muda, por isso nada foi enviado.',
+  duplicateMerchantIdUsed:
+    'O merchantTransactionId "{merchantTransactionId}" já é usado em "{name}" pela transação {transactionId} (criada em {createdAt}). Use um merchantTransactionId novo; nada foi enviado.',
+  duplicateMerchantIdUnanswered:
+    'A criação com o merchantTransactionId "{merchantTransactionId}" enviada em "{name}" às {sentAt} não teve resposta, por isso a encomenda pode existir: procure-a (Histórico, notificações, uma consulta de estado) antes de a criar de novo. Nada foi enviado.',
+  duplicateMerchantIdPending:
+    'Está a ser criada agora uma encomenda com o merchantTransactionId "{merchantTransactionId}" em "{name}"; aguarde a resposta. Nada foi enviado.',
+  revealUnknownTransaction:
+    'A consola não conhece a transação {transactionId}: só uma transação criada por ela pode ter um campo revelado. Nada foi registado.',
+  revealNoCustomerData:
+    'A consola não tem {field} para {transactionId}, por isso não há nada a revelar. Nada foi registado.',
+  lookupCopySourceGone:
+    '"{name}" consulta com o endereço e as credenciais de um perfil que já não existe; defina os seus próprios ou apague-o.',
+  hostSessionEnded: 'Este separador pertence a uma execução anterior da consola: abra o novo endereço que ela indicou.',
+  evidenceNotBase64: 'O ficheiro anexado "{name}" não chegou como dados base64.',
+};
+
+export default mainTextPt;

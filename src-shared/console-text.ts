@@ -1,0 +1,173 @@
+import { z } from 'zod';
+
+/**
+ * Every sentence main sends a person, by stable id, with its English wording and `{name}` parameters.
+ * Main speaks English (the CLI and the logs read `message`); the renderer never parses that sentence:
+ * it translates `text.id` with `text.params` through its catalogue (the English catalogue is this table,
+ * the Portuguese one must name every id — type-checking and a test refuse a missing one).
+ * To add a message: add one entry here, then its European Portuguese wording in
+ * src-renderer/src/i18n/messages/main-text.pt-PT.ts.
+ * Parameter values are data (profile names, paths, gateway text): they are interpolated, never compiled.
+ * The wording avoids `@`, `|`, `{`/`}` other than parameters (vue-i18n message syntax).
+ */
+export const MAIN_TEXTS = {
+  // Credentials and the file vault
+  vaultPassphraseShort: 'The vault passphrase needs at least {min} characters; a longer phrase is safer.',
+  vaultExists: 'A credential vault already exists: unlock it with its passphrase.',
+  vaultWrongPassphrase: 'That passphrase does not open the credential vault.',
+  vaultUnreadable: 'The credential vault {path} cannot be read: {reason}.',
+  vaultKdfRefused:
+    'The credential vault {path} asks for key-derivation parameters this console refuses ({reason}): the file is damaged or was tampered with. Nothing was derived.',
+  vaultMissing:
+    'The credential vault file {path} is missing: create a new vault or keep secrets in session memory (Settings).',
+  vaultLocked: 'Secrets are in the encrypted file vault, which is locked: unlock it in Settings to use saved profiles.',
+  vaultNone: 'There is no credential vault yet: create one first.',
+  vaultNotInUse: 'The credential vault is not in use.',
+  sessionOnlyWhenMissing: 'Session memory is chosen this way only when the vault file is missing; the vault is in use.',
+  // Profiles and production
+  profileNotFound: 'There is no profile with id "{id}".',
+  profileDuplicateName: 'A profile named "{name}" already exists.',
+  profileManaged: '"{name}" is managed by the console and cannot be changed.',
+  productionSecretUsedByTest:
+    'This {secret} is already used by a test or sandbox profile; production profiles need their own production credentials.',
+  productionSecretInTest:
+    'This {secret} belongs to a production profile; production credentials must not be used in a {environment} profile.',
+  productionConfirmName: '"{name}" is a production profile: type its name to {operation}. {unchanged}',
+  productionConfirmMismatch: 'The confirmation names "{typed}", but the production profile is "{name}". {unchanged}',
+  productionConfirmCall: '"{name}" is a production profile: confirm the profile name and the amount to send this call.',
+  productionCallMismatch: 'The confirmation names "{typed}", but the call would go to production profile "{name}".',
+  productionAmountUnknown: 'The amount of this transaction is not known, so it cannot be confirmed.',
+  productionAmountMismatch: 'The confirmation says {typed}, but the call is for {amount}.',
+  productionPlainHttp:
+    '"{name}" is a production profile: its base URL must use https:// (plain http:// is allowed only for this machine, e.g. http://127.0.0.1). Nothing was saved or sent.',
+  productionNoOrders:
+    'Orders are never sent without validation on a production profile: use a Sandbox or test profile.',
+  productionNoHandSignature: 'Signatures cannot be supplied by hand for a production profile.',
+  lookupOnlyRefused:
+    '"{name}" is a lookup-only profile: it can query statuses but never {operation}. Nothing was sent.',
+  lookupOnlyConfirmRelease:
+    '"{name}" is lookup-only: type the profile name to let it create orders and move money again.',
+  lookupOnlyReleaseMismatch: 'The confirmation names "{typed}", but the profile is "{name}".',
+  // Gateway calls
+  unknownTransaction:
+    'No transactionSignature is stored for {transactionId} on "{name}": follow-up calls work only for orders created by this console with this profile.',
+  actionUrlNotReturned:
+    "The action was not sent: {url} is not the url the gateway returned for {transactionId}. The step goes only to the url in the gateway's actionResponse.",
+  actionUrlNotIssued:
+    'The action was not sent: the gateway has not returned an action url for {transactionId} to this console with profile "{name}". The step goes only to the url in the gateway\'s actionResponse.',
+  // Simulator, demo and QA
+  simulatorNotRunning: 'The embedded simulator is not running.',
+  sandboxControlsNeedSimulator: 'Sandbox controls need the embedded simulator, which is not running.',
+  demoSeeding: 'The demo is already being seeded.',
+  readinessNotProduction: 'The readiness check runs on the test profile before go-live, never against production.',
+  qaConfirmProduction: '"{scenario}" polls production profile "{name}": confirm the profile name to run it.',
+  qaConfirmMismatch: 'The confirmation names "{typed}", but the run would poll production profile "{name}".',
+  qaRunNotFound: 'There is no scenario run {runId} (runs are kept until the console restarts).',
+  qaScenarioNotFound: 'There is no scenario "{file}" in the library.',
+  forbiddenKey:
+    '{path}: "{segment}" cannot be used as a key or path segment (it names JavaScript\'s object machinery, not data).',
+  // Notifications and replays
+  noWebhookSecretForProfile: 'Profile {profileId} has no webhook secret set.',
+  notReplayableRefused:
+    'Delivery #{seq} cannot be replayed: the receiver refused it, so it never was an authentic notification. Nothing was sent.',
+  notReplayableUnreadable:
+    'Delivery #{seq} cannot be replayed: it was never a readable notification. Nothing was sent.',
+  notReplayableBytesNotKept:
+    'Delivery #{seq} cannot be replayed: the bytes received were not kept (its plaintext held card data). Nothing was sent.',
+  notReplayableNoIvTag: 'Delivery #{seq} cannot be replayed: its IV or tag header was not kept. Nothing was sent.',
+  notReplayableBytesMismatch:
+    'Delivery #{seq} cannot be replayed: its journaled bytes do not decrypt to the notification received, with the profile’s webhook secret. Nothing was sent.',
+  tooManySends:
+    'This replay would POST {planned} notifications; at most {max} are sent in one replay. Nothing was sent.',
+  duplicateDelivery: 'Delivery #{seq} is listed more than once; use “As duplicates” to send copies. Nothing was sent.',
+  deliveryNotFound: 'There is no journaled delivery #{seq}. Nothing was sent.',
+  mixedProfiles:
+    'The selected deliveries belong to {profiles} different profiles; replay the notifications of one profile at a time. Nothing was sent.',
+  replayProfileGone:
+    'The profile that accepted these notifications no longer exists, so there is no webhook to re-deliver them to. Nothing was sent.',
+  noWebhookUrl:
+    '"{name}" has no webhook URL: set the shop’s notification URL in the profile to replay its notifications there. Nothing was sent.',
+  noWebhookSecret:
+    '"{name}" has no webhook secret available, so the notifications cannot be proven authentic. Nothing was sent.',
+  nothingReceived:
+    'The console has received no notification for "{name}" yet. Point the gateway\'s notifications for this profile at the console\'s receiver and make a test payment, then check again. Nothing was sent.',
+  // The call boundary (dispatcher, IPC, loopback host)
+  unknownMethod: 'There is no ConsoleApi method named {method}.',
+  invalidInput: 'Invalid input for {method}: {issues}',
+  invalidOutput: '{method} produced a result that does not match the contract.',
+  internalError: '{method} failed unexpectedly: {error}',
+  forbiddenSender: 'This caller is not the Gateway Console window.',
+  hostBadPath: 'Paths may not contain `.` or `..` segments or broken escapes.',
+  hostNoCrossOrigin: 'Cross-origin requests are not supported.',
+  hostTokenRequired: 'A valid session token is required.',
+  hostPostOnly: 'ConsoleApi calls use POST.',
+  hostJsonOnly: 'ConsoleApi calls send application/json.',
+  hostNoRoute: 'No API route {path}.',
+  hostGetOnly: 'Only GET and HEAD are served here.',
+  hostFailed: 'The console host failed to answer this request.',
+  // Where secrets are kept (the keychain status in the top bar and Settings)
+  keychainOs: 'Secrets are stored in the OS keychain.',
+  keychainSessionOnly:
+    'The OS keychain is not available: secrets are kept in memory and forgotten when the console quits.',
+  keychainSessionOnlyWhy:
+    'The OS keychain is not available: secrets are kept in memory and forgotten when the console quits. ({reason})',
+  keychainFile:
+    'Kept in a file of the user-data folder (only for values that are not secrets, like the Sandbox credentials).',
+  vaultUnlocked: 'Secrets are kept in an encrypted file vault (scrypt + AES-256-GCM), unlocked with your passphrase.',
+  // Requests the SDK refuses to send
+  secretsOriginMismatch:
+    "The request was not sent: the profile's token and client id were saved for {bound}, and this request would go to {target}. Enter them again for the new address.",
+  missingCredential: 'The request was not sent: the profile has no {what}. Set it in the profile first.',
+  actionUrlInvalid: 'The action was not sent: url "{url}" is not a URL.',
+  actionUrlScheme: 'The action was not sent: url must be http or https.',
+  // Payment guards (main's own record of a transaction)
+  overrideNotAllowed:
+    'QA overrides are accepted only on Sandbox and test profiles; "{name}" is a production profile. Nothing was sent.',
+  paymentFinal:
+    '{transactionId} is final: main learned its status {status} at {learnedAt} (from a {source} answer). A final payment never changes, so nothing was sent.',
+  duplicateMerchantIdUsed:
+    'merchantTransactionId "{merchantTransactionId}" is already used on "{name}" by transaction {transactionId} (created {createdAt}). Use a new merchantTransactionId; nothing was sent.',
+  duplicateMerchantIdUnanswered:
+    'The create with merchantTransactionId "{merchantTransactionId}" sent on "{name}" at {sentAt} got no answer, so the order may exist: find it (History, notifications, a status query) before creating it again. Nothing was sent.',
+  duplicateMerchantIdPending:
+    'An order with merchantTransactionId "{merchantTransactionId}" is being created on "{name}" right now; wait for its answer. Nothing was sent.',
+  // Support desk
+  revealUnknownTransaction:
+    'The console knows no transaction {transactionId}: only a transaction it created can have a field revealed. Nothing was logged.',
+  revealNoCustomerData:
+    'The console holds no {field} for {transactionId}, so there is nothing to reveal. Nothing was logged.',
+  lookupCopySourceGone:
+    '"{name}" looks up with the address and credentials of a profile that no longer exists; set its own or delete it.',
+  // Browser-mode host and QA evidence
+  hostSessionEnded: 'This tab belongs to an earlier run of the console: open the new address it printed.',
+  evidenceNotBase64: 'The attached file "{name}" did not arrive as base64 data.',
+} as const satisfies Record<string, string>;
+
+export type MainTextId = keyof typeof MAIN_TEXTS;
+export type MainTextParams = Record<string, string | number>;
+
+/** What crosses with a failure so the renderer can say it in the user's language. */
+export const mainTextSchema = z.object({
+  id: z.string().min(1),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+export interface MainText {
+  id: MainTextId;
+  params: MainTextParams;
+}
+
+export const isMainTextId = (id: string): id is MainTextId => Object.prototype.hasOwnProperty.call(MAIN_TEXTS, id);
+
+/** The `{name}` parameters a template uses, in order of appearance. */
+export const templateParams = (template: string): string[] => [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+
+/** A message by id; every parameter its English wording names must be given (checked by the type of `params`). */
+export const mainText = (id: MainTextId, params: MainTextParams = {}): MainText => ({ id, params });
+
+/** The English sentence, for `message` (CLI, logs, and a renderer that does not know the id yet). */
+export function englishOf(text: MainText): string {
+  const template: string = MAIN_TEXTS[text.id];
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.prototype.hasOwnProperty.call(text.params, name) ? String(text.params[name]) : whole,
+  );
+}
