@@ -1,5 +1,6 @@
 // The end of `npm test`'s output: every pipeline step with its outcome, then the one line the
-// workplace reads. That line counts tests only; a failed step shows above it and in the exit code.
+// workplace reads. That line counts tests, and every failed step as one more failure: a red lint,
+// type-check, build or scan must never end in "0 failed".
 
 /**
  * @param {{ label: string, ok: boolean }[]} steps
@@ -12,7 +13,7 @@ export function summarize(steps, tests) {
     '',
     `pipeline: ${steps.length - failedSteps.length} of ${steps.length} steps passed`,
     ...steps.map((step) => `  ${step.ok ? '✔' : '✘'} ${step.label}`),
-    `all: ${tests.passed} passed, ${tests.failed} failed`,
+    `all: ${tests.passed} passed, ${tests.failed + failedSteps.length} failed`,
   ];
   const green = failedSteps.length === 0 && tests.failed === 0 && tests.passed > 0;
   return { lines, exitCode: green ? 0 : 1 };

@@ -1,6 +1,6 @@
 // `npm test`: lint, type-check, build, then every Vitest project (unit, renderer, E2E in Chromium)
 // inside a throwaway keychain session. Ends with the pipeline's steps and one plain line
-// `all: N passed, N failed` counting tests, in every outcome (the workplace reads that line, not
+// `all: N passed, N failed` counting tests and failed steps, in every outcome (the workplace reads that line, not
 // Vitest's summary); a failed step fails the exit code.
 // Pass-through: `npm test -- <vitest filters>` runs only those tests (the checks still run).
 import { spawnSync } from 'node:child_process';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { summarize } from '../../../scripts/test-summary.mjs';
 
 describe("npm test's closing lines (scripts/test-summary.mjs)", () => {
-  it('lists the pipeline steps above a last line that counts tests only', () => {
+  it('lists the pipeline steps above a last line that counts the tests when every step passed', () => {
     const { lines, exitCode } = summarize(
       [
         { label: 'lint (eslint)', ok: true },
@@ -16,7 +16,7 @@ describe("npm test's closing lines (scripts/test-summary.mjs)", () => {
     expect(exitCode).toBe(0);
   });
 
-  it('a failed step shows above the line and fails the exit code without being counted as a test', () => {
+  it('a failed step (lint, type-check, build, scan) is counted as a failure in the last line, never "0 failed"', () => {
     const { lines, exitCode } = summarize(
       [
         { label: 'lint (eslint)', ok: false },
@@ -24,7 +24,7 @@ describe("npm test's closing lines (scripts/test-summary.mjs)", () => {
       ],
       { passed: 852, failed: 0 },
     );
-    expect(lines.at(-1)).toBe('all: 852 passed, 0 failed');
+    expect(lines.at(-1)).toBe('all: 852 passed, 1 failed');
     expect(lines).toContain('pipeline: 1 of 2 steps passed');
     expect(lines).toContain('  ✘ lint (eslint)');
     expect(exitCode).toBe(1);
