@@ -38,7 +38,7 @@ describe('the file itself', () => {
       '--webhook URL',
       '--no-control',
       '--no-auto-worlds',
-      'http://127.0.0.1:4010/worlds/shard-1/api',
+      'GATEWAY_BASE_URL=http://127.0.0.1:4010/worlds/shard-1',
     ])
       expect(help.stdout).toContain(option);
     const bad = spawnSync(process.execPath, ['gateway-simulator.mjs', '--port', 'x'], {
