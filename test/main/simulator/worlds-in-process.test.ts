@@ -2,12 +2,13 @@
  * Worlds as the console uses them in-process (`RunningSimulator.worlds`), their persisted state across a
  * restart, and the cap on their number.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_WORLDS, startSimulator, type RunningSimulator, type SimulatorOptions } from '../../../src-main/simulator';
 import { SimError } from '../../../src-main/simulator/errors';
+import type { WorldRegistry } from '../../../src-main/simulator/worlds';
 import { validOrderA } from './harness';
 
 let dir: string;
@@ -145,6 +146,19 @@ describe('issue 26: persisted worlds', () => {
     });
     expect(reference.status).toBe(200);
     expect(readdirSync(join(dir, 'sandbox.worlds')).sort()).toEqual(['kept.jsonl']);
+  });
+
+  it('a world’s changes are written by the flush every answer runs first, not later (a kill -9 after the answer loses nothing)', async () => {
+    const sim = await start({ state: join(dir, 'sandbox.jsonl') });
+    const world = sim.worlds.create({ id: 'flushed' });
+    const lines = () => readFileSync(world.statePath!, 'utf8').trim().split('\n');
+    const before = lines().length;
+    // The clock moves synchronously; what it changed is queued for the journal.
+    const moved = world.control.advanceClock(60);
+    expect(lines()).toHaveLength(before);
+    (sim.worlds as WorldRegistry).flush();
+    expect(lines().at(-1)).toBe('{"k":"clock","offsetMs":60000}');
+    await moved;
   });
 
   it('a world reset forgets that world on disk too, not the others', async () => {
