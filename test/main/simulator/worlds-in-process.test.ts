@@ -192,6 +192,28 @@ describe('issue 26: persisted worlds', () => {
     expect(second.worlds.list().map((w) => w.id)).toEqual(['default', 'real']);
     expect(second.stateProblems()).toEqual([]);
   });
+
+  it('a world file that is not a simulator journal is reported and left alone; the other worlds start', async () => {
+    const state = join(dir, 'sandbox.jsonl');
+    const first = await start({ state });
+    const good = first.worlds.create({ id: 'good' });
+    const goodOrder = await createOrder(first, good.apiUrl);
+    await stop(first);
+    const foreign = join(dir, 'sandbox.worlds', 'foreign.jsonl');
+    writeFileSync(foreign, '{"k":"header","format":"something-else","version":9}\n');
+    const second = await start({ state });
+    expect(second.worlds.list().map((w) => w.id)).toEqual(['default', 'good']);
+    expect(
+      second.worlds
+        .get('good')!
+        .control.transactions()
+        .map((t) => t.transactionID),
+    ).toEqual([goodOrder.transactionID]);
+    expect(second.stateProblems().join('\n')).toMatch(
+      /The world "foreign" was not restored: .*not a version-1 simulator state file/,
+    );
+    expect(readFileSync(foreign, 'utf8')).toContain('something-else');
+  });
 });
 
 describe('issue 26: the world cap', () => {
