@@ -126,7 +126,7 @@ export class WorldRegistry implements SimWorlds {
     }
   }
 
-  create(options: CreateWorldOptions = {}): SimWorld {
+  create(options: CreateWorldOptions = {}): HostedWorld {
     const id = options.id === undefined ? this.freshId() : checkWorldId(options.id);
     if (id === DEFAULT_WORLD_ID || this.worlds.has(id)) throw httpError(409, `The world "${id}" already exists.`);
     const offset = options.clockOffsetMs ?? 0;
