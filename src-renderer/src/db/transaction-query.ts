@@ -236,19 +236,3 @@ export async function getTransaction(db: HistoryDb, key: string): Promise<Transa
   if (row === undefined) return undefined;
   return (await validateRows(db, 'transactions', transactionRecordSchema, [row]))[0];
 }
-
-/** The row for a gateway transactionID (the primary key when known, so this is one index read). */
-export async function findByTransactionId(
-  db: HistoryDb,
-  transactionId: string,
-): Promise<TransactionRecord | undefined> {
-  return getTransaction(db, transactionId);
-}
-
-export async function findByMerchantTransactionId(
-  db: HistoryDb,
-  merchantTransactionId: string,
-): Promise<TransactionRecord[]> {
-  const rows = await db.transactions.where('merchantTransactionId').equals(merchantTransactionId).toArray();
-  return validateRows(db, 'transactions', transactionRecordSchema, rows);
-}

@@ -13,12 +13,8 @@ import { bundlePageScript } from './bundle-page';
 export interface PageApi {
   seed(name: string, count: number): Promise<number>;
   insert(name: string, count: number): Promise<{ writer: number; bulkAdd: number }>;
-  lookups(
-    name: string,
-    count: number,
-    samples: number,
-    scans: number,
-  ): Promise<{ byId: number[]; byMerchant: number[]; scanId: number[]; scanMerchant: number[] }>;
+  seedCaseNotes(name: string, count: number, notes: number): Promise<number>;
+  searches(name: string, count: number, notes: number, samples: number): Promise<{ history: number[]; support: number[] }>;
   paging(name: string, count: number, page: number, samples: number): Promise<{ keyset: number[]; offset: number[] }>;
   exportAll(name: string): Promise<{ ms: number; transactions: number; bytes: number }>;
   importLast(name: string): Promise<{ ms: number; added: number; stored: number }>;
