@@ -493,7 +493,7 @@ export async function importHistoryFile(
     options.onProgress?.(indexes.transactions + indexes.exchanges, bytesRead);
   };
   let bytesRead = 0;
-  const counted = new TransformStream<Uint8Array, Uint8Array>({
+  const counted = new TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>({
     transform(chunk, controller) {
       bytesRead += chunk.byteLength;
       controller.enqueue(chunk);
