@@ -17,6 +17,7 @@ export interface PageApi {
   searches(name: string, count: number, notes: number, samples: number): Promise<{ history: number[]; support: number[] }>;
   paging(name: string, count: number, page: number, samples: number): Promise<{ keyset: number[]; offset: number[] }>;
   exportAll(name: string): Promise<{ ms: number; transactions: number; bytes: number }>;
+  cursorAll(name: string): Promise<{ ms: number; rows: number }>;
   importLast(name: string): Promise<{ ms: number; added: number; stored: number }>;
 }
 

@@ -180,6 +180,28 @@ async function paging(name: string, count: number, page: number, samples: number
   return { keyset, offset };
 }
 
+/** The reference for the export: a raw IndexedDB cursor over the primary key, reading every row. */
+async function cursorAll(name: string): Promise<{ ms: number; rows: number }> {
+  const db = open(name);
+  await db.open();
+  let rows = 0;
+  const ms = await time(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const request = db.backendDB().transaction('transactions', 'readonly').objectStore('transactions').openCursor();
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const cursor = request.result;
+          if (!cursor) return resolve();
+          if ((cursor.value as { key?: unknown }).key !== undefined) rows += 1;
+          cursor.continue();
+        };
+      }),
+  );
+  db.close();
+  return { ms, rows };
+}
+
 /** The last export, kept in the page between `exportAll` and `importLast` (a Blob cannot cross to Node). */
 let lastExport: Blob | null = null;
 
@@ -233,6 +255,7 @@ Object.assign(window, {
     searches: explained(searches),
     paging: explained(paging),
     exportAll: explained(exportAll),
+    cursorAll: explained(cursorAll),
     importLast: explained(importLast),
   },
 });
