@@ -44,7 +44,11 @@ function searchFigures(box: string, samples: number[], rows: number, notes: numb
   const what = `${box}: ids, references, tickets, note words, misses at ${rows.toLocaleString('en-US')} rows + ${notes.toLocaleString('en-US')} case notes`;
   return [
     figure({ figure: `${what} (p50)`, unit: 'ms', samples, target, pass: () => pass }),
-    { ...figure({ figure: `${what} (p99)`, unit: 'ms', samples, target, pass: () => pass }), value: p99 },
+    // The p99 row's value is the p99: its min/median/max columns all show it (one figure of all samples).
+    {
+      ...figure({ figure: `${what} (p99)`, unit: 'ms', samples: [p99], target, pass: () => pass }),
+      samples: { min: p99, median: p99, max: p99, count: samples.length },
+    },
   ];
 }
 
@@ -79,11 +83,16 @@ export const historyDb: Benchmark = {
           `${caseNotes.toLocaleString('en-US')} case notes in ${Math.round(notesMs)} ms`,
       );
       const searched = await call('searches', 'lookups', lookupRows, caseNotes, 300);
-      for (const [box, samples] of Object.entries(searched))
+      const kinds = ['transactionID', 'order id', 'reference', 'ticket', 'note words', 'miss'];
+      for (const [box, samples] of Object.entries(searched)) {
         log(
           `history-db: ${box} box, ${samples.length} searches: p50 ${percentile(samples, 50).toFixed(1)} ms, ` +
             `p99 ${percentile(samples, 99).toFixed(1)} ms, max ${Math.max(...samples).toFixed(1)} ms`,
         );
+        // Where the time goes: the p50 of each kind of text typed (they take turns, see page-entry.ts).
+        const byKind = kinds.map((kind, k) => `${kind} ${percentile(samples.filter((_ms, n) => n % kinds.length === k), 50).toFixed(1)}`);
+        log(`history-db:   ${box} box p50 by what was typed (ms): ${byKind.join(', ')}`);
+      }
 
       const pagingRows = full ? 1_000_000 : lookupRows;
       const pageIndex = full ? 9_999 : QUICK ? 99 : 999;
