@@ -85,6 +85,22 @@ describe('case notes', () => {
     current.close();
   });
 
+  it('History search finds words from any note among thousands (the note scan reads them page by page)', async () => {
+    const many = new HistoryDb(`notes-many-${Math.random()}`);
+    const notes = Array.from({ length: 2_500 }, (_, i) => ({
+      transactionKey: makeRow(i).key,
+      note: i === 2_499 ? 'Refund promised by phone' : `Routine note ${i}`,
+      ticket: `T-${i}`,
+      updatedAt: i,
+    }));
+    await many.transactions.bulkPut(notes.map((_, i) => makeRow(i)));
+    await many.caseNotes.bulkPut(notes);
+    expect((await searchTransactions(many, 'refund promised')).map((row) => row.key)).toEqual([makeRow(2_499).key]);
+    // A word every note shares stops at the search's limit, wherever the matches are.
+    expect(await searchTransactions(many, 'routine note', {}, 30)).toHaveLength(30);
+    many.close();
+  });
+
   it('upgrading a version-1 database keeps its rows and adds the notes store', async () => {
     const name = `support-upgrade-${Math.random()}`;
     const v1 = new HistoryDb(name, HISTORY_SCHEMA.slice(0, 1));
