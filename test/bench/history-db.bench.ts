@@ -90,7 +90,13 @@ export const historyDb: Benchmark = {
             `p99 ${percentile(samples, 99).toFixed(1)} ms, max ${Math.max(...samples).toFixed(1)} ms`,
         );
         // Where the time goes: the p50 of each kind of text typed (they take turns, see page-entry.ts).
-        const byKind = kinds.map((kind, k) => `${kind} ${percentile(samples.filter((_ms, n) => n % kinds.length === k), 50).toFixed(1)}`);
+        const byKind = kinds.map(
+          (kind, k) =>
+            `${kind} ${percentile(
+              samples.filter((_ms, n) => n % kinds.length === k),
+              50,
+            ).toFixed(1)}`,
+        );
         log(`history-db:   ${box} box p50 by what was typed (ms): ${byKind.join(', ')}`);
       }
 

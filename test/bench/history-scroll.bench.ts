@@ -72,7 +72,7 @@ export const historyScroll: Benchmark = {
         const before = await taskSeconds();
         const started = performance.now();
         await work();
-        return ((await taskSeconds()) - before) * 1000 / ((performance.now() - started) / 1000);
+        return (((await taskSeconds()) - before) * 1000) / ((performance.now() - started) / 1000);
       };
       await probe(page, 'startProbe');
       // The same page standing still, first: what this machine's load alone does to frames.

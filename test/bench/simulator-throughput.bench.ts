@@ -71,7 +71,11 @@ export const simulatorThroughput: Benchmark = {
   async run({ full, log }) {
     const ours = await startOurSimulator();
     const orderBody = JSON.stringify(ORDER_EXAMPLES.variantA.value);
-    const post = await fetch(`${ours.url}/api/v2/payments`, { method: 'POST', headers: benchHeaders(), body: orderBody });
+    const post = await fetch(`${ours.url}/api/v2/payments`, {
+      method: 'POST',
+      headers: benchHeaders(),
+      body: orderBody,
+    });
     const create = (await post.json()) as { transactionID: string };
     if (post.status !== 200) throw new Error(`the simulator refused the benchmark order: ${JSON.stringify(create)}`);
     const statusUrl = `${ours.url}/api/v2/payments/${create.transactionID}/status`;
@@ -82,8 +86,14 @@ export const simulatorThroughput: Benchmark = {
     const seconds = quick ? 1 : full ? 8 : 3;
     const rounds = quick ? 1 : full ? 5 : 3;
     const targets: Record<'simulator' | 'bare', Record<Kind, LoadTarget>> = {
-      simulator: { status: { method: 'GET', url: statusUrl }, create: { method: 'POST', url: `${ours.url}/api/v2/payments`, body: orderBody } },
-      bare: { status: { method: 'GET', url: `${bare.url}/status` }, create: { method: 'POST', url: `${bare.url}/payments`, body: orderBody } },
+      simulator: {
+        status: { method: 'GET', url: statusUrl },
+        create: { method: 'POST', url: `${ours.url}/api/v2/payments`, body: orderBody },
+      },
+      bare: {
+        status: { method: 'GET', url: `${bare.url}/status` },
+        create: { method: 'POST', url: `${bare.url}/payments`, body: orderBody },
+      },
     };
     const runs: Record<Kind, { simulator: LoadRun[]; bare: LoadRun[] }> = {
       status: { simulator: [], bare: [] },
@@ -91,11 +101,14 @@ export const simulatorThroughput: Benchmark = {
     };
     try {
       // Warm-up (JIT) for both sides and both calls.
-      for (const kind of KINDS) for (const side of ['simulator', 'bare'] as const) await loadInOwnProcess(targets[side][kind], CONNECTIONS, quick ? 1 : 3);
+      for (const kind of KINDS)
+        for (const side of ['simulator', 'bare'] as const)
+          await loadInOwnProcess(targets[side][kind], CONNECTIONS, quick ? 1 : 3);
       for (let round = 1; round <= rounds; round++) {
         for (const kind of KINDS) {
           const order = round % 2 ? (['bare', 'simulator'] as const) : (['simulator', 'bare'] as const);
-          for (const side of order) runs[kind][side].push(await loadInOwnProcess(targets[side][kind], CONNECTIONS, seconds));
+          for (const side of order)
+            runs[kind][side].push(await loadInOwnProcess(targets[side][kind], CONNECTIONS, seconds));
           const last = (side: 'simulator' | 'bare') => runs[kind][side].at(-1)!;
           log(
             `  round ${round}/${rounds} ${kind}: simulator ${last('simulator').rps.toFixed(0)} req/s (p99 ${last('simulator').p99} ms), ` +

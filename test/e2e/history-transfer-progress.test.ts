@@ -93,7 +93,10 @@ describe('History transfer progress and cancel in Chromium', () => {
 
     await page.getByRole('progressbar', { name: 'Transfer progress' }).waitFor();
     // The first merged batch is reported before the user gives up.
-    await page.getByTestId('transfer-progress').filter({ hasText: /Importing… [1-9][\d,]* records read/ }).waitFor();
+    await page
+      .getByTestId('transfer-progress')
+      .filter({ hasText: /Importing… [1-9][\d,]* records read/ })
+      .waitFor();
     // The file control is disabled while importing: focus moved to Cancel, and Enter presses it.
     const cancel = page.getByRole('button', { name: 'Cancel transfer' });
     await expect.poll(() => cancel.evaluate((button) => button === document.activeElement)).toBe(true);

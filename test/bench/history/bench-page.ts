@@ -14,7 +14,12 @@ export interface PageApi {
   seed(name: string, count: number): Promise<number>;
   insert(name: string, count: number): Promise<{ writer: number; bulkAdd: number }>;
   seedCaseNotes(name: string, count: number, notes: number): Promise<number>;
-  searches(name: string, count: number, notes: number, samples: number): Promise<{ history: number[]; support: number[] }>;
+  searches(
+    name: string,
+    count: number,
+    notes: number,
+    samples: number,
+  ): Promise<{ history: number[]; support: number[] }>;
   paging(name: string, count: number, page: number, samples: number): Promise<{ keyset: number[]; offset: number[] }>;
   exportAll(name: string): Promise<{ ms: number; transactions: number; bytes: number }>;
   cursorAll(name: string): Promise<{ ms: number; rows: number }>;
