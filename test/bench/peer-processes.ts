@@ -12,7 +12,7 @@ import { ensureStandaloneBuilt } from '../main/simulator/standalone-build';
 
 const ROOT = resolve(__dirname, '../..');
 export const PEERS_DIR = join(ROOT, 'node_modules/.cache/bench-peers');
-/** Prism 5, the version the figures were taken with. */
+/** Prism 5: the major version every published figure is taken with. */
 export const PRISM_PACKAGE = '@stoplight/prism-cli@5';
 const PRISM_BIN = join(PEERS_DIR, 'node_modules/.bin/prism');
 
