@@ -1,10 +1,16 @@
 /**
  * The History list scrolling through 100,000 transactions in real Chromium (the built app in browser
  * mode): rows are written straight into the app's IndexedDB, then the table is scrolled with the mouse
- * wheel for a few seconds while it pages in more rows. Frame times come from requestAnimationFrame in the
- * page; a frame is "dropped" when it takes longer than 1.5 × the display's 16.7 ms. The figure passes
- * only if the list also scrolled past MIN_ROWS_PASSED rows. HISTORY_SCROLL_PROFILE=<file> saves a CPU
- * profile of the scrolling (open it in Chromium's DevTools, Performance panel).
+ * wheel for a few seconds while it pages in more rows. Three figures, each against the same page
+ * standing still for as long:
+ * - the share of frames over 25 ms (1.5 × the display's 16.7 ms: a frame the user sees dropped), from
+ *   requestAnimationFrame intervals in the page;
+ * - how many rows the list actually scrolled past (a list that ignores the wheel has smooth frames too);
+ * - the page's main thread busy time per second, from Chromium's own task accounting (CDP Performance
+ *   domain, `TaskDuration`): how much of the thread scrolling takes, i.e. how little is left for input.
+ * HISTORY_SCROLL_PROFILE=<file> saves a CPU profile of the scrolling (open it in Chromium's DevTools,
+ * Performance panel). HISTORY_SCROLL_QUICK=1 seeds a tenth of the rows and scrolls for half as long, to
+ * check the benchmark runs (its figures then mean little).
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -13,13 +19,15 @@ import { openConsole } from '../support/browser-mode';
 import { bundlePageScript } from './history/bundle-page';
 import { figure, type Benchmark } from './figures';
 
-const ROWS = 100_000;
-const SCROLL_SECONDS = 6;
+const QUICK = process.env.HISTORY_SCROLL_QUICK === '1';
+const ROWS = QUICK ? 10_000 : 100_000;
+const SCROLL_SECONDS = QUICK ? 3 : 6;
 /**
  * The list must really move: a list that ignores the wheel, or stops at the end of its first pages,
  * would have smooth frames too. 2,000 rows is 20 pages of History's 100 in 6 s of wheel scrolling.
  */
 const MIN_ROWS_PASSED = 2_000;
+const MAX_DROPPED_SHARE = 0.05;
 
 interface ScrollProbe {
   seed(count: number): Promise<void>;
@@ -55,23 +63,36 @@ export const historyScroll: Benchmark = {
       const body = page.locator('.virtual-table').first();
       const box = (await body.boundingBox())!;
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Performance.enable');
+      /** Milliseconds the page's main thread spent in tasks per second of wall time, over `work`. */
+      const busyPerSecond = async (work: () => Promise<void>) => {
+        const taskSeconds = async () =>
+          (await cdp.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'TaskDuration')!.value;
+        const before = await taskSeconds();
+        const started = performance.now();
+        await work();
+        return (((await taskSeconds()) - before) * 1000) / ((performance.now() - started) / 1000);
+      };
       await probe(page, 'startProbe');
       // The same page standing still, first: what this machine's load alone does to frames.
-      await page.waitForTimeout(SCROLL_SECONDS * 1000);
+      const idleBusy = await busyPerSecond(() => page.waitForTimeout(SCROLL_SECONDS * 1000));
       const idle = await probe(page, 'takeFrames');
-      const profiler = process.env.HISTORY_SCROLL_PROFILE ? await page.context().newCDPSession(page) : null;
-      if (profiler) {
-        await profiler.send('Profiler.enable');
-        await profiler.send('Profiler.start');
+      const profiling = Boolean(process.env.HISTORY_SCROLL_PROFILE);
+      if (profiling) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.start');
       }
-      const deadline = Date.now() + SCROLL_SECONDS * 1000;
-      while (Date.now() < deadline) {
-        await page.mouse.wheel(0, 1500);
-        await page.waitForTimeout(16);
-      }
+      const scrollBusy = await busyPerSecond(async () => {
+        const deadline = Date.now() + SCROLL_SECONDS * 1000;
+        while (Date.now() < deadline) {
+          await page.mouse.wheel(0, 1500);
+          await page.waitForTimeout(16);
+        }
+      });
       const frames = await probe(page, 'takeFrames');
-      if (profiler) {
-        const { profile } = await profiler.send('Profiler.stop');
+      if (profiling) {
+        const { profile } = await cdp.send('Profiler.stop');
         writeFileSync(process.env.HISTORY_SCROLL_PROFILE!, JSON.stringify(profile));
         log(`history-scroll: CPU profile of the scrolling written to ${process.env.HISTORY_SCROLL_PROFILE}`);
       }
@@ -87,15 +108,36 @@ export const historyScroll: Benchmark = {
         `history-scroll: ${frames.length} frames in ${SCROLL_SECONDS} s of wheel scrolling, ${dropped} over 25 ms ` +
           `(${((dropped / frames.length) * 100).toFixed(1)} %), scrolled past ~${rowsPassed.toLocaleString('en-US')} rows`,
       );
+      log(
+        `history-scroll: main thread busy ${scrollBusy.toFixed(0)} ms per second scrolling, ${idleBusy.toFixed(0)} ms standing still`,
+      );
       if (session.pageErrors.length) throw new Error(`page errors: ${session.pageErrors.join('; ')}`);
+      const rows = ROWS.toLocaleString('en-US');
+      const share = (list: number[]) => (list.filter((ms) => ms > 25).length / Math.max(1, list.length)) * 100;
       return [
         figure({
-          figure: `History list frame time, wheel-scrolling with ${ROWS.toLocaleString('en-US')} rows stored (vs standing still)`,
-          unit: 'ms',
-          samples: frames,
-          baselineSamples: idle,
-          target: `p50 ≤ 17 ms, ≤ 5 % of frames over 25 ms, ≥ ${MIN_ROWS_PASSED.toLocaleString('en-US')} rows passed`,
-          pass: (value) => value <= 17 && dropped / frames.length <= 0.05 && rowsPassed >= MIN_ROWS_PASSED,
+          figure: `History list: share of frames over 25 ms, wheel-scrolling ${rows} rows (vs standing still)`,
+          unit: '%',
+          samples: [share(frames)],
+          baselineSamples: [share(idle)],
+          target: `≤ ${MAX_DROPPED_SHARE * 100} % of frames over 25 ms`,
+          pass: (value) => value <= MAX_DROPPED_SHARE * 100,
+        }),
+        figure({
+          figure: `History list: rows scrolled past in ${SCROLL_SECONDS} s of wheel scrolling, ${rows} rows stored`,
+          unit: 'rows',
+          samples: [rowsPassed],
+          target: `≥ ${MIN_ROWS_PASSED.toLocaleString('en-US')} rows`,
+          pass: (value) => value >= MIN_ROWS_PASSED,
+        }),
+        figure({
+          figure: `History list: main thread busy per second of wheel scrolling, ${rows} rows (vs standing still)`,
+          unit: 'ms/s',
+          samples: [scrollBusy],
+          baselineSamples: [idleBusy],
+          // Published, not judged: the issue asks for the figure and sets no limit; the two above judge.
+          target: 'shown, not judged',
+          pass: () => true,
         }),
       ];
     } finally {

@@ -5,13 +5,14 @@
  * dependency of the project, never needed by `npm test`.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { ensureStandaloneBuilt } from '../main/simulator/standalone-build';
 
 const ROOT = resolve(__dirname, '../..');
 export const PEERS_DIR = join(ROOT, 'node_modules/.cache/bench-peers');
-/** Prism 5, the version the issue's figures were taken with. */
+/** Prism 5: the major version every published figure is taken with. */
 export const PRISM_PACKAGE = '@stoplight/prism-cli@5';
 const PRISM_BIN = join(PEERS_DIR, 'node_modules/.bin/prism');
 
@@ -121,42 +122,73 @@ export async function startOurSimulator(args: string[] = []): Promise<PeerProces
   return { ...wrap(child, url), startMs: performance.now() - started };
 }
 
-export type PrismMode = 'as-shipped' | 'docker' | 'quiet';
-
-/** The environment Prism starts in: NODE_ENV decides whether it forks its server (see startPrism). */
-function prismEnvironment(mode: PrismMode): NodeJS.ProcessEnv {
-  const { NODE_ENV: _ignored, ...environment } = process.env;
-  return mode === 'docker' ? { ...environment, NODE_ENV: 'production' } : environment;
-}
-
 /**
- * Prism mocking an OpenAPI document (static examples, request validation on), in one of three ways:
- * - `as-shipped`: `prism mock` from the npm package with its defaults and no NODE_ENV, as a merchant's CI
- *   runs `npx prism mock` (and as the issue measured it): one process that logs every request (to
- *   /dev/null here, the cheapest place).
- * - `docker`: NODE_ENV=production, as Prism's official Docker image sets it. That switches on Prism's
- *   `--multiprocess` default: the server runs in a forked process and logs through the parent, so on
- *   two cores the logging no longer costs the server's core.
- * - `quiet`: request logging off (`--verboseLevel error`): Prism at its fastest.
+ * Prism mocking an OpenAPI document (static examples, request validation on) with request logging off
+ * (`--verboseLevel error`): Prism at its fastest, the fairest baseline. NODE_ENV is unset, so Prism
+ * serves from one process (NODE_ENV=production, as its Docker image sets, forks the server from a
+ * logging parent).
  */
-export async function startPrism(documentPath: string, port: number, mode: PrismMode): Promise<PeerProcess> {
+export async function startPrism(documentPath: string, port: number): Promise<PeerProcess> {
   const bin = ensurePrism();
+  const { NODE_ENV: _ignored, ...environment } = process.env;
   const child = spawn(
     bin,
-    [
-      'mock',
-      documentPath,
-      '--host',
-      '127.0.0.1',
-      '--port',
-      String(port),
-      ...(mode === 'quiet' ? ['--verboseLevel', 'error'] : []),
-    ],
-    { cwd: PEERS_DIR, stdio: ['ignore', 'ignore', 'inherit'], env: prismEnvironment(mode) },
+    ['mock', documentPath, '--host', '127.0.0.1', '--port', String(port), '--verboseLevel', 'error'],
+    { cwd: PEERS_DIR, stdio: ['ignore', 'ignore', 'inherit'], env: environment },
   );
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(child, url, 'Prism');
   return wrap(child, url);
+}
+
+export interface LoadTarget {
+  method: 'GET' | 'POST';
+  url: string;
+  body?: string;
+}
+export interface LoadRun {
+  /** Requests per second, averaged over the run. */
+  rps: number;
+  /** 99th percentile latency, whole milliseconds (autocannon's resolution). */
+  p99: number;
+}
+
+/** autocannon's run as a program of its own: its result as one JSON line on stdout. */
+const LOAD_GENERATOR = `
+const autocannon = require('autocannon');
+autocannon(JSON.parse(process.argv[1]), (error, result) => {
+  if (error) { process.stderr.write(String(error)); process.exit(1); }
+  process.stdout.write(JSON.stringify({ rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors }));
+});
+`;
+
+/**
+ * Loads `target` with autocannon in a process of its own, with the benchmark headers: the load
+ * generator then shares no event loop with a server it measures (nor with this process's bookkeeping).
+ */
+export async function loadInOwnProcess(target: LoadTarget, connections: number, seconds: number): Promise<LoadRun> {
+  const options = {
+    url: target.url,
+    method: target.method,
+    headers: benchHeaders(),
+    ...(target.body ? { body: target.body } : {}),
+    connections,
+    duration: seconds,
+  };
+  const child = spawn(process.execPath, ['-e', LOAD_GENERATOR, JSON.stringify(options)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`autocannon on ${target.url} exited ${code}: ${err}`);
+  const result = JSON.parse(out) as LoadRun & { non2xx: number; errors: number };
+  if (result.non2xx || result.errors)
+    throw new Error(`${target.method} ${target.url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.rps, p99: result.p99 };
 }
 
 export const BENCH_CLIENT_ID = 'bench-client';

@@ -20,7 +20,11 @@ const cores = cpus().length;
 
 type Row = { benchmark: string; load: number } & Figure;
 
-const format = (value: number | null, digits = 0): string =>
+/** Whole numbers, except small fractional values (a 0.3 % share, a 4.5 ms p50) which keep one decimal. */
+const format = (
+  value: number | null,
+  digits = Math.abs(value ?? 0) < 10 && !Number.isInteger(value) ? 1 : 0,
+): string =>
   value === null || Number.isNaN(value)
     ? '—'
     : value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

@@ -107,6 +107,8 @@ export async function exportHistory(
     onProgress?: (transactions: number) => void;
     /** True for transactions whose customer data is masked (production or lookup-only profiles). */
     masksCustomer?: (row: TransactionRecord) => boolean;
+    /** Cancels the export between chunks: the promise rejects with the signal's reason, no file is made. */
+    signal?: AbortSignal;
   } = {},
 ): Promise<{ blob: Blob; transactions: number; exchanges: number }> {
   const transactionParts: Blob[] = [];
@@ -115,6 +117,7 @@ export async function exportHistory(
   let exchanges = 0;
   let after: PageCursor | null = null;
   do {
+    options.signal?.throwIfAborted();
     const page = await queryPage(db, filter, { after, limit: EXPORT_CHUNK_ROWS });
     after = page.next;
     if (page.rows.length === 0) break;
@@ -295,6 +298,8 @@ export interface ImportSummary {
   merged: number;
   exchangesAdded: number;
   rejected: RejectedRecord[];
+  /** Set when the import was cancelled: the counts are what was merged before it stopped. */
+  cancelled?: true;
 }
 
 // A file may have been written by hand or by another tool: a missing `source` means "imported".
@@ -324,7 +329,11 @@ const idOf = (value: unknown, field: string): string | null => {
 };
 
 /** Imports a JSON export; valid records are merged in, invalid ones are listed (never half-written). */
-export async function importHistory(db: HistoryDb, text: string): Promise<ImportSummary> {
+export async function importHistory(
+  db: HistoryDb,
+  text: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<ImportSummary> {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -337,9 +346,13 @@ export async function importHistory(db: HistoryDb, text: string): Promise<Import
   const batch = new ImportBatch();
   file.data.transactions.forEach((value, index) => batch.addTransaction(value, index));
   file.data.exchanges.forEach((value, index) => batch.addExchange(value, index));
+  // Written in one database transaction: a cancel before it leaves the history exactly as it was.
+  if (options.signal?.aborted) return { ...NOTHING_WRITTEN, rejected: batch.rejected, cancelled: true };
   const written = await batch.write(db);
   return { ...written, rejected: batch.rejected };
 }
+
+const NOTHING_WRITTEN = { added: 0, merged: 0, exchangesAdded: 0 } as const;
 
 /** Valid records waiting to be written, and the rejected ones with why. */
 class ImportBatch {
@@ -423,14 +436,21 @@ const headerSchema = fileSchema.pick({ format: true, version: true });
  * whatever the size. Their `format` and `version` must come before the records (as every export
  * writes them), so a foreign file is refused before anything is written; a file that breaks off
  * midway keeps the batches merged before that point, and the error says so (importing the complete
- * file again is safe: duplicates merge).
+ * file again is safe: duplicates merge). A cancel (`signal`) stops between batches: the batches merged
+ * so far stay, the summary counts them and says `cancelled`.
  */
 export async function importHistoryFile(
   db: HistoryDb,
   file: Blob,
-  options: { wholeFileBytes?: number; onProgress?: (records: number) => void } = {},
+  options: {
+    wholeFileBytes?: number;
+    /** After each merged batch: records read so far, and bytes of the file read so far (of `file.size`). */
+    onProgress?: (records: number, bytesRead: number) => void;
+    signal?: AbortSignal;
+  } = {},
 ): Promise<ImportSummary> {
-  if (file.size <= (options.wholeFileBytes ?? WHOLE_FILE_IMPORT_BYTES)) return importHistory(db, await file.text());
+  if (file.size <= (options.wholeFileBytes ?? WHOLE_FILE_IMPORT_BYTES))
+    return importHistory(db, await file.text(), { signal: options.signal });
 
   const batch = new ImportBatch();
   const totals = { added: 0, merged: 0, exchangesAdded: 0 };
@@ -470,11 +490,22 @@ export async function importHistoryFile(
     totals.added += written.added;
     totals.merged += written.merged;
     totals.exchangesAdded += written.exchangesAdded;
-    options.onProgress?.(indexes.transactions + indexes.exchanges);
+    options.onProgress?.(indexes.transactions + indexes.exchanges, bytesRead);
   };
-  const pieces = file.stream().pipeThrough(new TextDecoderStream()).getReader();
+  let bytesRead = 0;
+  const counted = new TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>({
+    transform(chunk, controller) {
+      bytesRead += chunk.byteLength;
+      controller.enqueue(chunk);
+    },
+  });
+  const pieces = file.stream().pipeThrough(counted).pipeThrough(new TextDecoderStream()).getReader();
   try {
     for (;;) {
+      if (options.signal?.aborted) {
+        await pieces.cancel();
+        return { ...totals, rejected: batch.rejected, cancelled: true };
+      }
       const { done, value } = await pieces.read();
       if (done) break;
       reader.push(value);

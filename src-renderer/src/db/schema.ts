@@ -49,6 +49,29 @@ export const HISTORY_SCHEMA: readonly SchemaVersion[] = [
     // A new, empty store: no existing row needs rewriting. Declared explicitly so the step is visible.
     upgrade: async () => undefined,
   },
+  {
+    version: 3,
+    // The customer's e-mail and phone, indexed so a search by them walks only the rows that carry one
+    // (an index holds no row without the field) instead of every transaction: any text of six digits or
+    // more — a Multibanco reference, a numeric order id — also reads as a phone.
+    stores: {
+      transactions: [
+        'key',
+        'transactionId',
+        'merchantTransactionId',
+        'reference',
+        'customerEmail',
+        'customerPhone',
+        '[createdAt+key]',
+        '[profileId+createdAt+key]',
+        '[environment+createdAt+key]',
+        '[statusKey+createdAt+key]',
+        '[profileId+statusKey+createdAt+key]',
+      ].join(', '),
+    },
+    // IndexedDB fills the new indexes from the existing rows itself: no row needs rewriting.
+    upgrade: async () => undefined,
+  },
 ];
 
 export function applySchema(db: Dexie, schema: readonly SchemaVersion[]): void {

@@ -211,11 +211,13 @@ export async function searchTransactions(
       .then((rows) => rows.filter((row): row is Row => row !== undefined && inRange(row))),
   );
   // A customer's e-mail or phone: compared with what each row may show (masked on guarded profiles).
-  // Not indexed: only a typed e-mail or phone number pays for this scan.
+  // The field's index holds only the rows that carry one, so this never walks the whole history.
   const customer = customerQuery(text);
   if (customer)
     lookups.push(
       db.transactions
+        .where(customer.kind === 'email' ? 'customerEmail' : 'customerPhone')
+        .above('')
         .filter((row) => matchesCustomer(row, customer) && inRange(row))
         .limit(limit)
         .toArray(),
@@ -235,20 +237,4 @@ export async function getTransaction(db: HistoryDb, key: string): Promise<Transa
   const row = await db.transactions.get(key);
   if (row === undefined) return undefined;
   return (await validateRows(db, 'transactions', transactionRecordSchema, [row]))[0];
-}
-
-/** The row for a gateway transactionID (the primary key when known, so this is one index read). */
-export async function findByTransactionId(
-  db: HistoryDb,
-  transactionId: string,
-): Promise<TransactionRecord | undefined> {
-  return getTransaction(db, transactionId);
-}
-
-export async function findByMerchantTransactionId(
-  db: HistoryDb,
-  merchantTransactionId: string,
-): Promise<TransactionRecord[]> {
-  const rows = await db.transactions.where('merchantTransactionId').equals(merchantTransactionId).toArray();
-  return validateRows(db, 'transactions', transactionRecordSchema, rows);
 }

@@ -13,14 +13,16 @@ import { bundlePageScript } from './bundle-page';
 export interface PageApi {
   seed(name: string, count: number): Promise<number>;
   insert(name: string, count: number): Promise<{ writer: number; bulkAdd: number }>;
-  lookups(
+  seedCaseNotes(name: string, count: number, notes: number): Promise<number>;
+  searches(
     name: string,
     count: number,
+    notes: number,
     samples: number,
-    scans: number,
-  ): Promise<{ byId: number[]; byMerchant: number[]; scanId: number[]; scanMerchant: number[] }>;
+  ): Promise<{ history: number[]; support: number[] }>;
   paging(name: string, count: number, page: number, samples: number): Promise<{ keyset: number[]; offset: number[] }>;
   exportAll(name: string): Promise<{ ms: number; transactions: number; bytes: number }>;
+  cursorAll(name: string): Promise<{ ms: number; rows: number }>;
   importLast(name: string): Promise<{ ms: number; added: number; stored: number }>;
 }
 

@@ -151,6 +151,19 @@ describe('CSV and HAR export', () => {
 
 describe('streamed export and import (large histories)', () => {
   const textOf = (blob: Blob) => new Response(blob).text();
+  /** A file that reads in 64 KB pieces, as a browser reads one from disk (the test DOM's Blob reads in one). */
+  const inPieces = (text: string): Blob => {
+    const bytes = new TextEncoder().encode(text);
+    const file = new Blob([bytes]);
+    file.stream = () =>
+      new ReadableStream<Uint8Array<ArrayBuffer>>({
+        start(controller) {
+          for (let at = 0; at < bytes.length; at += 65_536) controller.enqueue(bytes.slice(at, at + 65_536));
+          controller.close();
+        },
+      });
+    return file;
+  };
 
   it('exports in chunks exactly what the whole-history export holds, and imports it back streamed', async () => {
     const source = freshDb();
@@ -185,6 +198,64 @@ describe('streamed export and import (large histories)', () => {
     expect(csv).toBe(toCsv(rows));
     const har = JSON.parse(await textOf((await exportHistory(db, {}, 'har')).blob));
     expect(har).toEqual(toHar(await collectExport(db, keys)));
+  });
+
+  it('issue 28 (no cancel in the History transfer panel): a cancelled streamed import keeps what was stored and counts what it merged', async () => {
+    const db = freshDb();
+    await db.transactions.bulkPut([makeRow(90_000), makeRow(90_001)]);
+    const source = freshDb();
+    await source.transactions.bulkPut(Array.from({ length: 7_000 }, (_, i) => makeRow(i)));
+    const file = inPieces(await textOf((await exportHistory(source, {}, 'json')).blob));
+
+    const cancel = new AbortController();
+    const progress: Array<[number, number]> = [];
+    const summary = await importHistoryFile(db, file, {
+      wholeFileBytes: 0,
+      signal: cancel.signal,
+      onProgress: (records, bytes) => {
+        progress.push([records, bytes]);
+        cancel.abort(); // the user presses Cancel as the first batch lands
+      },
+    });
+    expect(summary.cancelled).toBe(true);
+    expect(progress).toHaveLength(1);
+    expect(progress[0]![0]).toBeGreaterThanOrEqual(2_000);
+    expect(progress[0]![1]).toBeGreaterThan(0);
+    expect(progress[0]![1]).toBeLessThanOrEqual(file.size);
+    // What was there before is untouched; what the summary says was added is exactly what is now stored.
+    expect(await db.transactions.get(makeRow(90_000).key)).toEqual(makeRow(90_000));
+    expect(summary.added).toBeGreaterThan(0);
+    expect(summary.added).toBeLessThan(7_000);
+    expect(await db.transactions.count()).toBe(2 + summary.added);
+  });
+
+  it('issue 28: a whole-file import cancelled before its single write changes nothing and says so', async () => {
+    const db = freshDb();
+    await db.transactions.put(makeRow(5));
+    const source = freshDb();
+    await source.transactions.bulkPut(Array.from({ length: 50 }, (_, i) => makeRow(100 + i)));
+    const file = (await exportHistory(source, {}, 'json')).blob;
+    const cancel = new AbortController();
+    cancel.abort();
+    const summary = await importHistoryFile(db, file, { signal: cancel.signal });
+    expect(summary).toMatchObject({ added: 0, merged: 0, exchangesAdded: 0, cancelled: true });
+    expect(await db.transactions.toArray()).toEqual([makeRow(5)]);
+  });
+
+  it('issue 28: a cancelled export stops between chunks and makes no file', async () => {
+    const db = freshDb();
+    await db.transactions.bulkPut(Array.from({ length: 4_500 }, (_, i) => makeRow(i)));
+    const cancel = new AbortController();
+    const progress: number[] = [];
+    const outcome = exportHistory(db, {}, 'json', {
+      signal: cancel.signal,
+      onProgress: (count) => {
+        progress.push(count);
+        cancel.abort();
+      },
+    });
+    await expect(outcome).rejects.toMatchObject({ name: 'AbortError' });
+    expect(progress).toEqual([2_000]);
   });
 
   it('refuses a foreign large file before writing anything, and says what was kept when one breaks off', async () => {

@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   countCapped,
-  findByMerchantTransactionId,
-  findByTransactionId,
   formatCount,
   queryPage,
   searchTransactions,
@@ -137,8 +135,6 @@ describe('search', () => {
     expect((await searchTransactions(db, '  order-42 '))[0]?.key).toBe('s2tx0000000000000042');
     // References are pasted as "100 000 042"; stored digits only.
     expect((await searchTransactions(db, '100 000 042'))[0]?.key).toBe('s2tx0000000000000042');
-    expect(await findByTransactionId(db, 's2tx0000000000000042')).toMatchObject({ merchantTransactionId: 'order-42' });
-    expect((await findByMerchantTransactionId(db, 'order-42')).map((r) => r.key)).toEqual(['s2tx0000000000000042']);
   });
 
   it('matches prefixes, with the exact match listed first', async () => {

@@ -56,7 +56,10 @@ describe('support desk lookups', () => {
 
 describe('case notes', () => {
   it('live in a new schema version, and History search finds a transaction by ticket or note text', async () => {
-    expect(HISTORY_SCHEMA.at(-1)).toMatchObject({ stores: { caseNotes: expect.stringContaining('ticket') } });
+    expect(HISTORY_SCHEMA.find((step) => step.stores.caseNotes)).toMatchObject({
+      version: 2,
+      stores: { caseNotes: expect.stringContaining('ticket') },
+    });
     await saveCaseNote(db, key, 'Customer paid at 10:02 by MB WAY', 'ZD-4411');
     expect((await searchTransactions(db, 'ZD-44')).map((row) => row.key)).toEqual([key]);
     expect((await searchTransactions(db, 'paid at 10:02')).map((row) => row.key)).toEqual([key]);
@@ -64,6 +67,38 @@ describe('case notes', () => {
     await saveCaseNote(db, key, ' ', '');
     expect(await getCaseNote(db, key)).toBeUndefined();
     expect(await searchTransactions(db, 'ZD-44')).toEqual([]);
+  });
+
+  it('a history kept before the customer indexes (version 2) still finds its orders by e-mail and phone after the upgrade', async () => {
+    const name = `customer-upgrade-${Math.random()}`;
+    const v2 = new HistoryDb(name, HISTORY_SCHEMA.slice(0, 2));
+    const customer = { customerEmail: 'ana.silva@example.pt', customerPhone: '+351912345678', customerMasked: false };
+    await v2.transactions.bulkPut([makeRow(7, customer), makeRow(8), makeRow(9, { reference: '912345678' })]);
+    v2.close();
+    const current = new HistoryDb(name);
+    await current.open();
+    expect((await searchTransactions(current, 'ANA.SILVA@example.pt')).map((row) => row.key)).toEqual([makeRow(7).key]);
+    expect((await searchTransactions(current, '912 345 678')).map((row) => row.key).sort()).toEqual(
+      [makeRow(7).key, makeRow(9).key].sort(),
+    );
+    expect(await searchTransactions(current, '+351 912 000 000')).toEqual([]);
+    current.close();
+  });
+
+  it('History search finds words from any note among thousands (the note scan reads them page by page)', async () => {
+    const many = new HistoryDb(`notes-many-${Math.random()}`);
+    const notes = Array.from({ length: 2_500 }, (_, i) => ({
+      transactionKey: makeRow(i).key,
+      note: i === 2_499 ? 'Refund promised by phone' : `Routine note ${i}`,
+      ticket: `T-${i}`,
+      updatedAt: i,
+    }));
+    await many.transactions.bulkPut(notes.map((_, i) => makeRow(i)));
+    await many.caseNotes.bulkPut(notes);
+    expect((await searchTransactions(many, 'refund promised')).map((row) => row.key)).toEqual([makeRow(2_499).key]);
+    // A word every note shares stops at the search's limit, wherever the matches are.
+    expect(await searchTransactions(many, 'routine note', {}, 30)).toHaveLength(30);
+    many.close();
   });
 
   it('upgrading a version-1 database keeps its rows and adds the notes store', async () => {

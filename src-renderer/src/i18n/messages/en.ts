@@ -253,6 +253,13 @@ export default {
       transaction: 'transaction',
       exchange: 'exchange',
     },
+    progress: 'Transfer progress',
+    exporting: 'Exporting… {count} transactions so far.',
+    importing: 'Importing… {count} records read so far.',
+    cancel: 'Cancel transfer',
+    exportCancelled: 'Export cancelled: no file was made.',
+    importCancelled:
+      'Import cancelled. What was already stored is unchanged; the counts below were imported before it stopped.',
   },
   storage: {
     persistGranted: 'The browser will keep history under storage pressure.',

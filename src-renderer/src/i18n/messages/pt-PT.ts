@@ -255,6 +255,13 @@ const ptPT: SameKeys<typeof en> = {
       transaction: 'transação',
       exchange: 'troca',
     },
+    progress: 'Progresso da transferência',
+    exporting: 'A exportar… {count} transações até agora.',
+    importing: 'A importar… {count} registos lidos até agora.',
+    cancel: 'Cancelar transferência',
+    exportCancelled: 'Exportação cancelada: nenhum ficheiro foi criado.',
+    importCancelled:
+      'Importação cancelada. O que já estava guardado não mudou; as contagens abaixo foram importadas antes de parar.',
   },
   storage: {
     persistGranted: 'O navegador vai manter o histórico mesmo com pouco espaço.',

@@ -1,18 +1,14 @@
 /**
  * Runs inside Chromium (bundled by history-db.bench.ts, never part of the app build): the real history
- * database module against real IndexedDB, with a plain reference implementation of each query in the
- * same run (a cursor over the primary key for lookups, offset paging for deep pages, raw bulkAdd for
- * the history writer).
+ * database module against real IndexedDB — the searches the History and Support boxes run, keyset paging
+ * against offset paging for deep pages, the history writer against raw bulkAdd, streamed export/import
+ * against raw bulkPut/cursor.
  */
 import { HistoryDb } from '../../../../src-renderer/src/db/history-db';
 import { recordExchange } from '../../../../src-renderer/src/db/history-writer';
 import { exportHistory, importHistoryFile } from '../../../../src-renderer/src/db/history-transfer';
-import {
-  findByMerchantTransactionId,
-  findByTransactionId,
-  queryPage,
-  type HistoryFilter,
-} from '../../../../src-renderer/src/db/transaction-query';
+import { queryPage, searchTransactions, type HistoryFilter } from '../../../../src-renderer/src/db/transaction-query';
+import { planLookup } from '../../../../src-renderer/src/features/support/single-lookup';
 import { createExchange, lookupProfile, makeRow, T0 } from '../../../renderer/db/fixtures';
 
 // The unit tests' rows: environment alternates sandbox/test by i, createdAt grows with i.
@@ -63,70 +59,82 @@ async function insert(name: string, count: number): Promise<{ writer: number; bu
   return { writer, bulkAdd };
 }
 
+/** How many rows the History search box lists (SEARCH_LIMIT in stores/history.ts, which needs the app's i18n). */
+const HISTORY_SEARCH_LIMIT = 200;
+
 /**
- * The best a program without an index on `field` can do: walk a cursor over the primary key, reading
- * each row, and stop at the first match when the field is unique (`firstOnly`).
+ * Case notes as agents leave them on the transactions they worked on: a ticket reference and a line of
+ * text, on every `count / notes`-th transaction.
  */
-function cursorScan(
-  db: HistoryDb,
-  field: 'transactionId' | 'merchantTransactionId',
-  value: string,
-  firstOnly: boolean,
-) {
-  return new Promise<unknown[]>((resolve, reject) => {
-    const found: unknown[] = [];
-    const request = db.backendDB().transaction('transactions', 'readonly').objectStore('transactions').openCursor();
-    request.onerror = () => reject(request.error);
-    request.onsuccess = () => {
-      const cursor = request.result;
-      if (!cursor) return resolve(found);
-      if ((cursor.value as Record<string, unknown>)[field] === value) {
-        found.push(cursor.value);
-        if (firstOnly) return resolve(found);
-      }
-      cursor.continue();
-    };
-  });
+async function seedCaseNotes(name: string, count: number, notes: number): Promise<number> {
+  const db = open(name);
+  const step = Math.max(1, Math.floor(count / notes));
+  const started = performance.now();
+  const rowsOfNotes = Array.from({ length: notes }, (_, n) => ({
+    transactionKey: key(n * step),
+    note: `TCK-${n}\nCustomer called about order-${n * step}: paid at the ATM, asked for a receipt by e-mail.`,
+    ticket: `TCK-${n}`,
+    updatedAt: T0 + n * 1000,
+    source: 'main' as const,
+  }));
+  await db.caseNotes.bulkPut(rowsOfNotes);
+  db.close();
+  return performance.now() - started;
 }
 
-async function lookups(name: string, count: number, samples: number, scans: number) {
+/**
+ * What a user types into the History search box and the Support lookup box, in turn: a transactionID,
+ * a merchant order id, a Multibanco reference as printed (spaces), a ticket reference, a word from a
+ * note, and something History does not hold. Each is timed through the function the box calls:
+ * `searchTransactions` (History, and the first step of the Support lookup) and `planLookup` (Support).
+ */
+async function searches(name: string, count: number, notes: number, samples: number) {
   const db = open(name);
   await db.open();
   const pick = (n: number) => Math.floor(((((n + 1) * 2654435761) % 4294967296) / 4294967296) * count);
-  const byId: number[] = [];
-  const byMerchant: number[] = [];
-  for (let n = 0; n < samples; n++) {
+  const step = Math.max(1, Math.floor(count / notes));
+  const typed = (n: number): { text: string; expect: string | null } => {
     const i = pick(n);
-    byId.push(
+    const noted = Math.floor(i / step) % notes;
+    switch (n % 6) {
+      case 0:
+        return { text: key(i), expect: key(i) };
+      case 1:
+        return { text: `order-${i}`, expect: key(i) };
+      case 2: {
+        const withReference = i - (i % 3); // every third row has a reference
+        const digits = String(100000000 + withReference);
+        return { text: `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}`, expect: key(withReference) };
+      }
+      case 3:
+        return { text: `TCK-${noted}`, expect: key(noted * step) };
+      case 4:
+        return { text: 'receipt by e-mail', expect: null };
+      default:
+        return { text: `no-such-order-${i}`, expect: null };
+    }
+  };
+  const history: number[] = [];
+  const support: number[] = [];
+  for (let n = 0; n < samples; n++) {
+    const { text, expect } = typed(n);
+    history.push(
       await time(async () => {
-        if ((await findByTransactionId(db, key(i)))?.key !== key(i)) throw new Error(`lookup of ${key(i)} failed`);
+        const found = await searchTransactions(db, text, {}, HISTORY_SEARCH_LIMIT);
+        if (expect !== null && !found.some((row) => row.key === expect))
+          throw new Error(`History search for "${text}" missed ${expect}`);
       }),
     );
-    byMerchant.push(
+    support.push(
       await time(async () => {
-        if ((await findByMerchantTransactionId(db, `order-${i}`))[0]?.key !== key(i))
-          throw new Error(`lookup of order-${i} failed`);
-      }),
-    );
-  }
-  const scanId: number[] = [];
-  const scanMerchant: number[] = [];
-  for (let n = 0; n < scans; n++) {
-    const i = pick(n + 1000);
-    scanId.push(
-      await time(async () => {
-        if ((await cursorScan(db, 'transactionId', key(i), true)).length !== 1) throw new Error('cursor missed a row');
-      }),
-    );
-    scanMerchant.push(
-      await time(async () => {
-        if ((await cursorScan(db, 'merchantTransactionId', `order-${i}`, false)).length !== 1)
-          throw new Error('cursor missed a row');
+        const plan = await planLookup(db, text);
+        if (expect !== null && n % 6 < 3 && !(plan.kind === 'history' && plan.rows.some((row) => row.key === expect)))
+          throw new Error(`Support lookup of "${text}" did not find ${expect} (${plan.kind})`);
       }),
     );
   }
   db.close();
-  return { byId, byMerchant, scanId, scanMerchant };
+  return { history, support };
 }
 
 /**
@@ -170,6 +178,28 @@ async function paging(name: string, count: number, page: number, samples: number
   if (keysetKeys.length !== 50 || keysetKeys.join() !== offsetKeys.join())
     throw new Error(`keyset and offset pages differ (${keysetKeys.length} vs ${offsetKeys.length} rows)`);
   return { keyset, offset };
+}
+
+/** The reference for the export: a raw IndexedDB cursor over the primary key, reading every row. */
+async function cursorAll(name: string): Promise<{ ms: number; rows: number }> {
+  const db = open(name);
+  await db.open();
+  let rows = 0;
+  const ms = await time(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const request = db.backendDB().transaction('transactions', 'readonly').objectStore('transactions').openCursor();
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const cursor = request.result;
+          if (!cursor) return resolve();
+          if ((cursor.value as { key?: unknown }).key !== undefined) rows += 1;
+          cursor.continue();
+        };
+      }),
+  );
+  db.close();
+  return { ms, rows };
 }
 
 /** The last export, kept in the page between `exportAll` and `importLast` (a Blob cannot cross to Node). */
@@ -221,9 +251,11 @@ Object.assign(window, {
   historyBench: {
     seed: explained(seed),
     insert: explained(insert),
-    lookups: explained(lookups),
+    seedCaseNotes: explained(seedCaseNotes),
+    searches: explained(searches),
     paging: explained(paging),
     exportAll: explained(exportAll),
+    cursorAll: explained(cursorAll),
     importLast: explained(importLast),
   },
 });
