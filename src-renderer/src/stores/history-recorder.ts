@@ -12,8 +12,8 @@ import { isQuotaError } from '../features/history/storage-quota';
 import { t } from '../i18n';
 
 /**
- * The one recorder: every Exchange main reports (`exchanges.recorded`) lands in history, whichever
- * screen made the call. It also knows the profiles (names, environments) that rows are labelled with.
+ * The one recorder: every Exchange main records lands in history, whichever screen (or CLI) made the
+ * call — read from main's record by `record-index`, or stored at once by the screen that made it. It also knows the profiles (names, environments) that rows are labelled with.
  * A write that fails (disk full, quota) keeps the Exchange here, in memory, until retried or exported.
  */
 export const useHistoryRecorderStore = defineStore('history-recorder', () => {
@@ -71,7 +71,7 @@ export const useHistoryRecorderStore = defineStore('history-recorder', () => {
     const api = useConsoleApi();
     profilesReady = loadProfiles().catch(() => undefined);
     api.on('profiles.changed', () => void loadProfiles());
-    api.on('exchanges.recorded', (exchange) => void record(exchange));
+    // Pushed exchanges reach History through main's record (stores/record-index), in seq order.
     onQuarantine((report) => quarantineReports.value.push(report));
     // Retention runs once per start; "Apply retention now" in History covers the rest.
     void applyRetention(useHistoryDb(), loadRetention()).then((removed) => removed && revision.value++);
