@@ -4,7 +4,7 @@ import type { Exchange } from '@shared/exchange';
 import { useConsoleApi } from '../api';
 import { useHistoryDb } from '../db/history-db';
 import { recordExchange, type ProfileInfo, type RecordOutcome } from '../db/history-writer';
-import { applyRetention } from '../db/retention';
+import { applyRetention, type RetentionSettings } from '../db/retention';
 import { reindexCaseNotes } from '../composables/case-notes';
 import { onQuarantine, type QuarantineReport } from '../db/quarantine';
 import { loadRetention } from '../features/history/retention-settings';
@@ -64,6 +64,15 @@ export const useHistoryRecorderStore = defineStore('history-recorder', () => {
     for (const { exchange } of waiting) await record(exchange);
   }
 
+  /**
+   * Main's record keeps what History keeps: the same limits applied there, or a History rebuilt from the
+   * record (another origin, a cleared browser) would bring back what retention removed.
+   */
+  async function applyRecordRetention(settings: RetentionSettings): Promise<void> {
+    if (settings.maxAgeDays === null && settings.maxCount === null) return;
+    await useConsoleApi()['record.applyRetention'](settings);
+  }
+
   /** Subscribes once, at start-up. */
   function start(): void {
     if (started) return;
@@ -74,10 +83,23 @@ export const useHistoryRecorderStore = defineStore('history-recorder', () => {
     // Pushed exchanges reach History through main's record (stores/record-index), in seq order.
     onQuarantine((report) => quarantineReports.value.push(report));
     // Retention runs once per start; "Apply retention now" in History covers the rest.
-    void applyRetention(useHistoryDb(), loadRetention()).then((removed) => removed && revision.value++);
+    const retention = loadRetention();
+    void applyRetention(useHistoryDb(), retention).then((removed) => removed && revision.value++);
+    void applyRecordRetention(retention);
     // Main keeps the case notes; this browser's search index of them is rebuilt from main each start.
     void reindexCaseNotes(api, useHistoryDb()).catch(() => undefined);
   }
 
-  return { profiles, unsaved, quarantineReports, revision, profileById, loadProfiles, record, retryUnsaved, start };
+  return {
+    profiles,
+    unsaved,
+    quarantineReports,
+    revision,
+    profileById,
+    loadProfiles,
+    record,
+    retryUnsaved,
+    applyRecordRetention,
+    start,
+  };
 });

@@ -27,7 +27,7 @@ function installApi() {
   return { emit: (name: string, payload: unknown) => listeners.get(name)?.forEach((l) => l(payload)) };
 }
 
-const api = installApi();
+installApi();
 
 describe('the history recorder', () => {
   beforeEach(() => setActivePinia(createPinia()));
