@@ -10,6 +10,8 @@ import { useHistoryRecorderStore } from './history-recorder';
 import { useHostConnectionStore } from './host-connection';
 import { useNotificationsStore } from './notifications';
 
+const LIST_REFRESH_MS = 250;
+
 /**
  * History as an index of main's record: caught up at start and whenever the host is back, rebuilt from
  * the start of the record in a browser that holds none of it, with the progress shown in History.
@@ -18,6 +20,8 @@ export const useRecordIndexStore = defineStore('record-index', () => {
   const progress = shallowRef<RecordProgress | null>(null);
   const error = ref<string | null>(null);
   let sync: RecordSync | null = null;
+  let refreshTimer: ReturnType<typeof setTimeout> | null = null;
+  let refreshOwed = false;
 
   function start(): void {
     if (sync) return;
@@ -32,7 +36,18 @@ export const useRecordIndexStore = defineStore('record-index', () => {
       onProgress: (next) => (progress.value = next),
       onStored: () => {
         error.value = null;
+        // Lists re-query on each bump: a live entry shows at once, a rebuild's many pages a few times a second.
+        if (refreshTimer) {
+          refreshOwed = true;
+          return;
+        }
         recorder.revision++;
+        const settle = () => {
+          refreshTimer = refreshOwed ? setTimeout(settle, LIST_REFRESH_MS) : null;
+          if (refreshOwed) recorder.revision++;
+          refreshOwed = false;
+        };
+        refreshTimer = setTimeout(settle, LIST_REFRESH_MS);
       },
       onError: (problem) =>
         (error.value = t('recordIndex.failed', {
