@@ -141,6 +141,11 @@ export const MAIN_TEXTS = {
   // Browser-mode host and QA evidence
   hostSessionEnded: 'This tab belongs to an earlier run of the console: open the new address it printed.',
   evidenceNotBase64: 'The attached file "{name}" did not arrive as base64 data.',
+  // Main's record (journal of exchanges and notifications)
+  recordNotWritten:
+    'The console could not write its record {path}: calls still work, but History in another window or after a restart will miss them.',
+  recordUnreadableLines:
+    'The console’s record {path} has {count} line(s) it cannot read (a write cut short by a crash, or an edited line): they are skipped and kept in the file; the rest of History is intact.',
 } as const satisfies Record<string, string>;
 
 export type MainTextId = keyof typeof MAIN_TEXTS;

@@ -16,6 +16,7 @@ import { demoMethods } from './contract/demo';
 import { vaultMethods } from './contract/vault';
 import { supportMethods } from './contract/support';
 import { qaEvents, qaMethods } from './contract/qa';
+import { recordEvents, recordMethods } from './contract/record';
 
 export const methods = {
   ...appMethods,
@@ -28,6 +29,7 @@ export const methods = {
   ...vaultMethods,
   ...supportMethods,
   ...qaMethods,
+  ...recordMethods,
 };
 
 export const events = {
@@ -36,6 +38,7 @@ export const events = {
   ...ordersEvents,
   ...notificationsEvents,
   ...qaEvents,
+  ...recordEvents,
 };
 
 export type Methods = typeof methods;

@@ -32,6 +32,10 @@ import { absentWhileLocked, openConsoleSecrets } from './console-secrets';
 import { createVaultHandlers } from './handlers/vault-handlers';
 import type { TransactionSignatures } from './signature-store';
 import { APP_VERSION } from './version';
+import { englishOf, mainText } from '@shared/console-text';
+import { RECORD_DIR, RecordJournal } from '../record/record-journal';
+import { createRecordKeeper } from '../record/record-keeper';
+import { createRecordHandlers } from './handlers/record-handlers';
 
 export interface ConsoleCoreOptions {
   mode: AppMode;
@@ -78,6 +82,15 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
   // Profile file problems show in the Profiles list; lost signatures concern every screen with follow-ups.
   const notices = new Notices(events);
   for (const problem of signatures.problems) notices.raise('warning', problem);
+  // Main's record of every exchange and delivery, whichever shell or CLI command made it (design rule 12).
+  const recordJournal = RecordJournal.open(join(options.userDataDir, RECORD_DIR));
+  closers.push(async () => recordJournal.close());
+  if (recordJournal.unreadableLines > 0)
+    notices.raise(
+      'warning',
+      englishOf(mainText('recordUnreadableLines', { path: recordJournal.path, count: recordJournal.unreadableLines })),
+    );
+  const recordKeeper = createRecordKeeper(recordJournal, events, notices);
   // A locked vault hides real profiles' webhook secrets: their notifications wait (the sender retries).
   const webhookSecretOf = (profileId: string) => absentWhileLocked(profileSecrets.get(profileId, 'webhookSecret'));
   const masksCustomerDataOf = customerMaskingByProfileId((profileId) => profiles.stored(profileId));
@@ -98,10 +111,9 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
       void learnFromDelivery(record).catch((error: unknown) =>
         logger.warn('learning from a notification failed', error),
       );
-      events.emit(
-        'notifications.received',
-        masksCustomerDataOf(record.profileId) ? maskDeliveryCustomerData(record) : record,
-      );
+      const shown = masksCustomerDataOf(record.profileId) ? maskDeliveryCustomerData(record) : record;
+      events.emit('notifications.received', shown);
+      recordKeeper.notification(shown);
     },
   });
   closers.push(() => notifications.close());
@@ -121,7 +133,7 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     profiles,
     signatures,
     client,
-    onExchange: (exchange) => events.emit('exchanges.recorded', exchange),
+    onExchange: (exchange) => recordKeeper.exchange(exchange),
   });
   // A notification that says a payment is final is part of main's record of it (final is final).
   learnFromDelivery = async (record) => {
@@ -155,15 +167,17 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
         // list and a History rebuilt from the journal then agree that they are gone.
         const sandboxIds = new Set<string>(SANDBOX_PROFILES.map((sandbox) => sandbox.id));
         await notifications.journal.forget((record) => record.profileId !== null && sandboxIds.has(record.profileId));
+        recordJournal.forgetProfiles(sandboxIds);
       },
     }),
     ...createDemoHandlers({
       gateway: demoGateway,
       getSimulator: () => simulator,
-      onExchange: (exchange) => events.emit('exchanges.recorded', exchange),
+      onExchange: (exchange) => recordKeeper.exchange(exchange),
       stampNotifications: (receiptTime) => notifications.receiver.stampReceiptsWith(receiptTime),
     }),
     ...createVaultHandlers(backend),
+    ...createRecordHandlers(recordJournal),
     ...createNotificationsHandlers({
       journal: notifications.journal,
       receiver: notifications.receiver,

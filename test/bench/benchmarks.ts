@@ -9,6 +9,7 @@ import { historyDb } from './history-db.bench';
 import { historyScroll } from './history-scroll.bench';
 import { historyTransfer } from './history-transfer.bench';
 import { hostStartup } from './host-startup.bench';
+import { record } from './record.bench';
 import { sdkStatus } from './sdk-status.bench';
 import { simulatorPeers } from './simulator-peers.bench';
 import { simulatorScale } from './simulator-scale.bench';
@@ -27,4 +28,5 @@ export const benchmarks: Benchmark[] = [
   historyBulkRefresh,
   historyScroll,
   historyTransfer,
+  record,
 ];

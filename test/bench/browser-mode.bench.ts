@@ -20,7 +20,7 @@ const RENDERER = join(ROOT, 'out/renderer');
 const TARGET_TTI_MS = 1000;
 const TARGET_GZIP_KB = 500;
 
-function buildIfStale(): void {
+export function buildIfStale(): void {
   const build = spawnSync(process.execPath, [join(ROOT, 'scripts/build-if-stale.mjs')], {
     cwd: ROOT,
     stdio: 'inherit',

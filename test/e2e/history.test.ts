@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openConsole, type ConsoleSession } from '../support/browser-mode';
-import { createSandboxOrder } from '../support/console-actions';
+import { createSandboxOrder, createShopOrder } from '../support/console-actions';
 
 const openTool = async (page: Page, title: string) => {
   await page.getByText(title, { exact: true }).click();
@@ -19,8 +19,8 @@ describe('history in Chromium', () => {
 
   beforeAll(async () => {
     session = await openConsole({ open: false });
-    // Made before the page exists, so the page never heard of it: a support ticket's transaction.
-    notRecorded = await createSandboxOrder(session, 'ticket-order-1');
+    // Made by the merchant's shop, not the console, so History never heard of it: a support ticket's transaction.
+    notRecorded = await createShopOrder(session, 'ticket-order-1');
     await session.page.goto(session.host.url);
     await session.page.getByRole('link', { name: 'History', exact: true }).click();
     await session.page.getByRole('heading', { name: 'History' }).waitFor();

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ConsoleSession } from './browser-mode';
+import { GatewayClient, RequestSender } from '../../src-main/gateway';
 
 /** Every secret main holds for the session's profiles (bearer tokens and client ids), plus extra ones typed in tests. */
 export async function knownSecrets(session: ConsoleSession, extra: string[] = []): Promise<string[]> {
@@ -78,6 +79,22 @@ export async function createSandboxOrder(session: ConsoleSession, merchantTransa
   const id = (result.value as { exchange: { transactionID: string | null } }).exchange.transactionID;
   if (!id) throw new Error('The simulator created no transaction');
   return id;
+}
+
+/**
+ * Creates a Sandbox order the way a merchant's shop would: straight to the gateway with the profile's
+ * credentials, not through the console, which therefore has no record of it (a support ticket's transaction).
+ */
+export async function createShopOrder(session: ConsoleSession, merchantTransactionId: string): Promise<string> {
+  const sender = new RequestSender();
+  try {
+    const connection = await session.core.profiles.connection('sandbox-a');
+    const created = await new GatewayClient(sender).createOrder(connection, sandboxOrder(merchantTransactionId));
+    if (!created.exchange.transactionID) throw new Error('The simulator created no transaction');
+    return created.exchange.transactionID;
+  } finally {
+    await sender.close();
+  }
 }
 
 /** Orders → active profile → a fresh prefilled draft → Send; returns the new transaction's id. */

@@ -9,6 +9,7 @@ import type {
   TransactionRecord,
 } from './records';
 import { applySchema, HISTORY_SCHEMA, type SchemaVersion } from './schema';
+import type { RecordIndexRow } from './record-cursor';
 
 export const HISTORY_DB_NAME = 'gateway-console-history';
 
@@ -24,6 +25,7 @@ export class HistoryDb extends Dexie {
   templates!: Table<TemplateRecord, string>;
   quarantine!: Table<QuarantineRecord, number>;
   caseNotes!: Table<CaseNoteRecord, string>;
+  recordIndex!: Table<RecordIndexRow, string>;
 
   constructor(name: string = HISTORY_DB_NAME, schema: readonly SchemaVersion[] = HISTORY_SCHEMA) {
     // History is a log the gateway can replay (status queries): relaxed durability lets Chromium batch

@@ -169,20 +169,71 @@ export async function recordExchange(
   profiles: ProfileLookup,
 ): Promise<RecordOutcome> {
   const facts = factsFromExchange(exchange);
-  const source: TransactionSource = exchange.operation === 'createOrder' ? 'created' : 'looked-up';
-  const profile = (exchange.profileId && profiles(exchange.profileId)) || UNKNOWN_PROFILE(exchange.profileId);
   return db.transaction('rw', [db.transactions, db.exchanges, db.exchangeBodies, db.quarantine], async () => {
     const transactionKey = facts?.key ?? transactionIdOf(exchange);
     const before = transactionKey ? await readForUpdate(db, transactionKey) : undefined;
     if (await db.exchanges.get(exchange.id)) return { duplicate: true, before, after: before };
-    const merged = facts ? mergeFacts(before, facts, profile, source) : before;
-    // A row a scenario run's call created keeps that run (main stamped the exchange): History marks it.
-    const after = merged && !before && exchange.qaRun ? { ...merged, qaRun: exchange.qaRun } : merged;
+    const after = foldExchange(before, exchange, facts, profiles);
     if (after && after !== before) await db.transactions.put(after);
     const { row, body } = splitExchange(exchange, transactionKey);
     await db.exchanges.put(row);
     await db.exchangeBodies.put(body);
     return { duplicate: false, before, after };
+  });
+}
+
+/** What one exchange makes of its transaction's row (undefined when it makes none). */
+function foldExchange(
+  before: TransactionRecord | undefined,
+  exchange: Exchange,
+  facts: TransactionFacts | null,
+  profiles: ProfileLookup,
+): TransactionRecord | undefined {
+  const source: TransactionSource = exchange.operation === 'createOrder' ? 'created' : 'looked-up';
+  const profile = (exchange.profileId && profiles(exchange.profileId)) || UNKNOWN_PROFILE(exchange.profileId);
+  const merged = facts ? mergeFacts(before, facts, profile, source) : before;
+  // A row a scenario run's call created keeps that run (main stamped the exchange): History marks it.
+  return merged && !before && exchange.qaRun ? { ...merged, qaRun: exchange.qaRun } : merged;
+}
+
+/**
+ * Records many Exchanges, in the order given, in one database transaction: what rebuilding History from
+ * main's record needs (a page of the journal at a time). Same result as `recordExchange` for each in turn,
+ * exchanges already stored included (skipped); returns how many were new.
+ */
+export async function recordExchanges(db: HistoryDb, exchanges: Exchange[], profiles: ProfileLookup): Promise<number> {
+  if (exchanges.length === 0) return 0;
+  const planned = exchanges.map((exchange) => {
+    const facts = factsFromExchange(exchange);
+    return { exchange, facts, transactionKey: facts?.key ?? transactionIdOf(exchange) };
+  });
+  return db.transaction('rw', [db.transactions, db.exchanges, db.exchangeBodies, db.quarantine], async () => {
+    const stored = await db.exchanges.bulkGet(exchanges.map((exchange) => exchange.id));
+    const seen = new Set(exchanges.filter((_, at) => stored[at] !== undefined).map((exchange) => exchange.id));
+    const keys = [...new Set(planned.map((plan) => plan.transactionKey).filter((key): key is string => key !== null))];
+    const found = (await db.transactions.bulkGet(keys)).filter((row): row is TransactionRecord => row !== undefined);
+    const rows = new Map<string, TransactionRecord>();
+    for (const row of await validateRows(db, 'transactions', transactionRecordSchema, found)) rows.set(row.key, row);
+    const changed = new Set<string>();
+    const exchangeRows: ExchangeRecord[] = [];
+    const bodies: ExchangeBodyRecord[] = [];
+    for (const { exchange, facts, transactionKey } of planned) {
+      if (seen.has(exchange.id)) continue;
+      seen.add(exchange.id);
+      const before = transactionKey === null ? undefined : rows.get(transactionKey);
+      const after = foldExchange(before, exchange, facts, profiles);
+      if (after && after !== before) {
+        rows.set(after.key, after);
+        changed.add(after.key);
+      }
+      const { row, body } = splitExchange(exchange, transactionKey);
+      exchangeRows.push(row);
+      bodies.push(body);
+    }
+    await db.transactions.bulkPut([...changed].map((key) => rows.get(key) as TransactionRecord));
+    await db.exchanges.bulkPut(exchangeRows);
+    await db.exchangeBodies.bulkPut(bodies);
+    return exchangeRows.length;
   });
 }
 

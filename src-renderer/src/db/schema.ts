@@ -72,6 +72,14 @@ export const HISTORY_SCHEMA: readonly SchemaVersion[] = [
     // IndexedDB fills the new indexes from the existing rows itself: no row needs rewriting.
     upgrade: async () => undefined,
   },
+  {
+    version: 4,
+    // History is an index of main's record: one row (key `record`) says which journal it was built from
+    // and the last seq it holds, so a page catches up from there (or rebuilds when the journal changed).
+    stores: { recordIndex: 'key' },
+    // A new, empty store: an existing History gets its cursor on the next catch-up (exchanges dedup by id).
+    upgrade: async () => undefined,
+  },
 ];
 
 export function applySchema(db: Dexie, schema: readonly SchemaVersion[]): void {

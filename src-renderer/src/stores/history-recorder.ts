@@ -4,7 +4,7 @@ import type { Exchange } from '@shared/exchange';
 import { useConsoleApi } from '../api';
 import { useHistoryDb } from '../db/history-db';
 import { recordExchange, type ProfileInfo, type RecordOutcome } from '../db/history-writer';
-import { applyRetention } from '../db/retention';
+import { applyRetention, type RetentionSettings } from '../db/retention';
 import { reindexCaseNotes } from '../composables/case-notes';
 import { onQuarantine, type QuarantineReport } from '../db/quarantine';
 import { loadRetention } from '../features/history/retention-settings';
@@ -12,8 +12,8 @@ import { isQuotaError } from '../features/history/storage-quota';
 import { t } from '../i18n';
 
 /**
- * The one recorder: every Exchange main reports (`exchanges.recorded`) lands in history, whichever
- * screen made the call. It also knows the profiles (names, environments) that rows are labelled with.
+ * The one recorder: every Exchange main records lands in history, whichever screen (or CLI) made the
+ * call — read from main's record by `record-index`, or stored at once by the screen that made it. It also knows the profiles (names, environments) that rows are labelled with.
  * A write that fails (disk full, quota) keeps the Exchange here, in memory, until retried or exported.
  */
 export const useHistoryRecorderStore = defineStore('history-recorder', () => {
@@ -64,6 +64,15 @@ export const useHistoryRecorderStore = defineStore('history-recorder', () => {
     for (const { exchange } of waiting) await record(exchange);
   }
 
+  /**
+   * Main's record keeps what History keeps: the same limits applied there, or a History rebuilt from the
+   * record (another origin, a cleared browser) would bring back what retention removed.
+   */
+  async function applyRecordRetention(settings: RetentionSettings): Promise<void> {
+    if (settings.maxAgeDays === null && settings.maxCount === null) return;
+    await useConsoleApi()['record.applyRetention'](settings);
+  }
+
   /** Subscribes once, at start-up. */
   function start(): void {
     if (started) return;
@@ -71,13 +80,26 @@ export const useHistoryRecorderStore = defineStore('history-recorder', () => {
     const api = useConsoleApi();
     profilesReady = loadProfiles().catch(() => undefined);
     api.on('profiles.changed', () => void loadProfiles());
-    api.on('exchanges.recorded', (exchange) => void record(exchange));
+    // Pushed exchanges reach History through main's record (stores/record-index), in seq order.
     onQuarantine((report) => quarantineReports.value.push(report));
     // Retention runs once per start; "Apply retention now" in History covers the rest.
-    void applyRetention(useHistoryDb(), loadRetention()).then((removed) => removed && revision.value++);
+    const retention = loadRetention();
+    void applyRetention(useHistoryDb(), retention).then((removed) => removed && revision.value++);
+    void applyRecordRetention(retention);
     // Main keeps the case notes; this browser's search index of them is rebuilt from main each start.
     void reindexCaseNotes(api, useHistoryDb()).catch(() => undefined);
   }
 
-  return { profiles, unsaved, quarantineReports, revision, profileById, loadProfiles, record, retryUnsaved, start };
+  return {
+    profiles,
+    unsaved,
+    quarantineReports,
+    revision,
+    profileById,
+    loadProfiles,
+    record,
+    retryUnsaved,
+    applyRecordRetention,
+    start,
+  };
 });

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
-import type { ReceiverStatus } from '@shared/contract/notifications';
+import type { DeliveryRecord, ReceiverStatus } from '@shared/contract/notifications';
 import { useConsoleApi } from '../api';
 import { useHistoryDb } from '../db/history-db';
 import { lookupTransaction } from '../features/history/status-query';
@@ -55,6 +55,12 @@ export const useNotificationsStore = defineStore('notifications', () => {
     void recorder.loadProfiles().finally(() => started.start());
   }
 
+  /** A delivery read from main's record: handled exactly like a pushed one. */
+  async function ingest(delivery: DeliveryRecord): Promise<void> {
+    start();
+    await (sync as NotificationSync).ingest(delivery);
+  }
+
   async function loadReceiver(): Promise<void> {
     const result = await useConsoleApi()['notifications.receiverStatus']();
     receiver.value = result.ok ? result.value : null;
@@ -105,6 +111,7 @@ export const useNotificationsStore = defineStore('notifications', () => {
     syncError,
     revision,
     start,
+    ingest,
     loadReceiver,
     loadRows,
     showMore,

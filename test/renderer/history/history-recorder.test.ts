@@ -27,15 +27,15 @@ function installApi() {
   return { emit: (name: string, payload: unknown) => listeners.get(name)?.forEach((l) => l(payload)) };
 }
 
-const api = installApi();
+installApi();
 
 describe('the history recorder', () => {
   beforeEach(() => setActivePinia(createPinia()));
 
-  it('records every pushed Exchange, labelled with its profile', async () => {
+  it('records every Exchange main records, labelled with its profile', async () => {
     const recorder = useHistoryRecorderStore();
     recorder.start();
-    api.emit('exchanges.recorded', statusExchange('s2pushed', 'Pending', T0));
+    await recorder.record(statusExchange('s2pushed', 'Pending', T0));
     await vi.waitFor(async () => expect(await getTransaction(useHistoryDb(), 's2pushed')).toBeDefined());
     expect(await getTransaction(useHistoryDb(), 's2pushed')).toMatchObject({
       profileName: 'Sandbox',

@@ -46,6 +46,8 @@ export interface NotificationSync {
   /** Subscribes to pushes and catches up from the cursor; resolves when caught up. */
   start(): Promise<void>;
   catchUp(): Promise<void>;
+  /** Stores one delivery as a push would (main's record hands its deliveries here); rejects if not stored. */
+  ingest(record: DeliveryRecord): Promise<void>;
   stop(): void;
 }
 
@@ -97,13 +99,19 @@ export function createNotificationSync(options: NotificationSyncOptions): Notifi
     return catchingUp;
   }
 
-  function receive(record: DeliveryRecord): void {
-    void serial(async () => {
+  function ingest(record: DeliveryRecord): Promise<void> {
+    return serial(async () => {
       await store(record);
       // Only the next delivery in order moves the cursor; a gap means pushes were missed: read the journal.
       if (record.seq === cursor.get() + 1) cursor.set(record.seq);
       else if (record.seq > cursor.get()) void catchUp();
-    }).catch((error: unknown) => options.onError?.(t('notificationSync.oneNotStored', { error: describe(error) })));
+    });
+  }
+
+  function receive(record: DeliveryRecord): void {
+    ingest(record).catch((error: unknown) =>
+      options.onError?.(t('notificationSync.oneNotStored', { error: describe(error) })),
+    );
   }
 
   return {
@@ -112,6 +120,7 @@ export function createNotificationSync(options: NotificationSyncOptions): Notifi
       return catchUp();
     },
     catchUp,
+    ingest,
     stop: () => {
       unsubscribe?.();
       unsubscribe = null;

@@ -1064,4 +1064,10 @@ export default {
   display,
   ruleText: RULE_TEXTS as Record<RuleId, string>,
   ux,
+  recordIndex: {
+    rebuilding: 'Rebuilding History from the console’s record: {done} of {total}',
+    catchingUp: 'Catching up History from the console’s record: {done} of {total}',
+    failed:
+      'History could not be brought up to date from the console’s record: {error}. It will try again when the console answers.',
+  },
 };

@@ -134,6 +134,10 @@ const mainTextPt: Record<MainTextId, string> = {
     '"{name}" consulta com o endereço e as credenciais de um perfil que já não existe; defina os seus próprios ou apague-o.',
   hostSessionEnded: 'Este separador pertence a uma execução anterior da consola: abra o novo endereço que ela indicou.',
   evidenceNotBase64: 'O ficheiro anexado "{name}" não chegou como dados base64.',
+  recordNotWritten:
+    'A consola não conseguiu escrever o seu registo {path}: as chamadas continuam a funcionar, mas o Histórico noutra janela ou depois de reiniciar não as terá.',
+  recordUnreadableLines:
+    'O registo da consola {path} tem {count} linha(s) que não consegue ler (uma escrita interrompida por uma falha ou uma linha editada): são ignoradas e mantidas no ficheiro; o resto do Histórico está intacto.',
 };
 
 export default mainTextPt;

@@ -1078,6 +1078,12 @@ const ptPT: SameKeys<typeof en> = {
   display,
   ruleText,
   ux,
+  recordIndex: {
+    rebuilding: 'A reconstruir o Histórico a partir do registo da consola: {done} de {total}',
+    catchingUp: 'A atualizar o Histórico a partir do registo da consola: {done} de {total}',
+    failed:
+      'Não foi possível atualizar o Histórico a partir do registo da consola: {error}. Tentará de novo quando a consola responder.',
+  },
 };
 
 export default ptPT;

@@ -1,0 +1,156 @@
+/**
+ * Issue 26 §1: History is an index of main's record. These drive the renderer's sync against main's side
+ * as the contract defines it (`record.head`, `record.since`, the `record.appended` push) and a real
+ * (fake-indexeddb) History database.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ConsoleApi } from '@shared/contract';
+import type { RecordEntry } from '@shared/contract/record';
+import type { DeliveryRecord } from '@shared/contract/notifications';
+import { recordExchanges } from '../../../src-renderer/src/db/history-writer';
+import { readRecordCursor, writeRecordCursor, type RecordCursor } from '../../../src-renderer/src/db/record-cursor';
+import { createRecordSync, type RecordProgress } from '../../../src-renderer/src/features/history/record-sync';
+import { freshDb, lookupProfile, statusExchange, T0 } from '../db/fixtures';
+import { makeDelivery } from '../notifications/fixtures';
+
+function fakeMain(journalId = 'journal-1') {
+  const state = { journalId, entries: [] as RecordEntry[] };
+  const sinceCalls: number[] = [];
+  const listeners: ((entry: RecordEntry) => void)[] = [];
+  const api = {
+    'record.head': async () => ({
+      ok: true as const,
+      value: {
+        journalId: state.journalId,
+        head: state.entries.at(-1)?.seq ?? 0,
+        entries: state.entries.length,
+        unreadableLines: 0,
+      },
+    }),
+    'record.since': async ({ after, limit = 500 }: { after: number; limit?: number }) => {
+      sinceCalls.push(after);
+      const entries = state.entries.filter((entry) => entry.seq > after).slice(0, limit);
+      const next = entries.at(-1)?.seq ?? after;
+      return {
+        ok: true as const,
+        value: {
+          entries,
+          next,
+          head: state.entries.at(-1)?.seq ?? 0,
+          journalId: state.journalId,
+          done: !state.entries.some((entry) => entry.seq > next),
+        },
+      };
+    },
+    on: (_event: string, listener: (entry: RecordEntry) => void) => {
+      listeners.push(listener);
+      return () => listeners.splice(listeners.indexOf(listener), 1);
+    },
+  };
+  const append = (transactionId: string, status = 'Pending'): RecordEntry => {
+    const entry: RecordEntry = {
+      seq: state.entries.length + 1,
+      kind: 'exchange',
+      exchange: statusExchange(transactionId, status, T0 + state.entries.length),
+    };
+    state.entries.push(entry);
+    return entry;
+  };
+  const push = (entry: RecordEntry) => listeners.forEach((listener) => listener(entry));
+  return { api: api as unknown as ConsoleApi, state, sinceCalls, append, push };
+}
+
+function syncFor(main: ReturnType<typeof fakeMain>, pageSize = 100) {
+  const db = freshDb();
+  const progress: Array<RecordProgress | null> = [];
+  const deliveries: DeliveryRecord[] = [];
+  const sync = createRecordSync({
+    api: main.api,
+    cursor: { get: () => readRecordCursor(db), set: (cursor: RecordCursor) => writeRecordCursor(db, cursor) },
+    storeExchanges: async (exchanges) => void (await recordExchanges(db, exchanges, lookupProfile)),
+    storeNotification: async (delivery) => void deliveries.push(delivery),
+    onProgress: (next) => progress.push(next),
+    pageSize,
+  });
+  return { db, sync, progress, deliveries };
+}
+
+describe('History as an index of main’s record', () => {
+  it('issue 26 defect: a new origin started with an empty History — now it is rebuilt from the record with progress', async () => {
+    const main = fakeMain();
+    for (let i = 0; i < 1200; i += 1) main.append(`s2T${i}`);
+    const { db, sync, progress } = syncFor(main, 250);
+    await sync.start();
+    expect(await db.transactions.count()).toBe(1200);
+    expect(await readRecordCursor(db)).toEqual({ journalId: 'journal-1', seq: 1200 });
+    expect(progress[0]).toEqual({ done: 0, total: 1200, rebuilding: true });
+    expect(progress).toContainEqual({ done: 500, total: 1200, rebuilding: true });
+    expect(progress.at(-2)).toEqual({ done: 1200, total: 1200, rebuilding: true });
+    expect(progress.at(-1)).toBeNull();
+    sync.stop();
+  });
+
+  it('issue 26 defect: calls made while no window was open never appeared — now a page catches up from its last seq', async () => {
+    const main = fakeMain();
+    main.append('s2SEEN');
+    const { db, sync } = syncFor(main);
+    await sync.start();
+    sync.stop();
+    // Made by the CLI (or while the page was closed): pushed to nobody.
+    main.append('s2WHILECLOSED', 'Success');
+    await sync.start();
+    expect(main.sinceCalls.at(-1)).toBe(1);
+    expect(await db.transactions.get('s2WHILECLOSED')).toMatchObject({ paymentStatus: 'Success' });
+    sync.stop();
+  });
+
+  it('applies live entries in seq order: one pushed ahead of a gap waits for the gap; a duplicate is harmless', async () => {
+    const main = fakeMain();
+    main.append('s2A');
+    const { db, sync } = syncFor(main);
+    await sync.start();
+    const missed = main.append('s2B', 'Pending');
+    const newer = main.append('s2B', 'Success');
+    main.push(newer);
+    main.push(missed);
+    main.push(newer);
+    await sync.catchUp();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await db.transactions.get('s2B')).toMatchObject({ paymentStatus: 'Success' });
+    expect(await db.exchanges.count()).toBe(3);
+    expect(await readRecordCursor(db)).toEqual({ journalId: 'journal-1', seq: 3 });
+    sync.stop();
+  });
+
+  it('rebuilds from the start when the record is another journal (another user-data folder)', async () => {
+    const main = fakeMain('journal-2');
+    main.append('s2OTHER');
+    const { db, sync } = syncFor(main);
+    await writeRecordCursor(db, { journalId: 'journal-1', seq: 50 });
+    await sync.start();
+    expect(main.sinceCalls[0]).toBe(0);
+    expect(await db.transactions.get('s2OTHER')).toBeDefined();
+    sync.stop();
+  });
+
+  it('hands notification entries to the notifications’ own handling, in order with the exchanges', async () => {
+    const main = fakeMain();
+    main.append('s2A');
+    main.state.entries.push({ seq: 2, kind: 'notification', delivery: makeDelivery(7) });
+    const { sync, deliveries, db } = syncFor(main);
+    await sync.start();
+    expect(deliveries.map((delivery) => delivery.seq)).toEqual([7]);
+    expect(await readRecordCursor(db)).toEqual({ journalId: 'journal-1', seq: 2 });
+    sync.stop();
+  });
+
+  it('a cursor row that does not parse counts as none: History is rebuilt, not trusted', async () => {
+    const main = fakeMain();
+    main.append('s2A');
+    const { db, sync } = syncFor(main);
+    await db.recordIndex.put({ key: 'record', journalId: 'journal-1', seq: -5 } as never);
+    await sync.start();
+    expect(main.sinceCalls[0]).toBe(0);
+    sync.stop();
+  });
+});
