@@ -85,7 +85,10 @@ export interface AnsweredCall {
  * caller already has it; otherwise the recorded response text is read (list rows without bodies give
  * no gateway time and are placed by receipt).
  */
-export function answerReport(call: AnsweredCall, body: unknown = parseBody(call.response?.bodyText)): StatusReport | null {
+export function answerReport(
+  call: AnsweredCall,
+  body: unknown = parseBody(call.response?.bodyText),
+): StatusReport | null {
   if (!call.paymentStatus) return null;
   return {
     status: call.paymentStatus,

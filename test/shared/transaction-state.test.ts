@@ -111,7 +111,11 @@ describe('transaction state: one derivation for every view', () => {
       poll: true,
     });
     const done = { ...OPEN_ORDER, referenceGenerated: true, mbwayRequested: true, actionPending: true };
-    expect(deriveTransactionState(pending, done).actions).toMatchObject({ reference: false, mbway: false, action: true });
+    expect(deriveTransactionState(pending, done).actions).toMatchObject({
+      reference: false,
+      mbway: false,
+      action: true,
+    });
     // Variant B spells MB WAY `MBWY`; an order that offers only cards gets neither follow-up.
     expect(deriveTransactionState(pending, { ...OPEN_ORDER, methods: ['MBWY'] }).actions).toMatchObject({
       reference: false,
@@ -129,7 +133,10 @@ describe('transaction state: one derivation for every view', () => {
       const state = deriveTransactionState([report(status)], OPEN_ORDER);
       expect(state).toMatchObject({ status, statusKey: status, final: false });
       expect(state.actions.poll).toBe(true);
-      const withFinal = deriveTransactionState([report('Declined'), report(status, { gatewayAt: T + 60 * MIN })], OPEN_ORDER);
+      const withFinal = deriveTransactionState(
+        [report('Declined'), report(status, { gatewayAt: T + 60 * MIN })],
+        OPEN_ORDER,
+      );
       expect(withFinal.status).toBe('Declined');
     }
   });
@@ -166,7 +173,9 @@ describe('transaction state: one derivation for every view', () => {
       response: { bodyText: '<html>not json' },
     });
     expect(garbled).toMatchObject({ gatewayAt: null, observedAt: 0, statusCode: null });
-    expect(answerReport({ id: 'ex-3', paymentStatus: null, returnStatus: null, timings: { startedAt: '' } })).toBeNull();
+    expect(
+      answerReport({ id: 'ex-3', paymentStatus: null, returnStatus: null, timings: { startedAt: '' } }),
+    ).toBeNull();
 
     const fromNotification = notificationReport({
       id: 'delivery-1',
@@ -177,6 +186,8 @@ describe('transaction state: one derivation for every view', () => {
     expect(fromNotification).toMatchObject({ source: 'notification', gatewayAt: T + MIN, statusCode: '200' });
     // A payload whose own key is `transactionDateTime` only through the prototype is not a date.
     const sneaky = JSON.parse('{"__proto__": {"transactionDateTime": "2026-01-01T10:00:00Z"}}') as unknown;
-    expect(notificationReport({ id: 'd', paymentStatus: 'Pending', receivedAt: 5, payload: sneaky })?.gatewayAt).toBeNull();
+    expect(
+      notificationReport({ id: 'd', paymentStatus: 'Pending', receivedAt: 5, payload: sneaky })?.gatewayAt,
+    ).toBeNull();
   });
 });

@@ -172,7 +172,8 @@ export function mergeFacts(
     ...customerSearch(facts, profile),
     paymentStatus: decided && report ? report.status : base.paymentStatus,
     // Without any status, a create that ended unanswered still marks the row (OutcomeUnknown).
-    statusKey: decided && report ? report.status : !base.paymentStatus && newer && statusKey ? statusKey : base.statusKey,
+    statusKey:
+      decided && report ? report.status : !base.paymentStatus && newer && statusKey ? statusKey : base.statusKey,
     ...(decided && report ? { statusReport: report } : {}),
     ...(report && existing ? { answerReport: preferredReport(answeredReport(existing), report)! } : {}),
     ...(report && !existing ? { answerReport: report } : {}),

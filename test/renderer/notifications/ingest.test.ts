@@ -53,7 +53,10 @@ describe('notification ingestion', () => {
     const forged = makeDelivery(1, notificationJson(), {
       verdict: 'rejected',
       httpStatus: 403,
-      problem: { code: 'authentication-failed', message: 'No configured webhook secret authenticates this notification.' },
+      problem: {
+        code: 'authentication-failed',
+        message: 'No configured webhook secret authenticates this notification.',
+      },
     });
     await ingestDelivery(db, forged, lookupProfile);
 
