@@ -8,6 +8,7 @@ import { mainText } from '@shared/console-text';
 import type { ExchangeOverride } from '@shared/exchange';
 import { isFinalPaymentStatus } from '@shared/gateway/codes';
 import { ConsoleFailure } from '@shared/result';
+import { preferredReport, type StatusReport } from '@shared/transaction-state';
 import type { TransactionRecord } from './signature-store';
 
 interface GuardedProfile {
@@ -106,9 +107,23 @@ export function checkNotDuplicate(
   );
 }
 
+/** Main's kept final as a report of the shared derivation (it keeps no gateway time: placed by when it learned). */
+function reportOfFinal(final: FinalRecord): StatusReport {
+  return {
+    status: final.status,
+    statusCode: null,
+    source: final.source === 'notification' ? 'notification' : 'answer',
+    gatewayAt: null,
+    observedAt: Date.parse(final.learnedAt) || 0,
+    id: '',
+  };
+}
+
 /**
  * The final status a call's answer or a notification teaches main, or null when it teaches nothing new.
- * The first final learned is kept: finals never change, so a later answer cannot un-finalise a payment.
+ * Weighed like every screen weighs it (transaction-state.ts), so main's refusal names the status the UI
+ * shows: the first final is kept (finals never change), except that a status answer's final outweighs a
+ * notification's that disagreed (the status query is the source of truth). Either way the payment stays final.
  */
 export function learnedFinal(
   record: TransactionRecord,
@@ -116,8 +131,12 @@ export function learnedFinal(
   source: FinalRecord['source'],
   at: Date,
 ): FinalRecord | null {
-  if (record.final || !isFinalPaymentStatus(paymentStatus)) return null;
-  return { status: paymentStatus as string, learnedAt: at.toISOString(), source };
+  if (!isFinalPaymentStatus(paymentStatus)) return null;
+  const learned: FinalRecord = { status: paymentStatus as string, learnedAt: at.toISOString(), source };
+  if (!record.final) return learned;
+  if (record.final.status === learned.status) return null;
+  const held = reportOfFinal(record.final);
+  return preferredReport(held, reportOfFinal(learned)) === held ? null : learned;
 }
 
 /** The merchantTransactionId of an order body as it will be sent (either spelling of the key). */

@@ -186,7 +186,9 @@ export function demoStories(): DemoStory[] {
   STILL_PENDING.forEach((story, index) =>
     stories.push({
       ...story,
-      atMinute: DEMO_SPAN_MINUTES - 50 + index * 10,
+      // Inside the order's 30-minute expiry at the demo's present, so they are still Pending there: the
+      // simulator (and now History, which takes its notifications) would otherwise show them Expired.
+      atMinute: DEMO_SPAN_MINUTES - 20 + index * 10,
       shopper: SHOPPERS[(spread.length + index) % SHOPPERS.length]!,
       description: PRODUCTS[(spread.length + index) % PRODUCTS.length]!,
     }),

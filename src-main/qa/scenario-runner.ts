@@ -13,6 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Exchange } from '@shared/exchange';
+import { answerReport, currentReport, notificationReport } from '@shared/transaction-state';
 import { isFinalPaymentStatus } from '@shared/gateway/codes';
 import type { DeliveryRecord } from '@shared/contract/notifications';
 import type {
@@ -567,13 +568,28 @@ function fromCall(output: CallOutput): StepActual {
   };
 }
 
-/** The latest transaction the scenario's finished steps touched, as the gateway last described it. */
+/**
+ * The latest transaction the scenario's finished steps touched, in the state every screen shows for it:
+ * its answers and the notifications the steps saw, through the shared derivation (transaction-state.ts).
+ */
 export function transactionOf(steps: readonly StepResult[]): ManualTransaction | null {
   const exchanges = steps.flatMap((step) => step.exchanges).filter((exchange) => exchange.transactionID);
   const latest = exchanges[exchanges.length - 1];
   if (!latest) return null;
   const same = exchanges.filter((exchange) => exchange.transactionID === latest.transactionID);
-  const status = [...same].reverse().find((exchange) => exchange.paymentStatus)?.paymentStatus ?? null;
+  const notified = steps
+    .flatMap((step) => step.notifications)
+    .filter((notification) => notification.transactionId === latest.transactionID)
+    .map((notification) =>
+      notificationReport({
+        id: `delivery-${notification.seq}`,
+        paymentStatus: notification.paymentStatus,
+        receivedAt: Date.parse(notification.receivedAt) || 0,
+        payload: null,
+      }),
+    );
+  const reports = [...same.map((exchange) => answerReport(exchange)), ...notified].filter((r) => r !== null);
+  const status = currentReport(reports)?.status ?? null;
   const merchant = same.find((exchange) => exchange.merchantTransactionId)?.merchantTransactionId ?? null;
   const amount = same.map(amountOf).find((value) => value !== null) ?? null;
   return { transactionID: latest.transactionID, merchantTransactionId: merchant, amount, paymentStatus: status };

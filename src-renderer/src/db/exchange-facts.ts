@@ -4,6 +4,7 @@
  */
 import { customerDataOfOrder, type CustomerData } from '@shared/support/customer-data';
 import type { Exchange } from '@shared/exchange';
+import { answerReport, type StatusReport } from '@shared/transaction-state';
 import { OUTCOME_UNKNOWN, type StoredReturnStatus } from './records';
 
 export interface TransactionFacts {
@@ -27,6 +28,8 @@ export interface TransactionFacts {
   maskedPhone: string | null;
   /** When the gateway said this (the exchange's start), epoch ms. */
   observedAt: number;
+  /** The status this answer reported, weighed by gateway time against what history already holds. */
+  statusReport: StatusReport | null;
   /** Whether this exchange alone justifies a new history row (a created or found transaction). */
   mayCreateRow: boolean;
 }
@@ -111,6 +114,7 @@ export function factsFromExchange(exchange: Exchange): TransactionFacts | null {
     referenceEntity: asString(path(response, 'paymentReference', 'entity')),
     maskedPhone: phone ? maskPhone(phone) : null,
     observedAt,
+    statusReport: answerReport(exchange, response),
     // A create that got a transactionID (or whose outcome is unknown) starts a row; a follow-up that the
     // gateway answered proves the transaction exists (this is how a support-desk lookup lands in history).
     mayCreateRow: exchange.operation === 'createOrder' || answered,

@@ -6,6 +6,7 @@
 import { masksCustomerData } from '@shared/support/customer-data';
 import { customerSearchFields, type CustomerSearchFields } from './customer-search';
 import type { Exchange } from '@shared/exchange';
+import { preferredReport, type StatusReport } from '@shared/transaction-state';
 import { factsFromExchange, transactionIdOf, type TransactionFacts } from './exchange-facts';
 import type { HistoryDb } from './history-db';
 import { strongerSource } from './merge-rows';
@@ -90,7 +91,38 @@ export function declineReasonFrom(
   return { statusCode, ...(statusMsg ? { statusMsg } : {}), paymentStatus };
 }
 
-/** Folds newer facts into a row. The newest observed status wins (the status query is the source of truth). */
+/**
+ * The report a row's status stands on. Rows written before reports were kept stand on an answer seen at
+ * their last update (no gateway time), which any newer report or any final outweighs.
+ */
+function heldReport(row: TransactionRecord | undefined): StatusReport | null {
+  if (!row?.paymentStatus) return null;
+  return (
+    row.statusReport ?? {
+      status: row.paymentStatus,
+      statusCode: row.returnStatus?.statusCode ?? null,
+      source: 'answer',
+      gatewayAt: null,
+      observedAt: row.updatedAt,
+      id: '',
+    }
+  );
+}
+
+/** What the gateway's answers alone say about the row's payment (notifications left out); null when none did. */
+export function answeredReport(row: TransactionRecord): StatusReport | null {
+  return row.answerReport ?? (row.statusReport ? null : heldReport(row));
+}
+
+/** True when `report` decides the row's status over the one it holds (transaction-state.ts ordering). */
+function decides(row: TransactionRecord | undefined, report: StatusReport): boolean {
+  return preferredReport(heldReport(row), report) === report;
+}
+
+/**
+ * Folds newer facts into a row. The status is the shared derivation's (transaction-state.ts): weighed by
+ * gateway time against the report the row holds, finals sticking, so History and the Orders card agree.
+ */
 export function mergeFacts(
   existing: TransactionRecord | undefined,
   facts: TransactionFacts,
@@ -122,6 +154,8 @@ export function mergeFacts(
   };
   const newer = !existing || facts.observedAt >= existing.updatedAt;
   const statusKey = facts.statusKey ?? null;
+  const report = facts.statusReport;
+  const decided = report !== null && decides(existing, report);
   // A row first recorded before its profile was known gets the profile's labels once it is.
   const labels =
     profile.id === base.profileId && profile.environment !== UNKNOWN_ENVIRONMENT
@@ -136,11 +170,16 @@ export function mergeFacts(
     methods: [...new Set([...base.methods, ...facts.methods])],
     paymentMethod: (newer && facts.paymentMethod) || base.paymentMethod || facts.paymentMethod || null,
     ...customerSearch(facts, profile),
-    paymentStatus: newer && facts.paymentStatus ? facts.paymentStatus : base.paymentStatus,
-    statusKey: newer && statusKey ? statusKey : base.statusKey,
+    paymentStatus: decided && report ? report.status : base.paymentStatus,
+    // Without any status, a create that ended unanswered still marks the row (OutcomeUnknown).
+    statusKey:
+      decided && report ? report.status : !base.paymentStatus && newer && statusKey ? statusKey : base.statusKey,
+    ...(decided && report ? { statusReport: report } : {}),
+    ...(report && existing ? { answerReport: preferredReport(answeredReport(existing), report)! } : {}),
+    ...(report && !existing ? { answerReport: report } : {}),
     returnStatus: newer && facts.returnStatus ? facts.returnStatus : base.returnStatus,
     declineReason:
-      (newer && declineReasonFrom(facts.paymentStatus, facts.returnStatus)) || (base.declineReason ?? null),
+      (decided && declineReasonFrom(facts.paymentStatus, facts.returnStatus)) || (base.declineReason ?? null),
     expiry: facts.expiry ?? base.expiry,
     reference: facts.reference ?? base.reference,
     referenceEntity: facts.referenceEntity ?? base.referenceEntity,
@@ -238,19 +277,34 @@ export async function recordExchanges(db: HistoryDb, exchanges: Exchange[], prof
 }
 
 /**
- * Notes the decline reason a notification gave on its transaction's row (the row's status itself is
- * left to status queries, the source of truth). Call inside a transaction that includes `transactions`.
+ * Folds a notification the receiver accepted into its transaction's row at once: its status is weighed
+ * against the row's by gateway time like any answer (transaction-state.ts), so History says what the
+ * Orders card says without waiting for a status query. A notification about an older change, or an open
+ * status after a final one, changes nothing but may still explain the current status (its decline reason).
+ * Call inside a transaction that includes `transactions`.
  */
-export async function noteNotificationReason(
+export async function noteNotificationStatus(
   db: HistoryDb,
   transactionId: string | null,
-  paymentStatus: string | null,
+  report: StatusReport | null,
   returnStatus: { statusCode?: string | null; statusMsg?: string | null } | null | undefined,
 ): Promise<void> {
-  const reason = declineReasonFrom(paymentStatus, returnStatus);
-  if (!transactionId || !reason) return;
+  if (!transactionId || !report) return;
   const row = await readForUpdate(db, transactionId);
-  if (row) await db.transactions.put({ ...row, declineReason: reason });
+  if (!row) return;
+  const reason = declineReasonFrom(report.status, returnStatus);
+  if (decides(row, report)) {
+    await db.transactions.put({
+      ...row,
+      paymentStatus: report.status,
+      statusKey: report.status,
+      statusReport: report,
+      declineReason: reason ?? (report.status === row.paymentStatus ? (row.declineReason ?? null) : null),
+      updatedAt: Math.max(row.updatedAt, report.observedAt),
+    });
+  } else if (reason && report.status === row.paymentStatus) {
+    await db.transactions.put({ ...row, declineReason: reason });
+  }
 }
 
 /** Reads a row about to be updated; an invalid one is quarantined (inside the same transaction) first. */

@@ -15,10 +15,11 @@ import { exchangeSchema } from '@shared/exchange';
 export const transactionSourceSchema = z.enum(['created', 'looked-up', 'imported']);
 export type TransactionSource = z.infer<typeof transactionSourceSchema>;
 
-/** `statusKey` for a row whose create call's outcome is unknown (timeout, network failure mid-call). */
-export const OUTCOME_UNKNOWN = 'OutcomeUnknown';
-/** `statusKey` for a row whose payment status has not been seen yet (e.g. create answered an error). */
-export const STATUS_NOT_SEEN = 'NotSeen';
+/**
+ * `statusKey` for a row whose create call's outcome is unknown (timeout, network failure mid-call), and for
+ * a row whose payment status has not been seen yet (e.g. create answered an error): the shared derivation's.
+ */
+export { OUTCOME_UNKNOWN, STATUS_NOT_SEEN } from '@shared/transaction-state';
 
 export const returnStatusSchema = z.object({
   statusCode: z.string(),
@@ -38,6 +39,15 @@ export const declineReasonRecordSchema = z.object({
   paymentStatus: z.string().min(1),
 });
 export type StoredDeclineReason = z.infer<typeof declineReasonRecordSchema>;
+
+const statusReportRecordSchema = z.object({
+  status: z.string(),
+  statusCode: z.string().nullable(),
+  source: z.enum(['answer', 'notification']),
+  gatewayAt: z.number().finite().nullable(),
+  observedAt: z.number().finite(),
+  id: z.string(),
+});
 
 export const transactionRecordSchema = z.object({
   /** Primary key: the gateway's transactionID, or `attempt:<exchangeId>` when the outcome is unknown. */
@@ -78,6 +88,13 @@ export const transactionRecordSchema = z.object({
   source: transactionSourceSchema,
   /** Absent on rows written before it existed. */
   declineReason: declineReasonRecordSchema.nullable().optional(),
+  /**
+   * The report that decided `paymentStatus` (transaction-state.ts), so that each new answer or notification
+   * is weighed against it by gateway time. Absent on rows written before it existed and while none came.
+   */
+  statusReport: statusReportRecordSchema.optional(),
+  /** The best report among answers alone: what the status query says, for reconciliation with notifications. */
+  answerReport: statusReportRecordSchema.optional(),
   /** The scenario run whose call created the row (absent: made by hand, looked up or imported). */
   qaRun: z.object({ runId: z.string(), scenario: z.string() }).optional(),
 });

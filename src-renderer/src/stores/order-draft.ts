@@ -12,6 +12,8 @@ import { loadExchange } from '../db/exchange-query';
 import { useHistoryDb } from '../db/history-db';
 import { getPath, setPath, type Json } from '../features/orders/draft-paths';
 import { readLastOrder, writeLastOrder } from '../features/orders/last-order';
+import { continueTarget, profileProblem, type NotContinuable } from '../features/orders/continue-order';
+import type { TransactionRecord } from '../db/records';
 import { defaultDraft } from '../features/orders/order-defaults';
 import { useHistoryRecorderStore } from './history-recorder';
 import { useProfilesStore } from './profiles';
@@ -150,6 +152,22 @@ export const useOrderDraftStore = defineStore('order-draft', () => {
     { immediate: true },
   );
 
+  /**
+   * Puts a History transaction on the Orders screen, under its own profile (made active), to continue
+   * its follow-ups. Says why when it cannot be (no transactionID, nothing recorded, profile gone or lookup-only).
+   */
+  async function continueFromHistory(row: TransactionRecord): Promise<NotContinuable | null> {
+    const problem = profileProblem(profiles.profiles.find((p) => p.id === row.profileId) ?? null);
+    if (problem) return problem;
+    const target = await continueTarget(useHistoryDb(), row);
+    if (!target.ok) return target.reason;
+    writeLastOrder(row.profileId, target.order);
+    if (profiles.active?.id === row.profileId) await loadLastOrder();
+    // Switching the profile loads its last order, now this one.
+    else profiles.activeId = row.profileId;
+    return null;
+  }
+
   /** Sends the draft once (money-moving calls are never retried). Refuses while the draft is invalid. */
   async function send(confirmation?: ProductionConfirmation, acceptWarnings = false): Promise<SendOutcome | null> {
     const profile = profiles.active;
@@ -209,6 +227,7 @@ export const useOrderDraftStore = defineStore('order-draft', () => {
     sending,
     outcome,
     loadLastOrder,
+    continueFromHistory,
     send,
     amount,
   };

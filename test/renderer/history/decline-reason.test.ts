@@ -25,25 +25,18 @@ const declined = notificationJson({
 });
 
 describe('the decline reason', () => {
-  it('a declining notification leaves its reason on the History row, which shows it once the status says Declined', async () => {
+  it('a declining notification makes the History row Declined at once, with its reason; a status query confirming it keeps the reason', async () => {
     const db = freshDb();
     await recordExchange(db, statusExchange(TX, 'Pending', T0), lookupProfile);
     await ingestDelivery(db, makeDelivery(5, declined), lookupProfile);
-    const pending = await getTransaction(db, TX);
-    expect(pending?.declineReason).toEqual({
-      statusCode: '01.106.0004',
-      statusMsg: 'Declined',
-      paymentStatus: 'Declined',
-    });
-    // Not shown beside a status it does not explain…
-    expect(rowDeclineReason(pending!)).toBeNull();
-    // …and shown with its meaning once the status query (the source of truth) confirms Declined.
+    const declinedRow = await getTransaction(db, TX);
+    expect(declinedRow?.statusKey).toBe('Declined');
+    const shown = { code: '01.106.0004', message: 'Declined', meaning: DECLINED_EN };
+    // No status query needed: the notification is the gateway's word, and it explains itself.
+    expect(rowDeclineReason(declinedRow!)).toEqual(shown);
+    // A later status query answers 000 with Declined: the reason the notification gave stays.
     await recordExchange(db, statusExchange(TX, 'Declined', T0 + 60_000), lookupProfile);
-    expect(rowDeclineReason((await getTransaction(db, TX))!)).toEqual({
-      code: '01.106.0004',
-      message: 'Declined',
-      meaning: DECLINED_EN,
-    });
+    expect(rowDeclineReason((await getTransaction(db, TX))!)).toEqual(shown);
   });
 
   it('an answer that declines at once (MB WAY alias unknown) keeps its reason through later 000 status answers', async () => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exchangesOf, notificationsOf } from '../../../src-renderer/src/db/exchange-query';
 import { recordExchange } from '../../../src-renderer/src/db/history-writer';
-import { STATUS_NOT_SEEN } from '../../../src-renderer/src/db/records';
 import { getTransaction } from '../../../src-renderer/src/db/transaction-query';
 import { ingestDelivery } from '../../../src-renderer/src/features/notifications/notification-ingest';
 import { notificationRowsOf } from '../../../src-renderer/src/features/notifications/notification-query';
@@ -10,7 +9,7 @@ import { freshDb, lookupProfile, makeExchange, makeRow } from '../db/fixtures';
 import { makeDelivery, notificationJson, TX } from './fixtures';
 
 describe('notification ingestion', () => {
-  it('creates the transaction when history does not know it, labelled with the profile, status not seen', async () => {
+  it('creates the transaction when history does not know it, labelled with the profile, with the notified status', async () => {
     const db = freshDb();
     const outcome = await ingestDelivery(db, makeDelivery(1), lookupProfile);
 
@@ -25,23 +24,82 @@ describe('notification ingestion', () => {
       amount: 16.2,
       currency: 'EUR',
       methods: ['MBWAY'],
-      // Only a status query may set the status: the notification alone is not the source of truth.
-      paymentStatus: null,
-      statusKey: STATUS_NOT_SEEN,
+      paymentStatus: 'Success',
+      statusKey: 'Success',
     });
     const [stored] = await notificationRowsOf(db, TX);
     expect(stored).toMatchObject({ notificationId: 'aaaaaaaa-0000-4000-8000-000000000001', paymentStatus: 'Success' });
   });
 
-  it('links to a transaction already in history without changing it', async () => {
+  it('defect "Orders card says Success · final while History says Pending": an accepted notification updates the History row at once, without a status query', async () => {
     const db = freshDb();
     const existing = makeRow(1, { key: TX, transactionId: TX, paymentStatus: 'Pending', statusKey: 'Pending' });
     await db.transactions.put(existing);
     const outcome = await ingestDelivery(db, makeDelivery(1), lookupProfile);
 
     expect(outcome.createdTransaction).toBe(false);
-    expect(await getTransaction(db, TX)).toEqual(existing);
+    expect(await getTransaction(db, TX)).toMatchObject({
+      paymentStatus: 'Success',
+      statusKey: 'Success',
+      statusReport: { source: 'notification', status: 'Success' },
+    });
     expect(await notificationsOf(db, TX)).toHaveLength(1);
+  });
+
+  it('a rejected delivery (forged, not authenticated) claiming Success never changes the row', async () => {
+    const db = freshDb();
+    const existing = makeRow(1, { key: TX, transactionId: TX, paymentStatus: 'Pending', statusKey: 'Pending' });
+    await db.transactions.put(existing);
+    const forged = makeDelivery(1, notificationJson(), {
+      verdict: 'rejected',
+      httpStatus: 403,
+      problem: {
+        code: 'authentication-failed',
+        message: 'No configured webhook secret authenticates this notification.',
+      },
+    });
+    await ingestDelivery(db, forged, lookupProfile);
+
+    expect(await getTransaction(db, TX)).toEqual(existing);
+  });
+
+  it('a notification about an older change does not undo a newer status answer; a final one outweighs an open answer', async () => {
+    const db = freshDb();
+    // The status query saw InProcessing at 10:05 gateway time.
+    await recordExchange(
+      db,
+      makeExchange({
+        transactionID: TX,
+        paymentStatus: 'InProcessing',
+        response: {
+          status: 200,
+          headers: {},
+          bodyText: JSON.stringify({ paymentStatus: 'InProcessing', transactionDateTime: '2026-01-01T10:05:00Z' }),
+        },
+      }),
+      lookupProfile,
+    );
+    // A late retry of the 10:00 Pending notification arrives afterwards: it is older news.
+    await ingestDelivery(db, makeDelivery(1, notificationJson({ paymentStatus: 'Pending' })), lookupProfile);
+    expect(await getTransaction(db, TX)).toMatchObject({ paymentStatus: 'InProcessing' });
+
+    // A Declined notification dated before the answer still wins: finals never change back.
+    await ingestDelivery(
+      db,
+      makeDelivery(
+        2,
+        notificationJson({
+          paymentStatus: 'Declined',
+          returnStatus: { statusCode: '01.106.0004', statusMsg: 'Declined' },
+          notificationID: 'bbbbbbbb-0000-4000-8000-000000000002',
+        }),
+      ),
+      lookupProfile,
+    );
+    expect(await getTransaction(db, TX)).toMatchObject({
+      paymentStatus: 'Declined',
+      declineReason: { statusCode: '01.106.0004' },
+    });
   });
 
   it('flags a redelivery of the same notificationID as a duplicate of the first, even when main did not', async () => {

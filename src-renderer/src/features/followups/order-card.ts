@@ -5,7 +5,14 @@
  * and a button that would repeat a money-moving call stays off once the record shows it was done.
  */
 import type { Exchange } from '@shared/exchange';
-import { isFinalPaymentStatus } from '@shared/gateway/codes';
+import {
+  answerReport,
+  currentReport,
+  deriveTransactionState,
+  notificationReport,
+  type StatusReport,
+  type TransactionState,
+} from '@shared/transaction-state';
 import { declineReasonOf, notificationReturnStatus, type DeclineReason } from '../../composables/decline-reason';
 import type { NotificationRecord } from '../../db/records';
 import {
@@ -22,6 +29,8 @@ import {
 export interface OrderCard {
   /** The create exchange's facts (expiry, methods, amount, actionResponse), when it is recorded. */
   order: OrderFacts | null;
+  /** The shared derivation (status, final, allowed follow-ups) every other view shows too. */
+  state: TransactionState;
   /** Follow-up results, newest first; identical consecutive status answers (polling) are one entry. */
   results: FollowUpResult[];
   /** The newest paymentStatus reported by an exchange or a notification, and its statusCode. */
@@ -42,6 +51,14 @@ export interface OrderCard {
 
 export const EMPTY_ORDER_CARD: OrderCard = {
   order: null,
+  state: deriveTransactionState([], {
+    transactionId: null,
+    methods: [],
+    referenceGenerated: false,
+    mbwayRequested: false,
+    actionPending: false,
+    expiry: null,
+  }),
   results: [],
   currentStatus: null,
   statusCode: null,
@@ -56,14 +73,6 @@ export const EMPTY_ORDER_CARD: OrderCard = {
 /** How many log entries the card shows (a long poll is collapsed first, so this is rarely reached). */
 export const KEPT_RESULTS = 20;
 
-interface StatusReport {
-  at: number;
-  status: string;
-  statusCode: string | null;
-  source: 'exchange' | 'notification';
-  reason: DeclineReason | null;
-}
-
 const startedAt = (exchange: Exchange) => Date.parse(exchange.timings.startedAt) || 0;
 
 /** Notifications the receiver accepted (a rejected delivery proves nothing about the payment). */
@@ -77,44 +86,32 @@ export function deriveOrderCard(
   const create = ordered.find((e) => e.operation === 'createOrder');
   const order = create ? orderFactsFromExchange(create) : null;
 
-  const reports: StatusReport[] = [
-    ...ordered.flatMap((e) =>
-      e.paymentStatus
-        ? [
-            {
-              at: startedAt(e),
-              status: e.paymentStatus,
-              statusCode: e.returnStatus?.statusCode ?? null,
-              source: 'exchange' as const,
-              reason: declineReasonOf(e.returnStatus),
-            },
-          ]
-        : [],
-    ),
-    ...notifications.filter(accepted).flatMap((n) => {
-      if (!n.paymentStatus) return [];
-      const returnStatus = notificationReturnStatus(n.payload);
-      const code = (returnStatus as { statusCode?: unknown } | null)?.statusCode;
-      return [
-        {
-          at: n.receivedAt,
-          status: n.paymentStatus,
-          statusCode: typeof code === 'string' ? code : null,
-          source: 'notification' as const,
-          reason: declineReasonOf(returnStatus),
-        },
-      ];
-    }),
-  ].sort((a, b) => a.at - b.at);
-  // A final status never changes: a late or re-sent older answer must not make the card look open again.
-  const finalReport = reports.find((r) => isFinalPaymentStatus(r.status));
-  const current = finalReport ?? reports.at(-1) ?? null;
-  const isFinal = current !== null && isFinalPaymentStatus(current.status);
-  // Status queries answer 000 even for a declined payment; the reason travels with the notification or
-  // the answer that declined it, so take the newest reason given for the current status.
+  // Why each report said what it said, by report id: the decline reason travels with the answer or
+  // notification that refused the payment (a later status query answers 000 even for a declined one).
+  const reasons = new Map<string, DeclineReason | null>();
+  const reports: StatusReport[] = [];
+  for (const exchange of ordered) {
+    const report = answerReport(exchange);
+    if (!report) continue;
+    reports.push(report);
+    reasons.set(report.id, declineReasonOf(exchange.returnStatus));
+  }
+  for (const notification of notifications.filter(accepted)) {
+    const report = notificationReport(notification);
+    if (!report) continue;
+    reports.push(report);
+    reasons.set(report.id, declineReasonOf(notificationReturnStatus(notification.payload)));
+  }
+  const current = currentReport(reports);
   const declineReason =
     current && current.status !== 'Success'
-      ? ([...reports].reverse().find((r) => r.status === current.status && r.reason)?.reason ?? null)
+      ? (reasons.get(current.id) ??
+        [...reports]
+          .filter((r) => r.status === current.status)
+          .sort((a, b) => b.observedAt - a.observedAt)
+          .map((r) => reasons.get(r.id))
+          .find((reason) => reason) ??
+        null)
       : null;
 
   let reference: MultibancoReference | null = null;
@@ -141,13 +138,23 @@ export function deriveOrderCard(
     else results.unshift(result);
   }
 
+  const state = deriveTransactionState(reports, {
+    transactionId: ordered.find((e) => e.transactionID)?.transactionID ?? null,
+    methods: order?.methods ?? [],
+    referenceGenerated: reference !== null,
+    mbwayRequested,
+    actionPending: pendingAction !== null,
+    expiry: order?.expiry ?? reference?.expireDate ?? null,
+  });
+
   return {
     order,
+    state,
     results: results.slice(0, KEPT_RESULTS),
     currentStatus: current?.status ?? null,
     statusCode: current?.statusCode ?? null,
-    statusSource: current?.source ?? null,
-    isFinal,
+    statusSource: current ? (current.source === 'answer' ? 'exchange' : 'notification') : null,
+    isFinal: state.final,
     declineReason,
     reference,
     mbwayRequested,

@@ -11,7 +11,7 @@ import type { ConsoleApi } from '@shared/contract';
 import type { Exchange } from '@shared/exchange';
 import type { GatewayCallResult, ProductionConfirmation } from '@shared/contract/orders';
 import type { Profile } from '@shared/contract/profiles';
-import { isFinalPaymentStatus } from '@shared/gateway/codes';
+import { allowedActions } from '@shared/transaction-state';
 import type { Result } from '@shared/result';
 import { startPoll, type PollCheck, type PollController, type PollState } from '../../composables/poll-schedule';
 import { loadTransactionRecord } from '../../db/exchange-query';
@@ -115,6 +115,21 @@ export function useFollowUps(
     return performed ? null : (card.value.pendingAction ?? readPendingAction(target.value.actionResponse));
   });
 
+  /**
+   * What may still be done: the shared derivation's guards (transaction-state.ts), the same for a fresh
+   * order and one opened from History, and the ones main applies before sending.
+   */
+  const actions = computed(() =>
+    allowedActions(card.value.isFinal, {
+      transactionId: target.value.transactionId,
+      methods: methods.value,
+      referenceGenerated: referenceGenerated.value,
+      mbwayRequested: mbwayRequested.value,
+      actionPending: pendingAction.value !== null,
+      expiry: expiry.value,
+    }),
+  );
+
   const production = computed(() => profile.value?.environment === 'production');
   const confirmationProblem = computed(() => {
     if (!production.value) return null;
@@ -191,9 +206,11 @@ export function useFollowUps(
     const result = await refreshStatus();
     const httpStatus = result.exchange?.response?.status;
     const hopeless = result.exchange === null || (httpStatus !== undefined && HOPELESS_HTTP.has(httpStatus));
+    // The card was read back after the answer: final by this answer or by anything recorded meanwhile
+    // (a notification), so polling stops as soon as any view would say final.
     return {
-      status: result.paymentStatus,
-      final: isFinalPaymentStatus(result.paymentStatus),
+      status: card.value.currentStatus ?? result.paymentStatus,
+      final: card.value.isFinal,
       ...(hopeless ? { stopWith: [result.summary, result.failure?.suggestedAction].filter(Boolean).join(' — ') } : {}),
     };
   }
@@ -263,6 +280,7 @@ export function useFollowUps(
     production,
     canReference,
     canMbway,
+    actions,
     currentStatus,
     statusCode,
     isFinal,

@@ -3,8 +3,9 @@
  * delivery id: the same delivery reaches us twice (the push event and the catch-up from the journal).
  */
 import type { DeliveryRecord } from '@shared/contract/notifications';
+import { notificationReport } from '@shared/transaction-state';
 import type { HistoryDb } from '../../db/history-db';
-import { noteNotificationReason, type ProfileInfo, type ProfileLookup } from '../../db/history-writer';
+import { noteNotificationStatus, type ProfileInfo, type ProfileLookup } from '../../db/history-writer';
 import { validateRows } from '../../db/quarantine';
 import { STATUS_NOT_SEEN, type TransactionRecord } from '../../db/records';
 import { getTransaction } from '../../db/transaction-query';
@@ -21,8 +22,8 @@ export interface IngestOutcome {
 }
 
 /**
- * A history row for a transaction first heard of by notification. Its status stays "not seen": only a
- * status query may set it (the status query is the source of truth), and reconciliation offers one.
+ * A history row for a transaction first heard of by notification; the notification's status is folded
+ * into it right after, like into any row (a later status query still outweighs it when they disagree).
  */
 function transactionFromNotification(row: NotificationRow, profile: ProfileInfo): TransactionRecord | null {
   const notification = row.delivery.notification;
@@ -95,8 +96,15 @@ export async function ingestDelivery(
       }
     }
     await db.notifications.put(row);
+    // Only an accepted delivery is the gateway's word (it decrypted and authenticated with the webhook
+    // secret); a rejected one proves nothing about the payment and never touches its row.
     if (row.verdict === 'accepted')
-      await noteNotificationReason(db, row.transactionId, row.paymentStatus, row.delivery.notification?.returnStatus);
+      await noteNotificationStatus(
+        db,
+        row.transactionId,
+        notificationReport(row),
+        row.delivery.notification?.returnStatus,
+      );
     return { row, alreadyStored: false, createdTransaction };
   });
 }

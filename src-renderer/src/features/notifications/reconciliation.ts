@@ -12,6 +12,7 @@ import { Dexie } from 'dexie';
 import { t } from '../../i18n';
 import { isFinalPaymentStatus, PAYMENT_STATUS_VALUES } from '@shared/gateway/codes';
 import type { HistoryDb } from '../../db/history-db';
+import { answeredReport } from '../../db/history-writer';
 import { validateRows } from '../../db/quarantine';
 import { transactionRecordSchema, type TransactionRecord } from '../../db/records';
 import { notificationRowsOf, recentNotificationRows } from './notification-query';
@@ -42,7 +43,8 @@ export function reconcile(
   notifications: readonly NotificationRow[],
 ): ReconciliationFlag | null {
   if (!transaction.transactionId) return null;
-  const statusSays = transaction.paymentStatus;
+  // The row's status also weighs notifications; reconciliation compares them with the answers alone.
+  const statusSays = answeredReport(transaction)?.status ?? null;
   const latest = latestNotification(notifications);
   const notificationSays = latest?.paymentStatus ?? null;
   const flag = (kind: ReconciliationKind, message: string): ReconciliationFlag => ({

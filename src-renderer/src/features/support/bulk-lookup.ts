@@ -219,10 +219,14 @@ async function rowsFor(
   if (exchange.classification !== 'ok' || !text(record(response).paymentStatus))
     return (query) => ({ ...emptyRow(query, 'failed', transactionId), ...answer });
   // Keep History current too: the same answer a single lookup would record.
-  await recordExchange(options.db, exchange, options.profiles);
+  const { after } = await recordExchange(options.db, exchange, options.profiles);
   const last = await lastNotificationOf(options.db, transactionId);
+  // The status every other screen shows: this answer weighed with what History already holds (a final
+  // notification the answer predates stays), by the shared derivation the History row went through.
+  const status = after?.paymentStatus ?? null;
   return (query) => ({
     ...rowFromStatus(transactionId, response, asOf, query),
+    ...(status ? { status, final: isFinalPaymentStatus(status) } : {}),
     httpStatus,
     lastNotificationAt: last ? new Date(last.receivedAt).toISOString() : null,
     lastNotificationStatus: last?.paymentStatus ?? null,

@@ -735,6 +735,15 @@ export default {
     history: '← History',
     refreshStatus: 'Refresh status',
     open: 'Open',
+    continueInOrders: 'Continue in Orders',
+    continueInOrdersHint:
+      'Open this transaction on the Orders screen to continue its follow-ups (reference, MB WAY, action step, status).',
+    notContinuable: {
+      'no-transaction-id': 'This create got no answer, so the gateway gave no transaction id to continue with.',
+      'no-exchange': 'History has no recorded call for this transaction to continue from.',
+      'profile-gone': 'The profile this transaction was made with no longer exists.',
+      'lookup-only': 'The profile of this transaction is lookup-only: it cannot send follow-ups.',
+    },
   },
   followups: {
     repeats: 'The same answer {count} times in a row',

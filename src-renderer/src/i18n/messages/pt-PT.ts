@@ -744,6 +744,16 @@ const ptPT: SameKeys<typeof en> = {
     history: '← Histórico',
     refreshStatus: 'Atualizar o estado',
     open: 'Abrir',
+    continueInOrders: 'Continuar em Encomendas',
+    continueInOrdersHint:
+      'Abrir esta transação no ecrã Encomendas para continuar os seus seguimentos (referência, MB WAY, passo adicional, estado).',
+    notContinuable: {
+      'no-transaction-id':
+        'Esta criação não teve resposta, por isso o gateway não deu um id de transação com que continuar.',
+      'no-exchange': 'O histórico não tem nenhuma chamada registada desta transação a partir da qual continuar.',
+      'profile-gone': 'O perfil com que esta transação foi feita já não existe.',
+      'lookup-only': 'O perfil desta transação é só de consulta: não pode enviar seguimentos.',
+    },
   },
   followups: {
     repeats: 'A mesma resposta {count} vezes seguidas',
