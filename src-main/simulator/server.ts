@@ -134,7 +134,7 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
 
   const server = createServer(
     {
-      ServerResponse: simulatorResponse(stateFile),
+      ServerResponse: simulatorResponse(stateFile, clock),
       // No request may hang the simulator: slow headers or bodies are cut off (408, connection closed).
       headersTimeout: options.headersTimeoutMs,
       requestTimeout: options.requestTimeoutMs,
