@@ -6,6 +6,7 @@ import demo from './demo.en';
 import qa from './qa.en';
 import credentials from './credentials.en';
 import ux from './ux.en';
+import worldTime from './world-time.en';
 
 /** English: the reference catalogue. Every key here must exist in pt-PT.ts too (type-checked and tested). */
 
@@ -1057,4 +1058,5 @@ export default {
   display,
   ruleText: RULE_TEXTS as Record<RuleId, string>,
   ux,
+  worldTime,
 };

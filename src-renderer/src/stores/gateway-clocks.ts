@@ -1,0 +1,45 @@
+import { defineStore } from 'pinia';
+import { shallowRef } from 'vue';
+import type { ConsoleApi } from '@shared/contract';
+import type { Exchange } from '@shared/exchange';
+import { useConsoleApi } from '../api';
+import { apiRootOf, latestClockOffset, type KnownOffset } from '../composables/world-time';
+
+/**
+ * The latest clock offset learnt for each gateway (API root: a simulator world is its own root), from
+ * every Exchange main reports. A transaction's countdown uses the newer of this and its own exchanges'
+ * offset: a status query after the Sandbox clock moved updates the card of an order created before.
+ */
+export const useGatewayClocksStore = defineStore('gateway-clocks', () => {
+  const known = shallowRef<ReadonlyMap<string, KnownOffset>>(new Map());
+  let unsubscribe: (() => void) | null = null;
+
+  function learn(exchange: Pick<Exchange, 'url' | 'timings' | 'gatewayClockOffsetMs'>): void {
+    const latest = latestClockOffset([exchange]);
+    if (!latest) return;
+    const current = known.value.get(latest.apiRoot);
+    if (current && current.learntAt > latest.learntAt) return;
+    const next = new Map(known.value);
+    next.set(latest.apiRoot, { offsetMs: latest.offsetMs, learntAt: latest.learntAt });
+    known.value = next;
+  }
+
+  /**
+   * The offset that applies to a transaction recorded as `exchanges`: the most recent of theirs and of
+   * anything since learnt for the same gateway. Null when nothing stated a time.
+   */
+  function offsetFor(exchanges: readonly Pick<Exchange, 'url' | 'timings' | 'gatewayClockOffsetMs'>[]): number | null {
+    const own = latestClockOffset(exchanges);
+    const root = own?.apiRoot ?? (exchanges[0] ? apiRootOf(exchanges[0].url) : null);
+    const shared = root === null ? undefined : known.value.get(root);
+    if (own && (!shared || own.learntAt >= shared.learntAt)) return own.offsetMs;
+    return shared?.offsetMs ?? null;
+  }
+
+  /** Subscribes once (the app shell calls it at start-up). */
+  function start(api: Pick<ConsoleApi, 'on'> = useConsoleApi()): void {
+    unsubscribe ??= api.on('exchanges.recorded', learn);
+  }
+
+  return { known, learn, offsetFor, start };
+});
