@@ -14,14 +14,30 @@ export const useGatewayClocksStore = defineStore('gateway-clocks', () => {
   const known = shallowRef<ReadonlyMap<string, KnownOffset>>(new Map());
   let unsubscribe: (() => void) | null = null;
 
+  /** Keeps `offsetMs` for the gateway at `apiRoot` unless something newer is known. */
+  function learnOffset(apiRoot: string, offsetMs: number, learntAt = Date.now()): void {
+    if (!Number.isFinite(offsetMs)) return;
+    const current = known.value.get(apiRoot);
+    if (current && current.learntAt > learntAt) return;
+    if (current?.offsetMs === offsetMs && current.learntAt === learntAt) return;
+    const next = new Map(known.value);
+    next.set(apiRoot, { offsetMs, learntAt });
+    known.value = next;
+  }
+
   function learn(exchange: Pick<Exchange, 'url' | 'timings' | 'gatewayClockOffsetMs'>): void {
     const latest = latestClockOffset([exchange]);
-    if (!latest) return;
-    const current = known.value.get(latest.apiRoot);
-    if (current && current.learntAt > latest.learntAt) return;
-    const next = new Map(known.value);
-    next.set(latest.apiRoot, { offsetMs: latest.offsetMs, learntAt: latest.learntAt });
-    known.value = next;
+    if (latest) learnOffset(latest.apiRoot, latest.offsetMs, latest.learntAt);
+  }
+
+  /**
+   * The offset that applies at `apiRoot` given what a transaction's own records say (`own`): the more
+   * recent of the two. Null when neither knows.
+   */
+  function offsetAt(apiRoot: string | null, own: KnownOffset | null): number | null {
+    const shared = apiRoot === null ? undefined : known.value.get(apiRoot);
+    if (own && (!shared || own.learntAt >= shared.learntAt)) return own.offsetMs;
+    return shared?.offsetMs ?? null;
   }
 
   /**
@@ -30,10 +46,7 @@ export const useGatewayClocksStore = defineStore('gateway-clocks', () => {
    */
   function offsetFor(exchanges: readonly Pick<Exchange, 'url' | 'timings' | 'gatewayClockOffsetMs'>[]): number | null {
     const own = latestClockOffset(exchanges);
-    const root = own?.apiRoot ?? (exchanges[0] ? apiRootOf(exchanges[0].url) : null);
-    const shared = root === null ? undefined : known.value.get(root);
-    if (own && (!shared || own.learntAt >= shared.learntAt)) return own.offsetMs;
-    return shared?.offsetMs ?? null;
+    return offsetAt(own?.apiRoot ?? (exchanges[0] ? apiRootOf(exchanges[0].url) : null), own);
   }
 
   /** Subscribes once (the app shell calls it at start-up). */
@@ -41,5 +54,5 @@ export const useGatewayClocksStore = defineStore('gateway-clocks', () => {
     unsubscribe ??= api.on('exchanges.recorded', learn);
   }
 
-  return { known, learn, offsetFor, start };
+  return { known, learn, learnOffset, offsetAt, offsetFor, start };
 });
