@@ -49,7 +49,7 @@ describe('World time (Chromium, browser mode)', () => {
     expect(card).toBeLessThanOrEqual(30 * 60);
     expect(card).toBeGreaterThan(25 * 60);
     const result = page.getByTestId('order-result');
-    expect(await result.getByTestId('world-time').textContent()).toBe('Sandbox time, +1 h');
+    expect(await result.getByTestId('world-time').first().textContent()).toBe('Sandbox time, +1 h');
 
     await openArea(page, 'Simulator');
     const row = page.locator(`tr[data-transaction="${transactionId}"]`);
@@ -60,6 +60,13 @@ describe('World time (Chromium, browser mode)', () => {
     expect(Math.abs(simulator - card)).toBeLessThan(90);
     const header = page.getByRole('columnheader', { name: /Expiry/ });
     expect(await header.getByTestId('world-time').textContent()).toBe('Sandbox time, +1 h');
+
+    // The Multibanco reference's "pay before" is in Sandbox time too, and says so.
+    await openArea(page, 'Orders');
+    await result.getByRole('button', { name: 'Generate Multibanco reference' }).click();
+    const reference = result.getByRole('region', { name: 'Multibanco reference' });
+    await reference.waitFor();
+    expect(await reference.getByTestId('world-time').textContent()).toBe('Sandbox time, +1 h');
     expect(session.pageErrors).toEqual([]);
   });
 

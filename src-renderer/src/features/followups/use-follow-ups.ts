@@ -258,6 +258,7 @@ export function useFollowUps(
 
   return {
     profile,
+    clockOffsetMs,
     busy,
     card,
     loaded,
