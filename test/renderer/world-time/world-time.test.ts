@@ -13,6 +13,7 @@ import { diagramMessages, type DiagramExchange } from '../../../src-renderer/src
 import { formatClockOffset, latestClockOffset, worldTimeLabel } from '../../../src-renderer/src/composables/world-time';
 import { recordExchange } from '../../../src-renderer/src/db/history-writer';
 import { useCountdown } from '../../../src-renderer/src/features/orders/countdown';
+import { retryAfterMs } from '../../../src-renderer/src/features/history/status-query';
 import { runBulkLookup } from '../../../src-renderer/src/features/support/bulk-lookup';
 import { isStale } from '../../../src-renderer/src/features/support/staleness';
 import { loadTransactionCase } from '../../../src-renderer/src/features/support/transaction-case';
@@ -180,6 +181,21 @@ describe('"as of" and stale markers on the gateway clock', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.asOf).toBe(new Date(arrived.getTime() + 78 * MINUTE).toISOString());
     expect(rows[0]!.clock?.offsetMs).toBe(78 * MINUTE);
+  });
+});
+
+describe('Retry-After as an HTTP date', () => {
+  it('is measured from the gateway’s now: a Sandbox moved +1 h asking to wait 2 s means 2 s, not 1 h 2 s', () => {
+    const now = Date.UTC(2026, 10, 25, 10, 0, 0);
+    const answer = makeExchange({
+      response: {
+        status: 429,
+        headers: { 'retry-after': new Date(now + HOUR + 2_000).toUTCString() },
+        bodyText: '{}',
+      },
+      gatewayClockOffsetMs: HOUR,
+    });
+    expect(retryAfterMs(answer, now)).toBe(2_000);
   });
 });
 
