@@ -94,3 +94,6 @@ describe('CLI with an environment profile', async () => {
 describe('openapi', async () => {
   await import('./openapi.test');
 });
+describe('Date header on the simulated clock', async () => {
+  await import('./answer-date.test');
+});
