@@ -37,6 +37,11 @@ describe('the Date header follows the simulator clock (countdown uses the wall c
     const refused = await h.call('POST', '/payments', { headers: h.headers('Bearer wrong'), body: validOrderA() });
     expect(refused.status).toBe(401);
     expect(dateOffset(refused.headers)).toBeGreaterThan(HOUR - 2_000);
+    const armed = await h.control('POST', '/faults', { nextCall: 503 });
+    expect(armed.status).toBe(200);
+    const fault = await h.status(id);
+    expect(fault.status).toBe(503);
+    expect(dateOffset(fault.headers)).toBeGreaterThan(HOUR - 2_000);
     const unknownPath = await h.call('GET', '/nowhere');
     expect(unknownPath.status).toBe(404);
     expect(dateOffset(unknownPath.headers)).toBeGreaterThan(HOUR - 2_000);
