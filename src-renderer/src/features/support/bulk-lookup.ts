@@ -18,7 +18,7 @@ import {
   type RefreshItem,
 } from '../history/bulk-refresh';
 import { retryAfterMs } from '../history/status-query';
-import { latestClockOffset, type KnownOffset } from '../../composables/world-time';
+import { latestClockOffset, type KnownOffset } from '../../composables/clock-offset';
 import { resolveLookupIds, type ResolvedLookup, type UnresolvedReason } from './bulk-resolve';
 import { lastNotificationOf } from './last-notification';
 import type { ConsoleError } from '@shared/result';

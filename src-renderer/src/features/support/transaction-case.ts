@@ -8,7 +8,7 @@ import { exchangesOf, notificationsOf } from '../../db/exchange-query';
 import type { HistoryDb } from '../../db/history-db';
 import type { NotificationRecord, TransactionRecord } from '../../db/records';
 import { getTransaction } from '../../db/transaction-query';
-import { latestClockOffset, type KnownOffset } from '../../composables/world-time';
+import { latestClockOffset, type KnownOffset } from '../../composables/clock-offset';
 import { buildTimeline, collapseRepeatedSteps, type CollapsedTimelineEntry } from '../transaction/timeline';
 
 export interface TransactionCase {
