@@ -81,6 +81,13 @@ export const exchangeSchema = z.object({
     /** How many HTTP attempts were made (more than 1 only for status queries that were retried). */
     attempts: z.number().int().positive(),
   }),
+  /**
+   * The gateway's clock minus this machine's when the answer arrived (ms, whole seconds), read from the
+   * answer's `Date` header; 0 when within a few seconds (ordinary drift). Expiries and times in answers are
+   * in gateway time: countdowns run on this offset. A simulator world whose clock was moved reads e.g.
+   * +3,600,000. Absent when the answer stated no usable time (or none came) and on older records.
+   */
+  gatewayClockOffsetMs: z.number().int().optional(),
   size: z.object({ requestBytes: z.number().int().nonnegative(), responseBytes: z.number().int().nonnegative() }),
   classification: exchangeClassificationSchema,
   /** One line saying what happened, e.g. "HTTP 401 Unauthorized" or "Connection refused". */

@@ -14,6 +14,8 @@ export interface Received {
   deadlinePassed: boolean;
   /** The request reached a socket (undici was about to write it): before that, nothing was sent. */
   sent: boolean;
+  /** This machine's clock (ms) when the answer's headers arrived, or null when none came. */
+  headersAt: number | null;
 }
 
 export interface OutgoingRequest {
@@ -58,6 +60,7 @@ export function receiveAnswer(
       error: undefined,
       deadlinePassed: false,
       sent: false,
+      headersAt: null,
     };
     let controller: Dispatcher.DispatchController | null = null;
     let settled = false;
@@ -89,6 +92,7 @@ export function receiveAnswer(
         if (settled || statusCode < 200) return; // 1xx: the answer is still to come
         received.status = statusCode;
         received.headers = flattenHeaders(headers);
+        received.headersAt = Date.now();
       },
       onResponseData(_controller, chunk) {
         if (settled) return;

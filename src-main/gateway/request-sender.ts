@@ -3,6 +3,7 @@ import { Agent, type Dispatcher } from 'undici';
 import type { Exchange, GatewayOperation } from '@shared/exchange';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../common/json-depth';
 import { salvageAnswer } from './answer-salvage';
+import { gatewayClockOffset } from './gateway-clock';
 import { receiveAnswer } from './receive-answer';
 import { classifyAnswer, classifyFailure, classifyOversizedAnswer, type CallKind, type Verdict } from './classify';
 import { checkConformance, checkRequestConformance } from './conformance';
@@ -94,6 +95,8 @@ interface Attempt {
   salvaged: boolean;
   verdict: Verdict;
   retryAfter?: string;
+  /** Gateway time − local time from the answer's Date header; null when it stated none (gateway-clock.ts). */
+  clockOffsetMs: number | null;
 }
 
 /** Bodies of answers that could not be parsed whole are kept up to this many characters in the Exchange. */
@@ -239,6 +242,7 @@ export class RequestSender {
         requestBytes: call.body === undefined ? 0 : Buffer.byteLength(call.body),
         responseBytes: attempt.bytes,
       },
+      ...(attempt.clockOffsetMs === null ? {} : { gatewayClockOffsetMs: attempt.clockOffsetMs }),
       classification: verdict.classification,
       summary: masked.summary,
       suggestedAction: masked.suggestedAction,
@@ -259,8 +263,9 @@ export class RequestSender {
     const received = await receiveAnswer(this.agent, call, { deadlineMs, cap: this.maxResponseBytes });
     const { status, headers, error, deadlinePassed, sent } = received;
     const text = Buffer.concat(received.chunks).toString('utf8');
+    const clockOffsetMs = received.headersAt === null ? null : gatewayClockOffset(headers['date'], received.headersAt);
     if (status !== null && error === undefined)
-      return this.judge(kind, status, headers, text, received.bytes, received.overCap);
+      return { ...this.judge(kind, status, headers, text, received.bytes, received.overCap), clockOffsetMs };
     const code = errorCode(error);
     const timedOut = deadlinePassed || code === 'UND_ERR_CONNECT_TIMEOUT';
     const detail =
@@ -280,6 +285,7 @@ export class RequestSender {
       truncated: status !== null,
       body: undefined,
       salvaged: false,
+      clockOffsetMs,
       verdict: classifyFailure(timedOut ? 'timeout' : 'network', detail, {
         moneyMoving: kind.moneyMoving,
         // Nothing left main before the request reached a socket, whatever ended the call.
@@ -297,7 +303,7 @@ export class RequestSender {
     text: string,
     bytes: number,
     overCap: boolean,
-  ): Attempt {
+  ): Omit<Attempt, 'clockOffsetMs'> {
     const retryAfter = headers['retry-after'];
     const tooDeep = !overCap && jsonDepthExceeds(text, this.maxResponseDepth);
     if (overCap || tooDeep) {

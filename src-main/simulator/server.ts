@@ -12,7 +12,7 @@ import { SimError, httpError } from './errors';
 import { header, sendError } from './http-io';
 import { resolveOptions, type SimulatorOptions, type SimulatorTerminal, type WebhookTarget } from './options';
 import { createRandom } from './random';
-import { simulatorResponse } from './simulator-response';
+import { simulatorResponse, type AnswerClock } from './simulator-response';
 import { SimulatorStateFile } from './state-file';
 import type { QaFaults } from './qa-faults';
 import { DEFAULT_WORLD_ID, openWorld, type HostedWorld } from './world';
@@ -123,6 +123,8 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
     const asControl = isControl && options.control && isLoopback(req);
     if (asControl) checkControlRequest(req, port);
     const world = addressed ? (worlds.get(addressed.id) ?? madeOnFirstUse(addressed.id, req, asControl)) : defaultWorld;
+    // The answer states this world's time in its Date header (a client learns the gateway's clock there).
+    (res as ServerResponse & { answerClock: AnswerClock }).answerClock = world.clock;
     const router = asControl ? world.controlRouter : world.gateway;
     // An armed fault is the tester's, for their next call: only a request carrying credentials uses it up,
     // never one a web page can make (a cross-site request cannot send Authorization without a preflight).
@@ -132,7 +134,7 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
 
   const server = createServer(
     {
-      ServerResponse: simulatorResponse(worlds),
+      ServerResponse: simulatorResponse(worlds, defaultWorld.clock),
       // No request may hang the simulator: slow headers or bodies are cut off (408, connection closed).
       headersTimeout: options.headersTimeoutMs,
       requestTimeout: options.requestTimeoutMs,

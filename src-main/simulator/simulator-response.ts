@@ -11,9 +11,36 @@ const announcesBody = (req: IncomingMessage): boolean =>
   req.headers['transfer-encoding'] !== undefined ||
   (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
 
+/** Whatever tells simulated time (a SimClock): the `Date` header of an answer is in that time. */
+export interface AnswerClock {
+  now(): number;
+}
+
+/**
+ * `Date` header text (IMF-fixdate, 1 s resolution) for a simulated instant. The last one is kept: within
+ * a second every answer sends the same text, as Node's own Date cache does.
+ */
+let dateCacheSecond = NaN;
+let dateCacheText = '';
+export function httpDate(at: number): string {
+  const second = Math.floor(at / 1000);
+  if (second !== dateCacheSecond) {
+    dateCacheSecond = second;
+    dateCacheText = new Date(second * 1000).toUTCString();
+  }
+  return dateCacheText;
+}
+
 /** `journals.flush()` writes every pending change of the state files (the worlds') to disk. */
-export const simulatorResponse = (journals: { flush(): void } | null) =>
+export const simulatorResponse = (journals: { flush(): void } | null, clock: AnswerClock) =>
   class SimulatorResponse extends ServerResponse {
+    /**
+     * The clock whose time this answer's `Date` header states. A client learns the gateway's time from
+     * that header (the console's countdowns follow it), so it must be simulated time, not the wall clock
+     * Node would otherwise send. A request addressed to another clock's transactions sets that clock here.
+     */
+    answerClock: AnswerClock = clock;
+
     /**
      * Answered before the body was read (refused, oversized, armed fault): the connection closes after
      * the answer. Keeping it alive would make Node read and discard the rest of the body first, and a
@@ -21,6 +48,8 @@ export const simulatorResponse = (journals: { flush(): void } | null) =>
      */
     override writeHead(...args: unknown[]): this {
       if (!this.req.complete && announcesBody(this.req)) this.shouldKeepAlive = false;
+      // Every answer, errors and faults included, goes through here (implicit headers too).
+      if (!this.hasHeader('date')) this.setHeader('Date', httpDate(this.answerClock.now()));
       return (super.writeHead as (...headArgs: unknown[]) => this)(...args);
     }
 

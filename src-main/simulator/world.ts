@@ -47,6 +47,8 @@ export interface HostedWorld extends SimWorld {
   readonly gateway: Router;
   readonly controlRouter: Router;
   readonly stateFile: SimulatorStateFile | null;
+  /** The world's clock: its answers' `Date` header states this time. */
+  readonly clock: SimClock;
   /** Problems met reading (at open) or writing this world's state file. */
   stateProblems(): string[];
   /** Stops its timers and notification attempts and closes its state file (kept on disk). */
@@ -136,6 +138,7 @@ export function openWorld(parts: WorldParts): HostedWorld {
     gateway,
     controlRouter,
     stateFile,
+    clock,
     stateProblems: () => [...(opened?.loaded.problems ?? []), ...(stateFile?.problems ?? [])],
     close: () => {
       notifier.close();

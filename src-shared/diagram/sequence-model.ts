@@ -16,8 +16,14 @@ export interface DiagramExchange {
   operation: GatewayOperation;
   method: string;
   url: string;
+  /** This machine's clock. */
   startedAtMs: number;
   durationMs: number;
+  /**
+   * The gateway's clock minus this machine's, from the answer's Date header (0 / absent on real time).
+   * The diagram's times are the gateway's: a Sandbox moved +1 h shows its calls an hour later.
+   */
+  clockOffsetMs?: number;
   httpStatus: number | null;
   statusCode: string | null;
   paymentStatus: string | null;
@@ -32,6 +38,7 @@ export const diagramExchangeOf = (exchange: Exchange): DiagramExchange => ({
   url: exchange.url,
   startedAtMs: Date.parse(exchange.timings.startedAt) || 0,
   durationMs: exchange.timings.durationMs,
+  ...(exchange.gatewayClockOffsetMs ? { clockOffsetMs: exchange.gatewayClockOffsetMs } : {}),
   httpStatus: exchange.response?.status ?? null,
   statusCode: exchange.returnStatus?.statusCode ?? null,
   paymentStatus: exchange.paymentStatus,
@@ -87,7 +94,23 @@ const answerText = (exchange: DiagramExchange, noAnswer: string) => {
   return parts.join(' · ');
 };
 
-/** Every message, in time order (ties keep the order they were recorded in). */
+/**
+ * The gateway clock offset in force at a local instant: that of the latest exchange started by then (the
+ * earliest one's before any). A notification carries no Date header; it is placed on the same clock.
+ */
+function offsetAt(exchanges: readonly DiagramExchange[], localMs: number): number {
+  let chosen: DiagramExchange | undefined;
+  for (const exchange of exchanges)
+    if (exchange.startedAtMs <= localMs && (!chosen || exchange.startedAtMs >= chosen.startedAtMs)) chosen = exchange;
+  chosen ??= exchanges.reduce<DiagramExchange | undefined>(
+    (first, exchange) => (!first || exchange.startedAtMs < first.startedAtMs ? exchange : first),
+    undefined,
+  );
+  const offset = chosen?.clockOffsetMs;
+  return typeof offset === 'number' && Number.isFinite(offset) ? offset : 0;
+}
+
+/** Every message, in time order on the gateway's clock (ties keep the order they were recorded in). */
 export function diagramMessages(
   exchanges: readonly DiagramExchange[],
   notifications: readonly DiagramNotification[],
@@ -95,11 +118,13 @@ export function diagramMessages(
 ): DiagramMessage[] {
   const messages: DiagramMessage[] = [];
   for (const exchange of exchanges) {
-    const end = exchange.startedAtMs + Math.max(0, Math.round(exchange.durationMs));
+    const offset = Number.isFinite(exchange.clockOffsetMs) ? (exchange.clockOffsetMs ?? 0) : 0;
+    const start = exchange.startedAtMs + offset;
+    const end = start + Math.max(0, Math.round(exchange.durationMs));
     // The extra step of an actionResponse is the shopper's browser talking to the gateway.
     const caller: Participant = exchange.operation === 'performAction' ? 'shopper' : 'shop';
     messages.push({
-      at: exchange.startedAtMs,
+      at: start,
       from: caller,
       to: 'gateway',
       reply: false,
@@ -115,6 +140,7 @@ export function diagramMessages(
   const answered = new Set<string>();
   for (const notification of notifications) {
     const status = notification.paymentStatus ?? '?';
+    const receivedAt = notification.receivedAt + offsetAt(exchanges, notification.receivedAt);
     // The shopper's (or bank's) answer is not recorded by itself: the first notification of a final
     // status after an MB WAY request or a reference is where it shows.
     const shopperMethod = notification.paymentMethod === 'MBWAY' || notification.paymentMethod === 'REFERENCE';
@@ -127,7 +153,7 @@ export function diagramMessages(
     ) {
       answered.add(status);
       messages.push({
-        at: notification.receivedAt - 1,
+        at: receivedAt - 1,
         from: 'shopper',
         to: 'gateway',
         reply: false,
@@ -135,14 +161,14 @@ export function diagramMessages(
       });
     }
     messages.push({
-      at: notification.receivedAt,
+      at: receivedAt,
       from: 'gateway',
       to: 'receiver',
       reply: false,
       text: words.notification(status, notification.duplicate),
     });
     messages.push({
-      at: notification.receivedAt,
+      at: receivedAt,
       from: 'receiver',
       to: 'gateway',
       reply: true,

@@ -297,7 +297,7 @@ describe('simulator state file', () => {
 
   it('writes what an answer reports to the file before the answer ends (a kill -9 after it loses nothing)', () => {
     const seen: boolean[] = [];
-    const Response = simulatorResponse({ flush: () => seen.push(response.writableEnded) });
+    const Response = simulatorResponse({ flush: () => seen.push(response.writableEnded) }, { now: () => Date.now() });
     const response = new Response(new IncomingMessage(new Socket()));
     response.end('{}');
     expect(seen).toEqual([false]);

@@ -106,3 +106,6 @@ describe('openapi', async () => {
 describe('worlds', async () => {
   await import('./worlds.test');
 });
+describe('Date header on the simulated clock', async () => {
+  await import('./answer-date.test');
+});

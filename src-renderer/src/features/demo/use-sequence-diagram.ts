@@ -7,6 +7,7 @@ import { loadTransactionRecord } from '../../db/exchange-query';
 import { useHistoryDb } from '../../db/history-db';
 import type { NotificationRecord } from '../../db/records';
 import { t } from '../../i18n';
+import { latestClockOffset, worldTimeLabel, type ClockKind } from '../../composables/world-time';
 import { layoutSvg, sequenceLayout, type SequenceLayout } from '@shared/diagram/sequence-svg';
 import {
   diagramExchangeOf,
@@ -61,8 +62,14 @@ export const toDiagramNotification = (notification: NotificationRecord): Diagram
   };
 };
 
-export function useSequenceDiagram(transactionId: Ref<string | null>, revision: Ref<number>) {
+export function useSequenceDiagram(
+  transactionId: Ref<string | null>,
+  revision: Ref<number>,
+  clockKind: Readonly<Ref<ClockKind>> = ref('sandbox'),
+) {
   const layout = ref<SequenceLayout | null>(null);
+  /** The transaction's latest gateway clock offset: the diagram's times are on that clock. */
+  const clockOffsetMs = ref<number | null>(null);
   /** The same picture as SVG text, for the export. */
   const svg = computed(() => (layout.value ? layoutSvg(layout.value) : null));
   const messages = ref<DiagramMessage[]>([]);
@@ -87,8 +94,12 @@ export function useSequenceDiagram(transactionId: Ref<string | null>, revision: 
         words,
       );
       messages.value = list;
+      clockOffsetMs.value = latestClockOffset(record.exchanges)?.offsetMs ?? null;
+      // The exported picture says which clock its times are on, as the screen does.
+      const clockLabel = worldTimeLabel(clockOffsetMs.value, clockKind.value);
+      const title = t('demo.diagram.label', { id, count: list.length });
       layout.value = list.length
-        ? sequenceLayout(list, words, { title: t('demo.diagram.label', { id, count: list.length }) })
+        ? sequenceLayout(list, words, { title: clockLabel ? `${title} · ${clockLabel}` : title })
         : null;
     } catch (failure) {
       error.value = failure instanceof Error ? failure.message : String(failure);
@@ -98,6 +109,6 @@ export function useSequenceDiagram(transactionId: Ref<string | null>, revision: 
     }
   }
 
-  watch([transactionId, revision], () => void draw(), { immediate: true });
-  return { layout, svg, messages, error, loading, draw };
+  watch([transactionId, revision, clockKind], () => void draw(), { immediate: true });
+  return { layout, svg, messages, error, loading, draw, clockOffsetMs };
 }

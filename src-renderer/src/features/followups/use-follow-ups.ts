@@ -14,6 +14,7 @@ import type { Profile } from '@shared/contract/profiles';
 import { allowedActions } from '@shared/transaction-state';
 import type { Result } from '@shared/result';
 import { startPoll, type PollCheck, type PollController, type PollState } from '../../composables/poll-schedule';
+import { latestClockOffset } from '../../composables/clock-offset';
 import { loadTransactionRecord } from '../../db/exchange-query';
 import { useHistoryDb } from '../../db/history-db';
 import type { NotificationRecord } from '../../db/records';
@@ -86,6 +87,8 @@ export function useFollowUps(
   const results = computed(() => card.value.results);
   const poll = shallowRef<PollState | null>(null);
   const now = ref(Date.now());
+  /** The transaction's gateway clock minus ours (its latest answer's): the expiry is on that clock. */
+  const clockOffsetMs = ref<number | null>(null);
   /** What the user typed to confirm a production call (must equal the profile's name). */
   const confirmationName = ref('');
   let controller: PollController | null = null;
@@ -158,7 +161,9 @@ export function useFollowUps(
       if (mine !== reads || transactionId !== target.value.transactionId) return;
       const stored = new Set(recorded.exchanges.map((e) => e.id));
       unsaved = unsaved.filter((e) => !stored.has(e.id));
-      card.value = deriveOrderCard([...recorded.exchanges, ...unsaved], recorded.notifications);
+      const exchanges = [...recorded.exchanges, ...unsaved];
+      card.value = deriveOrderCard(exchanges, recorded.notifications);
+      clockOffsetMs.value = latestClockOffset(exchanges)?.offsetMs ?? null;
       loaded.value = true;
     } catch {
       // History unreadable: keep the last card; the History screen reports storage problems.
@@ -222,7 +227,8 @@ export function useFollowUps(
 
   function startPolling(): void {
     if (poll.value?.running) return;
-    const expiryMs = expiry.value ? Date.parse(expiry.value) : NaN;
+    // The poll's timers run on this machine's clock; the expiry is on the gateway's.
+    const expiryMs = expiry.value ? Date.parse(expiry.value) - (clockOffsetMs.value ?? 0) : NaN;
     now.value = Date.now();
     stopTicker();
     // A one-second tick drives the countdown to the next check; it stops with the poll.
@@ -249,6 +255,7 @@ export function useFollowUps(
     () => {
       cancelPolling();
       card.value = EMPTY_ORDER_CARD;
+      clockOffsetMs.value = null;
       unsaved = [];
       loaded.value = false;
       notSent.value = null;
@@ -268,6 +275,7 @@ export function useFollowUps(
 
   return {
     profile,
+    clockOffsetMs,
     busy,
     card,
     loaded,

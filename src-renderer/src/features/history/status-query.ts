@@ -13,12 +13,15 @@ import type { ConsoleError } from '@shared/result';
 
 type StatusApi = Pick<ConsoleApi, 'payments.status'>;
 
-/** Retry-After in ms (delta-seconds or an HTTP date); 1 s when absent or unreadable. */
+/**
+ * Retry-After in ms (delta-seconds or an HTTP date); 1 s when absent or unreadable. An HTTP date is on the
+ * gateway's clock: measured from the gateway's "now" (a Sandbox moved +1 h would otherwise say "wait 1 h").
+ */
 export function retryAfterMs(exchange: Exchange, now = Date.now()): number {
   const value = exchange.response?.headers['retry-after']?.trim();
   if (value && /^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000);
   const date = value ? Date.parse(value) : NaN;
-  return Number.isNaN(date) ? 1000 : Math.max(0, date - now);
+  return Number.isNaN(date) ? 1000 : Math.max(0, date - (now + (exchange.gatewayClockOffsetMs ?? 0)));
 }
 
 /** HTTP answers that refuse the lookup itself: wrong terminal, wrong token, or no such transaction here. */

@@ -1,5 +1,6 @@
 import { computed, onBeforeUnmount, ref, watch, type Ref } from 'vue';
 import { t } from '../../i18n';
+import { worldNow } from '../../composables/use-now';
 
 /** "14:59", "1 h 02:03" or "expired": time left until an ISO date-time. */
 export function formatRemaining(ms: number): string {
@@ -15,9 +16,15 @@ export function formatRemaining(ms: number): string {
 
 /**
  * A live countdown to `until` (ticks every second while mounted). `stopped` (a final payment) stops the
- * ticking: the payment can no longer expire, so the remaining time means nothing.
+ * ticking: the payment can no longer expire, so the remaining time means nothing. `until` is in the
+ * gateway's time: `clockOffsetMs` (its clock minus ours, composables/world-time.ts) puts "now" on that
+ * clock, or a Sandbox moved +1 h would show an hour too much left.
  */
-export function useCountdown(until: Ref<string | undefined>, stopped: Ref<boolean> = ref(false)) {
+export function useCountdown(
+  until: Ref<string | undefined>,
+  stopped: Ref<boolean> = ref(false),
+  clockOffsetMs: Readonly<Ref<number | null | undefined>> = ref(null),
+) {
   const now = ref(Date.now());
   let timer: ReturnType<typeof setInterval> | undefined;
   const stop = () => {
@@ -33,9 +40,10 @@ export function useCountdown(until: Ref<string | undefined>, stopped: Ref<boolea
     { immediate: true },
   );
   onBeforeUnmount(stop);
+  const gatewayNow = worldNow(now, clockOffsetMs);
   const remainingMs = computed(() => {
     const at = until.value ? Date.parse(until.value) : NaN;
-    return Number.isNaN(at) ? null : at - now.value;
+    return Number.isNaN(at) ? null : at - gatewayNow.value;
   });
   return {
     remainingMs,

@@ -7,6 +7,7 @@ import { isPaymentStatus, PAYMENT_STATUS_TRANSITIONS, type PaymentStatus } from 
 import { t } from '../../i18n';
 import { formatAmount as formatLocalAmount } from '../../i18n/format';
 import { consoleErrorText } from '../../i18n/console-error';
+import { formatDuration } from '../../composables/world-time';
 
 /** Statuses `simulator.complete` accepts from `current` (the simulator's state machine; finals: none). */
 export function completionTargets(current: string): PaymentStatus[] {
@@ -33,22 +34,8 @@ export function customAdvance(amount: number | null, unit: ClockUnit): { seconds
   return { seconds };
 }
 
-/** "+1 d 2 h 5 min" style; the simulator clock's offset from real time. */
-export function formatDuration(totalSeconds: number): string {
-  const sign = totalSeconds < 0 ? '−' : '+';
-  let rest = Math.abs(Math.round(totalSeconds));
-  const parts: string[] = [];
-  for (const [unit, size] of [
-    ['d', 86_400],
-    ['h', 3600],
-    ['min', 60],
-  ] as const) {
-    if (rest >= size) parts.push(`${Math.floor(rest / size)} ${unit}`);
-    rest %= size;
-  }
-  if (rest || !parts.length) parts.push(`${rest} s`);
-  return `${sign}${parts.join(' ')}`;
-}
+/** "+1 d 2 h 5 min" style; the simulator clock's offset from real time (shared with every world-time label). */
+export { formatDuration };
 
 /** An ISO instant as "2026-01-02 10:00:00 UTC": the simulator's own time, not the viewer's zone. */
 export function formatInstant(iso: string | null | undefined): string {

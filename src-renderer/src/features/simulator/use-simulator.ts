@@ -11,6 +11,8 @@ import { useConsoleApi } from '../../api';
 import { describeFailure, formatDuration, formatInstant } from './simulator-view';
 import { t } from '../../i18n';
 import { describePaymentStatus } from '../../composables/payment-status';
+import { apiRootOf } from '../../composables/clock-offset';
+import { useGatewayClocksStore } from '../../stores/gateway-clocks';
 
 export interface ActionOutcome {
   ok: boolean;
@@ -52,6 +54,10 @@ export function useSimulator() {
       }
       status.value = statusResult.value;
       loadError.value = null;
+      // The simulator's own clock is the Sandbox's time: countdowns elsewhere follow a move at once,
+      // without waiting for the next gateway answer to state it.
+      const { apiUrl, clock } = statusResult.value;
+      if (apiUrl && clock) useGatewayClocksStore().learnOffset(apiRootOf(apiUrl), clock.offsetSeconds * 1000);
       if (!statusResult.value.running) {
         transactions.value = [];
         deliveries.value = [];

@@ -18,6 +18,7 @@ import {
   type RefreshItem,
 } from '../history/bulk-refresh';
 import { retryAfterMs } from '../history/status-query';
+import { latestClockOffset, type KnownOffset } from '../../composables/clock-offset';
 import { resolveLookupIds, type ResolvedLookup, type UnresolvedReason } from './bulk-resolve';
 import { lastNotificationOf } from './last-notification';
 import type { ConsoleError } from '@shared/result';
@@ -50,8 +51,13 @@ export interface LookupRow {
   /** ISO time of the last notification History holds for this transaction, with the status it carried. */
   lastNotificationAt: string | null;
   lastNotificationStatus: string | null;
-  /** ISO time the answer arrived: the status is true "as of" this moment. */
+  /**
+   * ISO time the answer arrived, on the gateway's clock (a Sandbox moved +1 h says an hour later): the
+   * status is true "as of" this moment.
+   */
   asOf: string | null;
+  /** The answer's gateway clock offset and where it applies (composables/world-time.ts); null when unknown. */
+  clock: (KnownOffset & { apiRoot: string }) | null;
   /** Why there is no status (failures and unknown ids). */
   message: string | null;
   /** Why a pasted id was not sent (not-in-history); lookup-code.ts words it per locale. */
@@ -78,6 +84,7 @@ export const emptyRow = (
   lastNotificationAt: null,
   lastNotificationStatus: null,
   asOf: null,
+  clock: null,
   message: null,
   unresolved: null,
 });
@@ -204,9 +211,11 @@ async function rowsFor(
   exchange: Exchange,
   response: unknown,
   options: BulkLookupOptions,
-  asOf: Date,
+  arrivedAt: Date,
 ): Promise<(query: string) => LookupRow> {
   const httpStatus = exchange.response?.status ?? null;
+  const clock = latestClockOffset([exchange]);
+  const asOf = new Date(arrivedAt.getTime() + (clock?.offsetMs ?? 0));
   const returnStatus = record(record(response).returnStatus);
   const answer = {
     httpStatus,
@@ -214,6 +223,7 @@ async function rowsFor(
     returnMessage: text(returnStatus.statusMsg),
     message: exchange.summary,
     asOf: asOf.toISOString(),
+    clock,
   };
   if (httpStatus === 404) return (query) => ({ ...emptyRow(query, 'not-found', transactionId), ...answer });
   if (exchange.classification !== 'ok' || !text(record(response).paymentStatus))
@@ -227,6 +237,7 @@ async function rowsFor(
   return (query) => ({
     ...rowFromStatus(transactionId, response, asOf, query),
     ...(status ? { status, final: isFinalPaymentStatus(status) } : {}),
+    clock,
     httpStatus,
     lastNotificationAt: last ? new Date(last.receivedAt).toISOString() : null,
     lastNotificationStatus: last?.paymentStatus ?? null,

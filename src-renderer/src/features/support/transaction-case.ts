@@ -8,6 +8,7 @@ import { exchangesOf, notificationsOf } from '../../db/exchange-query';
 import type { HistoryDb } from '../../db/history-db';
 import type { NotificationRecord, TransactionRecord } from '../../db/records';
 import { getTransaction } from '../../db/transaction-query';
+import { latestClockOffset, type KnownOffset } from '../../composables/clock-offset';
 import { buildTimeline, collapseRepeatedSteps, type CollapsedTimelineEntry } from '../transaction/timeline';
 
 export interface TransactionCase {
@@ -16,8 +17,15 @@ export interface TransactionCase {
   notifications: NotificationRecord[];
   /** Oldest first, repeated identical steps collapsed into one line with a count. */
   timeline: CollapsedTimelineEntry[];
-  /** When the status shown was last asked (epoch ms): the newest status-bearing step. */
+  /**
+   * When the status shown was last asked (epoch ms) on the transaction's gateway clock: the newest
+   * status-bearing step, moved by that answer's clock offset (a Sandbox moved +1 h says an hour later).
+   */
   statusAsOf: number;
+  /** The gateway clock offset of that answer; 0 / null on real time (composables/world-time.ts). */
+  statusClockOffsetMs: number | null;
+  /** The transaction's gateway clock as its records last stated it, for "now" on that clock. */
+  clock: (KnownOffset & { apiRoot: string }) | null;
 }
 
 async function orderBodyOf(db: HistoryDb, exchangeIds: string[]): Promise<unknown> {
@@ -43,11 +51,20 @@ export async function loadTransactionCase(db: HistoryDb, key: string): Promise<T
   const creates = exchanges.filter((exchange) => exchange.operation === 'createOrder').map((exchange) => exchange.id);
   const steps = buildTimeline(exchanges, notifications);
   const withStatus = steps.filter((entry) => entry.paymentStatus !== null);
+  const clock = latestClockOffset(exchanges);
+  // The answer that told the status states the clock it was told on; a notification carries no Date
+  // header, so the transaction's latest known offset stands in.
+  const statusClockOffsetMs =
+    latestClockOffset(exchanges.filter((exchange) => exchange.paymentStatus !== null))?.offsetMs ??
+    clock?.offsetMs ??
+    null;
   return {
     row,
     customer: customerDataOfOrder(await orderBodyOf(db, creates)),
     notifications,
     timeline: collapseRepeatedSteps(steps),
-    statusAsOf: withStatus.at(-1)?.at ?? row.updatedAt,
+    statusAsOf: (withStatus.at(-1)?.at ?? row.updatedAt) + (statusClockOffsetMs ?? 0),
+    statusClockOffsetMs,
+    clock,
   };
 }

@@ -6,6 +6,7 @@ import demo from './demo.en';
 import qa from './qa.en';
 import credentials from './credentials.en';
 import ux from './ux.en';
+import worldTime from './world-time.en';
 
 /** English: the reference catalogue. Every key here must exist in pt-PT.ts too (type-checked and tested). */
 
@@ -1079,4 +1080,5 @@ export default {
     failed:
       'History could not be brought up to date from the console’s record: {error}. It will try again when the console answers.',
   },
+  worldTime,
 };

@@ -8,6 +8,7 @@ import demo from './demo.pt-PT';
 import qa from './qa.pt-PT';
 import credentials from './credentials.pt-PT';
 import ux from './ux.pt-PT';
+import worldTime from './world-time.pt-PT';
 
 /** Português europeu (pt-PT): "ecrã", "utilizador", "Definições", "Transação", "Referência Multibanco". */
 const ptPT: SameKeys<typeof en> = {
@@ -1094,6 +1095,7 @@ const ptPT: SameKeys<typeof en> = {
     failed:
       'Não foi possível atualizar o Histórico a partir do registo da consola: {error}. Tentará de novo quando a consola responder.',
   },
+  worldTime,
 };
 
 export default ptPT;
