@@ -127,8 +127,14 @@ describe('issue 26, Sandbox worlds never overwrite each other: two clients on tw
 
     // Past the order's 30-minute life in world a only.
     expect((await a.control('POST', '/clock', { advanceSeconds: 2 * 3600 })).body.offsetSeconds).toBe(7200);
-    expect((await a.status(inA.transactionID)).body.paymentStatus).toBe('Expired');
-    expect((await b.status(inB.transactionID)).body.paymentStatus).toBe('Pending');
+    const answerA = await a.status(inA.transactionID);
+    const answerB = await b.status(inB.transactionID);
+    expect(answerA.body.paymentStatus).toBe('Expired');
+    expect(answerB.body.paymentStatus).toBe('Pending');
+    // Each world's answers state its own time in the Date header (how a client learns the gateway's clock).
+    const dateOf = (answer: { headers: Headers }) => Date.parse(answer.headers.get('date') ?? '');
+    expect(dateOf(answerA) - Date.now()).toBeGreaterThan(7190_000);
+    expect(Math.abs(dateOf(answerB) - Date.now())).toBeLessThan(5_000);
     expect((await b.control('GET', '/clock')).body.offsetSeconds).toBe(0);
     expect((await h.control('GET', '/clock')).body.offsetSeconds).toBe(0);
     // The expiry world b answers is the one it gave at creation: its time did not move.
