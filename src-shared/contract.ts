@@ -16,6 +16,9 @@ import { demoMethods } from './contract/demo';
 import { vaultMethods } from './contract/vault';
 import { supportMethods } from './contract/support';
 import { qaEvents, qaMethods } from './contract/qa';
+import { settingsMethods } from './contract/settings';
+import { orderTemplatesMethods } from './contract/order-templates';
+import { testSessionsEvents, testSessionsMethods } from './contract/test-sessions';
 
 export const methods = {
   ...appMethods,
@@ -28,6 +31,9 @@ export const methods = {
   ...vaultMethods,
   ...supportMethods,
   ...qaMethods,
+  ...settingsMethods,
+  ...orderTemplatesMethods,
+  ...testSessionsMethods,
 };
 
 export const events = {
@@ -36,6 +42,7 @@ export const events = {
   ...ordersEvents,
   ...notificationsEvents,
   ...qaEvents,
+  ...testSessionsEvents,
 };
 
 export type Methods = typeof methods;

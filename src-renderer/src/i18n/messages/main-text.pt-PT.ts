@@ -134,6 +134,17 @@ const mainTextPt: Record<MainTextId, string> = {
     '"{name}" consulta com o endereço e as credenciais de um perfil que já não existe; defina os seus próprios ou apague-o.',
   hostSessionEnded: 'Este separador pertence a uma execução anterior da consola: abra o novo endereço que ela indicou.',
   evidenceNotBase64: 'O ficheiro anexado "{name}" não chegou como dados base64.',
+  storedFileTooLarge:
+    'O ficheiro {path} tem {bytes} bytes, mais do que os {limit} que a consola lê; foi guardado como {backup} e a consola arrancou sem o que ele continha.',
+  storedFileUnreadable:
+    'Não foi possível ler o ficheiro {path} ({reason}); foi guardado como {backup} e a consola arrancou sem o que ele continha.',
+  storedFileNotJson: 'não é JSON: {reason}',
+  storedFileTooDeep: 'tem mais de {limit} níveis de aninhamento',
+  storedRecordInvalid:
+    '{name} em {path} é inválido ({issue}) e foi posto de parte na lista "quarantined" do ficheiro; os restantes estão em uso.',
+  templateNotFound: 'Não existe nenhum modelo de encomenda com o id "{id}".',
+  templateTooLarge: 'O modelo de encomenda "{name}" tem {bytes} bytes; um modelo pode ter no máximo {limit}. Nada foi guardado.',
+  testSessionNotFound: 'Não existe nenhuma sessão de teste com o id "{id}".',
 };
 
 export default mainTextPt;
