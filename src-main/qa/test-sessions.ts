@@ -11,7 +11,6 @@ import {
 } from '@shared/contract/test-sessions';
 import type { Exchange } from '@shared/exchange';
 import { ConsoleFailure } from '@shared/result';
-import { writeFileAtomic } from '../core/atomic-file';
 import { JsonDocument, recordListCodec, type StoredProblem } from '../core/json-document';
 import { AppendOnlyLog } from '../support/append-only-log';
 
@@ -157,30 +156,36 @@ export class TestSessions {
     });
   }
 
-  /** Sessions from a browser's older store, with their entries; an id main already has is skipped. */
+  /**
+   * Sessions from a browser's older store. A session main already has keeps its record as main has it;
+   * entries are merged by id, so a page may send a long session's entries over several calls and a
+   * repeated call adds nothing.
+   */
   async importFromBrowser(
     sessions: Array<{ session: TestSession; entries: SessionEntry[] }>,
   ): Promise<{ imported: number; skipped: number }> {
     const { records } = await this.document.read();
     const known = new Set(records.map((record) => record.id));
-    const fresh = sessions.filter(({ session }) => !known.has(session.id));
     // Entries first: a session that is listed always has its evidence with it.
-    for (const { session, entries } of fresh) {
-      const own = entries.filter((entry) => entry.sessionId === session.id);
-      await writeFileAtomic(this.entriesPath(session.id), own.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
+    for (const { session, entries } of sessions) {
+      const log = this.log(session.id);
+      const have = new Set((await log.read()).entries.map((entry) => entry.id));
+      for (const entry of entries)
+        if (entry.sessionId === session.id && !have.has(entry.id)) {
+          await log.append(entry);
+          have.add(entry.id);
+        }
     }
     // Only one session may run: an imported running one is ended unless main has none running.
     let running = this.activeId;
     const at = this.now().toISOString();
-    const added = fresh.map(({ session }) => {
-      if (session.endedAt !== null) return session;
-      if (running === null) {
-        running = session.id;
-        return session;
-      }
-      return ended(session, at);
-    });
-    await this.change((current) => [...current.filter((record) => !added.some((a) => a.id === record.id)), ...added]);
+    const added: TestSession[] = [];
+    for (const { session } of sessions) {
+      if (known.has(session.id) || added.some((other) => other.id === session.id)) continue;
+      if (session.endedAt === null && running === null) running = session.id;
+      added.push(session.endedAt === null && running !== session.id ? ended(session, at) : session);
+    }
+    if (added.length) await this.change((current) => [...current, ...added]);
     this.activeId = running;
     if (added.length) this.onChange(this.activeId);
     return { imported: added.length, skipped: sessions.length - added.length };

@@ -7,7 +7,8 @@ import { recordExchange, type ProfileInfo, type RecordOutcome } from '../db/hist
 import { applyRetention } from '../db/retention';
 import { reindexCaseNotes } from '../composables/case-notes';
 import { onQuarantine, type QuarantineReport } from '../db/quarantine';
-import { loadRetention } from '../features/history/retention-settings';
+import { DEFAULT_RETENTION } from '../db/retention';
+import { useUserSettingsStore } from './user-settings';
 import { isQuotaError } from '../features/history/storage-quota';
 import { t } from '../i18n';
 
@@ -74,7 +75,12 @@ export const useHistoryRecorderStore = defineStore('history-recorder', () => {
     api.on('exchanges.recorded', (exchange) => void record(exchange));
     onQuarantine((report) => quarantineReports.value.push(report));
     // Retention runs once per start; "Apply retention now" in History covers the rest.
-    void applyRetention(useHistoryDb(), loadRetention()).then((removed) => removed && revision.value++);
+    // Retention is main's setting: applied once main has said what it is.
+    const settings = useUserSettingsStore();
+    void settings
+      .ready()
+      .then(() => applyRetention(useHistoryDb(), settings.settings.historyRetention ?? DEFAULT_RETENTION))
+      .then((removed) => removed && revision.value++);
     // Main keeps the case notes; this browser's search index of them is rebuilt from main each start.
     void reindexCaseNotes(api, useHistoryDb()).catch(() => undefined);
   }
