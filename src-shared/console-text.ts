@@ -151,7 +151,8 @@ export const MAIN_TEXTS = {
   storedRecordInvalid:
     '{name} in {path} is invalid ({issue}) and was set aside in the file\'s "quarantined" list; the others are in use.',
   templateNotFound: 'There is no order template with id "{id}".',
-  templateTooLarge: 'The order template "{name}" is {bytes} bytes; a template may hold at most {limit}. Nothing was saved.',
+  templateTooLarge:
+    'The order template "{name}" is {bytes} bytes; a template may hold at most {limit}. Nothing was saved.',
   testSessionNotFound: 'There is no test session with id "{id}".',
 } as const satisfies Record<string, string>;
 

@@ -19,7 +19,8 @@ function parseStoredJson(text: string): { value: unknown } | { text: MainText } 
   } catch (error) {
     return { text: mainText('storedFileNotJson', { reason: (error as Error).message }) };
   }
-  if (valueDepthExceeds(value, MAX_JSON_DEPTH)) return { text: mainText('storedFileTooDeep', { limit: MAX_JSON_DEPTH }) };
+  if (valueDepthExceeds(value, MAX_JSON_DEPTH))
+    return { text: mainText('storedFileTooDeep', { limit: MAX_JSON_DEPTH }) };
   const forbidden = findForbiddenKey(value);
   if (forbidden) return { text: mainText('forbiddenKey', { path: forbidden.path, segment: forbidden.key }) };
   return { value };
@@ -74,9 +75,8 @@ export class JsonDocument<T> {
     );
     if (size === null) return this.options.empty();
     if (size > this.options.maxBytes) {
-      return this.setAside(
-        'stored-file-too-large',
-        (backup) => mainText('storedFileTooLarge', { path: this.path, bytes: size, limit: this.options.maxBytes, backup }),
+      return this.setAside('stored-file-too-large', (backup) =>
+        mainText('storedFileTooLarge', { path: this.path, bytes: size, limit: this.options.maxBytes, backup }),
       );
     }
     const text = await readTextIfExists(this.path);

@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { redactCardJson } from '@shared/card-data';
 import { mainText } from '@shared/console-text';
-import {
-  MAX_TEMPLATE_BYTES,
-  orderTemplateSchema,
-  type StoredOrderTemplate,
-} from '@shared/contract/order-templates';
+import { MAX_TEMPLATE_BYTES, orderTemplateSchema, type StoredOrderTemplate } from '@shared/contract/order-templates';
 import { ConsoleFailure } from '@shared/result';
 import { findForbiddenKey } from '@shared/forbidden-keys';
 import { JsonDocument, recordListCodec, type StoredProblem } from '../core/json-document';
@@ -79,7 +75,11 @@ export class OrderTemplatesStore {
           checked = checkedTemplate(incoming);
         } catch (error) {
           const failure = error as ConsoleFailure;
-          problems.push({ code: failure.code, message: failure.message, ...(failure.text ? { text: failure.text } : {}) });
+          problems.push({
+            code: failure.code,
+            message: failure.message,
+            ...(failure.text ? { text: failure.text } : {}),
+          });
           skipped += 1;
           continue;
         }
@@ -100,10 +100,16 @@ function checkedTemplate(input: TemplateInput): TemplateInput {
   const name = input.name.trim();
   const forbidden = findForbiddenKey(input.body);
   if (forbidden)
-    throw new ConsoleFailure('invalid-input', mainText('forbiddenKey', { path: forbidden.path, segment: forbidden.key }));
+    throw new ConsoleFailure(
+      'invalid-input',
+      mainText('forbiddenKey', { path: forbidden.path, segment: forbidden.key }),
+    );
   const bytes = Buffer.byteLength(JSON.stringify(input.body));
   if (bytes > MAX_TEMPLATE_BYTES)
-    throw new ConsoleFailure('template-too-large', mainText('templateTooLarge', { name, bytes, limit: MAX_TEMPLATE_BYTES }));
+    throw new ConsoleFailure(
+      'template-too-large',
+      mainText('templateTooLarge', { name, bytes, limit: MAX_TEMPLATE_BYTES }),
+    );
   // Design rule 5: no card number (beyond BIN + last 4) or CVV is ever stored, templates included.
   const body = redactCardJson(JSON.parse(JSON.stringify(input.body))) as Record<string, unknown>;
   return { name, variant: input.variant, body };

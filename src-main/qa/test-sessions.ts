@@ -70,7 +70,12 @@ export class TestSessions {
     return this.log(sessionId).read();
   }
 
-  async start(input: { name: string; tester: string; objective: string; profile: SessionProfile }): Promise<TestSession> {
+  async start(input: {
+    name: string;
+    tester: string;
+    objective: string;
+    profile: SessionProfile;
+  }): Promise<TestSession> {
     const at = this.now().toISOString();
     const session: TestSession = {
       id: randomUUID(),

@@ -32,7 +32,9 @@ export const orderTemplateSchema = z.object({
 });
 export type StoredOrderTemplate = z.infer<typeof orderTemplateSchema>;
 
-const templateInputSchema = z.object({ name: templateNameSchema, variant: variantSchema, body: templateBodySchema }).strict();
+const templateInputSchema = z
+  .object({ name: templateNameSchema, variant: variantSchema, body: templateBodySchema })
+  .strict();
 
 export const orderTemplatesMethods = {
   'orders.templates': method(

@@ -119,7 +119,9 @@ function npmStart(userDataDir: string): Promise<{ child: ChildProcess; lines: st
       // The taken-port sentence follows the URL line: give it a moment to arrive.
       if (match) setTimeout(() => found({ child, lines, port: Number(match[1]) }), 200);
     });
-    child.once('exit', (code) => failed(new Error(`npm start exited (${code}) before printing a URL:\n${lines.join('\n')}`)));
+    child.once('exit', (code) =>
+      failed(new Error(`npm start exited (${code}) before printing a URL:\n${lines.join('\n')}`)),
+    );
   });
 }
 

@@ -26,7 +26,7 @@ const backupsOf = async (dir: string, file: string) =>
   (await readdir(dir)).filter((name) => name.startsWith(`${file}.unreadable-`) && name.endsWith('.bak'));
 
 describe('issue 26: settings are kept by main in the user-data folder', () => {
-  it('language, theme, thresholds and retention survive a restart (they were in one origin\'s localStorage)', async () => {
+  it("language, theme, thresholds and retention survive a restart (they were in one origin's localStorage)", async () => {
     const first = await open();
     await first.call('settings.update', { locale: 'pt-PT', theme: 'dark' });
     await first.call('settings.update', {
@@ -51,7 +51,10 @@ describe('issue 26: settings are kept by main in the user-data folder', () => {
       const result = await harness.core.dispatch('settings.update', patch);
       expect(result).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     }
-    expect((await harness.call('settings.get')).settings).toMatchObject({ theme: 'dark', supportStaleAfterMinutes: null });
+    expect((await harness.call('settings.get')).settings).toMatchObject({
+      theme: 'dark',
+      supportStaleAfterMinutes: null,
+    });
   });
 
   it("a page's older localStorage choices are imported once and never override a choice main already has", async () => {
@@ -72,7 +75,10 @@ describe('issue 26: settings are kept by main in the user-data folder', () => {
     const second = await open({ userDataDir: first.userDataDir, credentials: first.credentials });
     const answer = await second.call('settings.get');
     expect(answer.problems).toEqual([
-      expect.objectContaining({ code: 'stored-file-unreadable', text: expect.objectContaining({ id: 'storedFileUnreadable' }) }),
+      expect.objectContaining({
+        code: 'stored-file-unreadable',
+        text: expect.objectContaining({ id: 'storedFileUnreadable' }),
+      }),
     ]);
     const [backup] = await backupsOf(first.userDataDir, 'settings.json');
     expect(await readFile(join(first.userDataDir, backup!), 'utf8')).toBe('{"version":1,"settings":{"theme":"da');
@@ -84,7 +90,11 @@ describe('issue 26: settings are kept by main in the user-data folder', () => {
 
   it('hostile settings files: __proto__ keys, a huge file and wrong types each get their own clear problem', async () => {
     const cases: Array<[string, string, string]> = [
-      ['{"version":1,"importedFromBrowser":false,"settings":{"__proto__":{"polluted":true}}}', 'stored-file-unreadable', '__proto__'],
+      [
+        '{"version":1,"importedFromBrowser":false,"settings":{"__proto__":{"polluted":true}}}',
+        'stored-file-unreadable',
+        '__proto__',
+      ],
       [`{"version":1,"pad":"${'x'.repeat(70_000)}"}`, 'stored-file-too-large', 'bytes'],
       ['{"version":1,"importedFromBrowser":"yes","settings":{"theme":7}}', 'stored-file-unreadable', 'settings.'],
     ];
@@ -104,7 +114,10 @@ describe('issue 26: settings are kept by main in the user-data folder', () => {
 });
 
 describe('issue 26: order templates are kept by main in the user-data folder', () => {
-  const body = (description: string) => ({ ...sandboxOrder('tpl-1'), transaction: { ...sandboxOrder('tpl-1').transaction, description } });
+  const body = (description: string) => ({
+    ...sandboxOrder('tpl-1'),
+    transaction: { ...sandboxOrder('tpl-1').transaction, description },
+  });
 
   it('templates survive a restart; saving under an existing name replaces it; delete removes it', async () => {
     const first = await open();
@@ -136,7 +149,11 @@ describe('issue 26: order templates are kept by main in the user-data folder', (
   it('a template naming __proto__ (at any depth) or too large is refused with the reason; nothing is stored', async () => {
     const harness = await open();
     for (const hostile of ['{"__proto__":{"x":1}}', '{"merchant":{"constructor":{"prototype":{}}}}']) {
-      const result = await harness.core.dispatch('orders.saveTemplate', { name: 'evil', variant: 'A', body: JSON.parse(hostile) });
+      const result = await harness.core.dispatch('orders.saveTemplate', {
+        name: 'evil',
+        variant: 'A',
+        body: JSON.parse(hostile),
+      });
       expect(result).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
       expect(result.ok ? '' : result.error.message).toMatch(/__proto__|constructor/);
     }
@@ -176,7 +193,9 @@ describe('issue 26: order templates are kept by main in the user-data folder', (
     });
     expect(result).toMatchObject({ imported: 1, skipped: 1 });
     const { templates } = await harness.call('orders.templates');
-    expect(templates.find((template: { name: string }) => template.name === 'Kept').body.transaction.description).toBe('main');
+    expect(templates.find((template: { name: string }) => template.name === 'Kept').body.transaction.description).toBe(
+      'main',
+    );
   });
 });
 
@@ -191,7 +210,10 @@ describe('issue 26: test sessions and verdicts are kept by main in the user-data
     });
     // What the session says about the profile comes from main's profile, not from the caller.
     expect(session).toMatchObject({ profileId: 'sandbox-a', endedAt: null, environment: 'sandbox' });
-    const created = await first.call('orders.create', { profileId: 'sandbox-a', order: sandboxOrder(`ses-${Date.now()}`) });
+    const created = await first.call('orders.create', {
+      profileId: 'sandbox-a',
+      order: sandboxOrder(`ses-${Date.now()}`),
+    });
     const transactionId = created.exchange.transactionID;
     await first.call('qa.setTestVerdict', { sessionId: session.id, key: transactionId, passed: false, note: 'no SMS' });
     const entries = (await first.call('qa.testSessionEntries', { sessionId: session.id })).entries;
@@ -199,7 +221,11 @@ describe('issue 26: test sessions and verdicts are kept by main in the user-data
     const second = await restart(first, { simulator: true });
     const { sessions } = await second.call('qa.testSessions');
     expect(sessions).toEqual([
-      expect.objectContaining({ id: session.id, endedAt: null, verdicts: { [transactionId]: expect.objectContaining({ passed: false, note: 'no SMS' }) } }),
+      expect.objectContaining({
+        id: session.id,
+        endedAt: null,
+        verdicts: { [transactionId]: expect.objectContaining({ passed: false, note: 'no SMS' }) },
+      }),
     ]);
     expect((await second.call('qa.testSessionEntries', { sessionId: session.id })).entries).toHaveLength(1);
     // Still running after the restart: main keeps tagging calls to it.

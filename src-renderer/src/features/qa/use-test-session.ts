@@ -57,7 +57,8 @@ async function refresh(): Promise<void> {
 async function moveLegacySessions(): Promise<void> {
   const db = useSessionsDb();
   const legacy = await legacySessions(db);
-  if (legacy.invalid > 0) problems.value = [...problems.value, t('qa.session.legacyUnreadable', { count: legacy.invalid })];
+  if (legacy.invalid > 0)
+    problems.value = [...problems.value, t('qa.session.legacyUnreadable', { count: legacy.invalid })];
   for (const { session, entries: all } of legacy.sessions) {
     const chunks: SessionEntry[][] = [[]];
     let bytes = 0;
@@ -96,10 +97,7 @@ export function useTestSession() {
     started = true;
     const api = useConsoleApi();
     api.on('qa.testSessionsChanged', () => void refresh().catch(failed));
-    void moveLegacySessions()
-      .catch(failed)
-      .then(refresh)
-      .catch(failed);
+    void moveLegacySessions().catch(failed).then(refresh).catch(failed);
   }
 
   async function begin(input: {

@@ -143,7 +143,8 @@ const mainTextPt: Record<MainTextId, string> = {
   storedRecordInvalid:
     '{name} em {path} é inválido ({issue}) e foi posto de parte na lista "quarantined" do ficheiro; os restantes estão em uso.',
   templateNotFound: 'Não existe nenhum modelo de encomenda com o id "{id}".',
-  templateTooLarge: 'O modelo de encomenda "{name}" tem {bytes} bytes; um modelo pode ter no máximo {limit}. Nada foi guardado.',
+  templateTooLarge:
+    'O modelo de encomenda "{name}" tem {bytes} bytes; um modelo pode ter no máximo {limit}. Nada foi guardado.',
   testSessionNotFound: 'Não existe nenhuma sessão de teste com o id "{id}".',
 };
 

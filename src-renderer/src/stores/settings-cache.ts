@@ -12,7 +12,7 @@ const STALE_AFTER_KEY = 'gateway-console.support.stale-after-minutes';
 const CONCURRENCY_KEY = 'gateway-console.bulk-refresh-concurrency';
 const RETENTION_KEY = 'gateway-console.history-retention';
 
-type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
+type StorageArea = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 const field = <K extends keyof UserSettings>(key: K, value: unknown): UserSettings[K] | undefined => {
   const parsed = userSettingsSchema.shape[key].safeParse(value);
@@ -27,7 +27,10 @@ function retention(text: string | null): UserSettings['historyRetention'] | unde
     const raw = JSON.parse(text) as { maxAgeDays?: unknown; maxCount?: unknown } | null;
     // Older pages saved 0 or a missing field for "no limit".
     const limit = (value: unknown) => (typeof value === 'number' && value > 0 ? value : null);
-    const parsed = historyRetentionSchema.safeParse({ maxAgeDays: limit(raw?.maxAgeDays), maxCount: limit(raw?.maxCount) });
+    const parsed = historyRetentionSchema.safeParse({
+      maxAgeDays: limit(raw?.maxAgeDays),
+      maxCount: limit(raw?.maxCount),
+    });
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
@@ -35,7 +38,7 @@ function retention(text: string | null): UserSettings['historyRetention'] | unde
 }
 
 /** The settings this page has a valid copy of (fields it has none for are left out). */
-export function readBrowserSettings(storage: Storage = localStorage): Partial<UserSettings> {
+export function readBrowserSettings(storage: StorageArea = localStorage): Partial<UserSettings> {
   const found: Partial<UserSettings> = {
     locale: field('locale', storage.getItem(LOCALE_STORAGE_KEY)),
     theme: field('theme', storage.getItem(THEME_STORAGE_KEY)),
@@ -47,7 +50,7 @@ export function readBrowserSettings(storage: Storage = localStorage): Partial<Us
 }
 
 /** Mirrors main's settings into this page's copy (a null setting removes the copy: the default applies). */
-export function writeBrowserSettings(settings: UserSettings, storage: Storage = localStorage): void {
+export function writeBrowserSettings(settings: UserSettings, storage: StorageArea = localStorage): void {
   const put = (key: string, value: string | null) =>
     value === null ? storage.removeItem(key) : storage.setItem(key, value);
   put(LOCALE_STORAGE_KEY, settings.locale);
