@@ -47,7 +47,14 @@ describe('issue 26: settings are kept by main in the user-data folder', () => {
   it('a value of the wrong type or out of range is refused with the field named, and nothing stored changes', async () => {
     const harness = await open();
     await harness.call('settings.update', { theme: 'dark' });
-    for (const patch of [{ theme: 'neon' }, { supportStaleAfterMinutes: 0 }, { locale: 'xx' }, { colour: 'red' }]) {
+    const proto = JSON.parse('{"__proto__":{"theme":"light"}}') as unknown;
+    for (const patch of [
+      { theme: 'neon' },
+      { supportStaleAfterMinutes: 0 },
+      { locale: 'xx' },
+      { colour: 'red' },
+      proto,
+    ]) {
       const result = await harness.core.dispatch('settings.update', patch);
       expect(result).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     }

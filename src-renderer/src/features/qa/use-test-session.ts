@@ -50,6 +50,29 @@ async function refresh(): Promise<void> {
   entries.value = recorded.value.entries;
 }
 
+let following: Promise<void> | null = null;
+let changedAgain = false;
+/**
+ * Main says a session changed for every call it tags: during a bulk refresh that is hundreds a second.
+ * One reading of main's record runs at a time, and changes that arrive meanwhile are covered by one
+ * more reading after it, not by one each.
+ */
+function followChange(): void {
+  if (following) {
+    changedAgain = true;
+    return;
+  }
+  following = refresh()
+    .catch(failed)
+    .finally(() => {
+      following = null;
+      if (changedAgain) {
+        changedAgain = false;
+        followChange();
+      }
+    });
+}
+
 /**
  * Sessions an older console kept in this browser go to main, once: a session's rows are deleted here
  * only after main has all its entries, so an interrupted move is simply done again on the next start.
@@ -96,7 +119,7 @@ export function useTestSession() {
     if (started) return;
     started = true;
     const api = useConsoleApi();
-    api.on('qa.testSessionsChanged', () => void refresh().catch(failed));
+    api.on('qa.testSessionsChanged', followChange);
     void moveLegacySessions().catch(failed).then(refresh).catch(failed);
   }
 
