@@ -10,6 +10,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../src-main/credentials/memory-store';
 import { openConsole, type ConsoleSession } from '../support/browser-mode';
@@ -18,6 +19,18 @@ import { createSandboxOrder, openArea } from '../support/console-actions';
 const ROOT = resolve(__dirname, '../..');
 const STALE_LABEL = 'Mark a non-final status stale after (minutes)';
 const LOOKUP = 'Transaction ID, merchant order id or Multibanco reference';
+
+/** Orders → a fresh draft → its Templates tab (where drafts are saved and listed). */
+async function openTemplates(page: Page): Promise<Locator> {
+  await openArea(page, 'Orders');
+  const create = page.getByRole('button', { name: 'Create a test order' });
+  const fresh = page.getByRole('button', { name: 'New order' });
+  await create.or(fresh).first().waitFor();
+  await ((await create.isVisible()) ? create : fresh).click();
+  // naive-ui's tabs carry no tab role: the tab is found by its words.
+  await page.getByText('Templates', { exact: true }).click();
+  return page.getByRole('region', { name: 'Templates' });
+}
 
 describe('issue 26: a restart on a different port keeps case notes, test sessions and settings', () => {
   const userDataDir = mkdtempSync(join(tmpdir(), 'gc-restart-'));
@@ -28,7 +41,7 @@ describe('issue 26: a restart on a different port keeps case notes, test session
     rmSync(userDataDir, { recursive: true, force: true });
   });
 
-  it('a new origin shows the note, the running session, the language and the theme chosen before', async () => {
+  it('a new origin shows the note, the running session, the template, the language and the theme chosen before', async () => {
     const first = await openConsole({ userDataDir, credentials });
     sessions.push(first);
     const page = first.page;
@@ -52,6 +65,11 @@ describe('issue 26: a restart on a different port keeps case notes, test session
     await panel.getByLabel('Session name').fill('Restart rehearsal');
     await panel.getByRole('button', { name: 'Start test session' }).click();
     await panel.getByRole('status').filter({ hasText: 'Session running: Restart rehearsal' }).waitFor();
+
+    const templates = await openTemplates(page);
+    await templates.getByLabel('Template name').fill('Restart template');
+    await templates.getByRole('button', { name: 'Save template' }).click();
+    await templates.getByRole('status').waitFor();
 
     await openArea(page, 'Settings');
     await page.getByRole('radio', { name: 'Dark' }).check({ force: true });
@@ -98,6 +116,8 @@ describe('issue 26: a restart on a different port keeps case notes, test session
     await notes.first().waitFor();
     expect(await notes.first().textContent()).toContain('Customer says she paid twice.');
     expect(await notes.first().textContent()).toContain('ZD-9001');
+    const kept = await openTemplates(again);
+    await kept.getByRole('button', { name: 'Load template Restart template' }).waitFor();
     expect(second.pageErrors).toEqual([]);
   });
 });
