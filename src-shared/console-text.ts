@@ -146,6 +146,19 @@ export const MAIN_TEXTS = {
     'The console could not write its record {path}: calls still work, but History in another window or after a restart will miss them.',
   recordUnreadableLines:
     'The console’s record {path} has {count} line(s) it cannot read (a write cut short by a crash, or an edited line): they are skipped and kept in the file; the rest of History is intact.',
+  // Files main keeps in the user-data folder (settings, order templates, test sessions)
+  storedFileTooLarge:
+    'The file {path} is {bytes} bytes, more than the {limit} the console reads; it was kept as {backup} and the console started without what it held.',
+  storedFileUnreadable:
+    'The file {path} could not be read ({reason}); it was kept as {backup} and the console started without what it held.',
+  storedFileNotJson: 'it is not JSON: {reason}',
+  storedFileTooDeep: 'it nests more than {limit} levels deep',
+  storedRecordInvalid:
+    '{name} in {path} is invalid ({issue}) and was set aside in the file\'s "quarantined" list; the others are in use.',
+  templateNotFound: 'There is no order template with id "{id}".',
+  templateTooLarge:
+    'The order template "{name}" is {bytes} bytes; a template may hold at most {limit}. Nothing was saved.',
+  testSessionNotFound: 'There is no test session with id "{id}".',
 } as const satisfies Record<string, string>;
 
 export type MainTextId = keyof typeof MAIN_TEXTS;

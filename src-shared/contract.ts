@@ -17,6 +17,9 @@ import { vaultMethods } from './contract/vault';
 import { supportMethods } from './contract/support';
 import { qaEvents, qaMethods } from './contract/qa';
 import { recordEvents, recordMethods } from './contract/record';
+import { settingsMethods } from './contract/settings';
+import { orderTemplatesMethods } from './contract/order-templates';
+import { testSessionsEvents, testSessionsMethods } from './contract/test-sessions';
 
 export const methods = {
   ...appMethods,
@@ -30,6 +33,9 @@ export const methods = {
   ...supportMethods,
   ...qaMethods,
   ...recordMethods,
+  ...settingsMethods,
+  ...orderTemplatesMethods,
+  ...testSessionsMethods,
 };
 
 export const events = {
@@ -39,6 +45,7 @@ export const events = {
   ...notificationsEvents,
   ...qaEvents,
   ...recordEvents,
+  ...testSessionsEvents,
 };
 
 export type Methods = typeof methods;

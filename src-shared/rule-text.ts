@@ -69,6 +69,7 @@ export const RULE_TEXTS = {
   caseNoteLong: 'A note is at most 20,000 characters',
   ticketLong: 'A ticket reference is at most 100 characters',
   noteOrTicket: 'Write a note or a ticket reference',
+  forbiddenObjectKey: 'names "{key}" at {path}: that key is JavaScript object machinery, not data',
 } as const satisfies Record<string, string>;
 
 export type RuleId = keyof typeof RULE_TEXTS;

@@ -1,13 +1,14 @@
 import { parseArgs } from 'node:util';
-import { startBrowserMode } from '../host/browser-mode';
+import { startBrowserMode, startLines } from '../host/browser-mode';
 import type { CliCommand } from './cli-command';
 
 const HELP = `Usage: gateway-console serve [--port N] [--user-data-dir DIR]
 
 Runs the console in browser mode: the same handlers as the desktop app, over HTTP on 127.0.0.1.
-Prints one line with the URL to open (it carries a random session token).
+Prints the URL to open (it carries a random session token).
 
-  --port N             port to listen on (default: a free port)
+  --port N             port to listen on (default: the port used last time with this
+                       user-data folder, so the page keeps its origin; a free port if taken)
   --user-data-dir DIR  where profiles and settings are kept (default: ~/.config/Gateway Console)`;
 
 export const serveCommand: CliCommand = {
@@ -25,16 +26,16 @@ export const serveCommand: CliCommand = {
       process.stdout.write(`${HELP}\n`);
       return 0;
     }
-    const port = values.port === undefined ? 0 : Number(values.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    const port = values.port === undefined ? undefined : Number(values.port);
+    if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
       process.stderr.write(`--port must be a whole number from 0 to 65535, got "${values.port}".\n`);
       return 2;
     }
     const running = await startBrowserMode({
-      port,
+      ...(port === undefined ? {} : { port }),
       ...(values['user-data-dir'] ? { userDataDir: values['user-data-dir'] } : {}),
     });
-    process.stdout.write(`Gateway Console (browser mode) is ready: ${running.host.url}\n`);
+    for (const line of startLines(running)) process.stdout.write(`${line}\n`);
     const stop = () => {
       void running.close().then(() => process.exit(0));
     };

@@ -19,9 +19,14 @@ import { AUDIT_LOG_FILE, AuditLog } from '../support/audit-log';
 import { AGENT_FILE, AgentIdentity } from '../support/agent-identity';
 import { CASE_NOTES_FILE, CaseNotes } from '../support/case-notes';
 import { createQaHandlers } from './handlers/qa-handlers';
+import { createUserDataHandlers } from './handlers/user-data-handlers';
+import { SETTINGS_FILE, UserSettingsStore } from '../settings/user-settings';
+import { ORDER_TEMPLATES_FILE, OrderTemplatesStore } from '../orders/order-templates-store';
+import { TestSessions } from '../qa/test-sessions';
 import { startNotificationsService } from '../notifications/notifications-service';
 import { logger } from '../common/logger';
 import type { DeliveryRecord } from '@shared/contract/notifications';
+import type { EventPayload } from '@shared/contract';
 import { customerMaskingByProfileId, maskDeliveryCustomerData } from '../support/customer-masking';
 import { ProfileFile } from './profiles/profile-file';
 import { ProfileRegistry } from './profiles/profile-registry';
@@ -143,6 +148,32 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
   };
   // The demo's calls reach the live exchange feed only once re-timed onto the demo's weeks (demo-handlers).
   const demoGateway = new GatewayService({ profiles, signatures, client, onExchange: () => undefined });
+  // What the user creates lives here, not in a page: a new origin or a cleared browser loses none of it.
+  const settings = new UserSettingsStore(join(options.userDataDir, SETTINGS_FILE));
+  const templates = new OrderTemplatesStore(join(options.userDataDir, ORDER_TEMPLATES_FILE));
+  const testSessions = new TestSessions(options.userDataDir, (sessionId) =>
+    events.emit('qa.testSessionsChanged', { sessionId }),
+  );
+  const userDataProblems = [
+    ...(await testSessions.load()),
+    ...(await settings.get()).problems,
+    ...(await templates.list()).problems,
+  ];
+  for (const problem of userDataProblems) {
+    logger.warn(problem.message);
+    notices.raise('warning', problem.message);
+  }
+  // A running test session is tagged by main, so its evidence does not depend on an open window.
+  const stopTagging = events.subscribe((name, payload) => {
+    const recorded =
+      name === 'exchanges.recorded'
+        ? testSessions.recordExchange(payload as EventPayload<'exchanges.recorded'>)
+        : name === 'notifications.received'
+          ? testSessions.recordNotification(payload as EventPayload<'notifications.received'>)
+          : null;
+    void recorded?.catch((error: unknown) => logger.warn('recording to the test session failed', error));
+  });
+  closers.push(async () => stopTagging());
   const scenarioFolder = new ScenarioFolder(options.userDataDir);
   // A file saved by an editor or a `git pull` shows on the Scenarios screen without a restart.
   void scenarioFolder.watch(() => events.emit('qa.libraryChanged', {}));
@@ -192,6 +223,7 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
       caseNotes: new CaseNotes(join(options.userDataDir, CASE_NOTES_FILE)),
       agent: new AgentIdentity(join(options.userDataDir, AGENT_FILE)),
     }),
+    ...createUserDataHandlers({ settings, templates, sessions: testSessions, profiles }),
     ...createQaHandlers({
       core: { gateway, simulator, events, profiles, credentials },
       webhookSecretOf,

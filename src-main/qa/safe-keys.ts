@@ -5,7 +5,9 @@
  * let a file write into `Object.prototype` and break every later request in main. They are refused
  * wherever a file names a key, and the documents read from files are built without prototypes.
  */
-export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+import { FORBIDDEN_KEYS } from '@shared/forbidden-keys';
+
+export { FORBIDDEN_KEYS };
 
 /** The first segment of a dotted path that is a forbidden key, or null when the path is safe. */
 export function forbiddenSegment(path: string): string | null {

@@ -51,7 +51,7 @@ describe('manual test session (Chromium)', () => {
     await sessions.getByRole('button', { name: 'End session' }).click();
     await sessions.getByRole('button', { name: 'Start test session' }).waitFor();
 
-    // Survives a reload (IndexedDB) and can be resumed and ended again.
+    // Survives a reload (main keeps it) and can be resumed and ended again.
     await page.reload();
     await openArea(page, 'Scenarios');
     await sessions.getByRole('button', { name: 'Resume Go-live rehearsal' }).click();

@@ -1,8 +1,10 @@
+import { LOCALE_STORAGE_KEY } from '../stores/settings-cache';
+
+export { LOCALE_STORAGE_KEY };
+
 /** The console's languages. English is the fallback; Portuguese is European Portuguese (pt-PT), not Brazilian. */
 export const supportedLocales = ['en', 'pt-PT'] as const;
 export type AppLocale = (typeof supportedLocales)[number];
-
-export const LOCALE_STORAGE_KEY = 'gateway-console.locale';
 
 /** The first of the system's preferred languages we speak: any Portuguese → pt-PT, otherwise English. */
 export function systemLocale(languages: readonly string[] = navigator.languages ?? [navigator.language]): AppLocale {

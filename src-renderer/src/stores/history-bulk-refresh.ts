@@ -1,5 +1,5 @@
 import { defineStore } from 'pinia';
-import { ref, shallowRef, watch } from 'vue';
+import { computed, ref, shallowRef } from 'vue';
 import { PAYMENT_STATUSES, PAYMENT_STATUS_VALUES } from '@shared/gateway/codes';
 import { useConsoleApi } from '../api';
 import { useHistoryDb } from '../db/history-db';
@@ -15,8 +15,8 @@ import {
 import { statusRefresher } from '../features/history/status-query';
 import { SEARCH_LIMIT } from './history';
 import { useHistoryRecorderStore } from './history-recorder';
+import { useUserSettingsStore } from './user-settings';
 
-const CONCURRENCY_KEY = 'gateway-console.bulk-refresh-concurrency';
 /** Statuses that can still change, plus rows whose status was never seen. */
 export const NON_FINAL_STATUS_KEYS = [
   ...PAYMENT_STATUS_VALUES.filter((status) => !PAYMENT_STATUSES[status].final),
@@ -32,8 +32,14 @@ export type RefreshScope =
 
 /** Bulk status refresh over a selection or the current filter, with progress, cancel and a summary. */
 export const useBulkRefreshStore = defineStore('history-bulk-refresh', () => {
-  const concurrency = ref(Number(localStorage.getItem(CONCURRENCY_KEY)) || DEFAULT_CONCURRENCY);
-  watch(concurrency, (value) => localStorage.setItem(CONCURRENCY_KEY, String(value)));
+  const settings = useUserSettingsStore();
+  // A setting main keeps: the agent's choice holds in every window and after a restart.
+  const concurrency = computed<number>({
+    get: () => settings.settings.bulkRefreshConcurrency ?? DEFAULT_CONCURRENCY,
+    set: (value) => {
+      if (value >= 1) void settings.update({ bulkRefreshConcurrency: Math.floor(value) });
+    },
+  });
   const running = ref(false);
   const progress = shallowRef<RefreshProgress | null>(null);
   const summary = shallowRef<RefreshSummary | null>(null);

@@ -4,10 +4,10 @@ import type { Exchange } from '@shared/exchange';
 import { useConsoleApi } from '../api';
 import { useHistoryDb } from '../db/history-db';
 import { recordExchange, type ProfileInfo, type RecordOutcome } from '../db/history-writer';
-import { applyRetention, type RetentionSettings } from '../db/retention';
+import { applyRetention, DEFAULT_RETENTION, type RetentionSettings } from '../db/retention';
 import { reindexCaseNotes } from '../composables/case-notes';
 import { onQuarantine, type QuarantineReport } from '../db/quarantine';
-import { loadRetention } from '../features/history/retention-settings';
+import { useUserSettingsStore } from './user-settings';
 import { isQuotaError } from '../features/history/storage-quota';
 import { t } from '../i18n';
 
@@ -83,9 +83,13 @@ export const useHistoryRecorderStore = defineStore('history-recorder', () => {
     // Pushed exchanges reach History through main's record (stores/record-index), in seq order.
     onQuarantine((report) => quarantineReports.value.push(report));
     // Retention runs once per start; "Apply retention now" in History covers the rest.
-    const retention = loadRetention();
-    void applyRetention(useHistoryDb(), retention).then((removed) => removed && revision.value++);
-    void applyRecordRetention(retention);
+    // Retention is main's setting: applied once main has said what it is, to History and to main's record.
+    const settings = useUserSettingsStore();
+    void settings.ready().then(() => {
+      const retention = settings.settings.historyRetention ?? DEFAULT_RETENTION;
+      void applyRetention(useHistoryDb(), retention).then((removed) => removed && revision.value++);
+      void applyRecordRetention(retention);
+    });
     // Main keeps the case notes; this browser's search index of them is rebuilt from main each start.
     void reindexCaseNotes(api, useHistoryDb()).catch(() => undefined);
   }

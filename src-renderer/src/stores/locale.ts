@@ -5,7 +5,7 @@ import { LOCALE_STORAGE_KEY, type AppLocale } from '../i18n/locales';
 
 /**
  * The console's language: the system language until the user picks one in Settings, then that choice,
- * remembered across restarts (a UI preference like the theme: localStorage is enough).
+ * kept by main (settings, see user-settings.ts); localStorage holds this page's copy for the first paint.
  */
 export const useLocaleStore = defineStore('locale', () => {
   const locale = computed<AppLocale>({

@@ -1,15 +1,41 @@
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
+import { useConsoleApi } from '../api';
 import { useHistoryDb } from '../db/history-db';
 import { templateRepository, type OrderTemplate } from '../features/orders/template-repository';
+import type { Json } from '../features/orders/draft-paths';
+import { consoleErrorText } from '../i18n/console-error';
 import { useOrderDraftStore } from './order-draft';
 
-/** Saved order templates (IndexedDB): save the current draft, load one back, delete. */
+let legacyMoved: Promise<string[]> | null = null;
+
+/**
+ * Templates an older console kept in this browser's IndexedDB go to main, once: the browser's rows are
+ * deleted only after main has them, so an interrupted move is simply done again on the next load.
+ * Rows that cannot be read stay where they are and are reported.
+ */
+async function moveLegacyTemplates(): Promise<string[]> {
+  const db = useHistoryDb();
+  const { templates, problems } = await templateRepository(db).list();
+  if (templates.length === 0) return problems;
+  const moved = await useConsoleApi()['orders.importTemplates']({
+    templates: templates.map(({ name, variant, body, updatedAt }) => ({
+      name,
+      variant,
+      body: body as Record<string, unknown>,
+      updatedAt,
+    })),
+  });
+  if (!moved.ok) return [...problems, consoleErrorText(moved.error)];
+  await db.templates.bulkDelete(templates.map((template) => template.id));
+  return [...problems, ...moved.value.problems.map((problem) => consoleErrorText(problem))];
+}
+
+/** Saved order templates, kept by main in the user-data folder: save the current draft, load one back, delete. */
 export const useOrderTemplatesStore = defineStore('order-draft-templates', () => {
   const templates = shallowRef<OrderTemplate[]>([]);
   const problems = ref<string[]>([]);
   const error = ref<string | null>(null);
-  const repo = () => templateRepository(useHistoryDb());
 
   const failed = (cause: unknown) => {
     error.value = cause instanceof Error ? cause.message : String(cause);
@@ -17,9 +43,11 @@ export const useOrderTemplatesStore = defineStore('order-draft-templates', () =>
 
   async function load(): Promise<void> {
     try {
-      const result = await repo().list();
-      templates.value = result.templates;
-      problems.value = result.problems;
+      const legacy = await (legacyMoved ??= moveLegacyTemplates().finally(() => (legacyMoved = null)));
+      const result = await useConsoleApi()['orders.templates']();
+      if (!result.ok) return failed(consoleErrorText(result.error));
+      templates.value = result.value.templates.map((template) => ({ ...template, body: template.body as Json }));
+      problems.value = [...legacy, ...result.value.problems.map((problem) => consoleErrorText(problem))];
       error.value = null;
     } catch (cause) {
       failed(cause);
@@ -28,9 +56,17 @@ export const useOrderTemplatesStore = defineStore('order-draft-templates', () =>
 
   async function saveCurrent(name: string): Promise<boolean> {
     const draft = useOrderDraftStore();
-    if (!draft.draft) return false;
+    if (!draft.draft || !name.trim()) return false;
     try {
-      await repo().save(name, draft.variant, draft.draft);
+      const saved = await useConsoleApi()['orders.saveTemplate']({
+        name,
+        variant: draft.variant,
+        body: JSON.parse(JSON.stringify(draft.draft)) as Record<string, unknown>,
+      });
+      if (!saved.ok) {
+        failed(consoleErrorText(saved.error));
+        return false;
+      }
       await load();
       return true;
     } catch (cause) {
@@ -46,7 +82,8 @@ export const useOrderTemplatesStore = defineStore('order-draft-templates', () =>
 
   async function remove(id: string): Promise<void> {
     try {
-      await repo().remove(id);
+      const removed = await useConsoleApi()['orders.deleteTemplate']({ id });
+      if (!removed.ok) return failed(consoleErrorText(removed.error));
       await load();
     } catch (cause) {
       failed(cause);

@@ -2,7 +2,9 @@ import { defineStore } from 'pinia';
 import { ref, watch } from 'vue';
 
 export type ThemeName = 'light' | 'dark';
-export const THEME_STORAGE_KEY = 'gateway-console.theme';
+import { THEME_STORAGE_KEY } from './settings-cache';
+
+export { THEME_STORAGE_KEY };
 
 const initialTheme = (): ThemeName => {
   const saved = localStorage.getItem(THEME_STORAGE_KEY);
@@ -10,7 +12,10 @@ const initialTheme = (): ThemeName => {
   return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 };
 
-/** Light/dark theme, remembered across restarts (a UI preference, not data: localStorage is enough). */
+/**
+ * Light/dark theme. Main keeps the choice (settings, see user-settings.ts); localStorage holds this
+ * page's copy so the first paint is already in the right theme.
+ */
 export const useThemeStore = defineStore('theme', () => {
   const theme = ref<ThemeName>(initialTheme());
   watch(theme, (value) => localStorage.setItem(THEME_STORAGE_KEY, value));

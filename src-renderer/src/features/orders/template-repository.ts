@@ -18,8 +18,9 @@ export interface OrderTemplate {
 }
 
 /**
- * Saved order drafts in IndexedDB (the `templates` table). Rows are validated on read; one that does not
- * match is reported by name and left in place (never dropped silently).
+ * Order drafts older consoles saved in IndexedDB (the `templates` table). Main keeps templates now
+ * (orders.*Template*); these rows are read once to move them there. Rows are validated on read; one that
+ * does not match is reported by name and left in place (never dropped silently).
  */
 export function templateRepository(db: Pick<HistoryDb, 'templates'>) {
   async function list(): Promise<{ templates: OrderTemplate[]; problems: string[] }> {

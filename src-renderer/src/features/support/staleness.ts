@@ -4,13 +4,7 @@
  */
 import { isFinalPaymentStatus } from '@shared/gateway/codes';
 
-export const STALE_AFTER_KEY = 'gateway-console.support.stale-after-minutes';
 export const DEFAULT_STALE_AFTER_MINUTES = 15;
-
-export function readStaleAfterMinutes(storage: Pick<Storage, 'getItem'> = localStorage): number {
-  const value = Number(storage.getItem(STALE_AFTER_KEY));
-  return Number.isFinite(value) && value >= 1 ? Math.floor(value) : DEFAULT_STALE_AFTER_MINUTES;
-}
 
 export function isStale(
   status: string | null,

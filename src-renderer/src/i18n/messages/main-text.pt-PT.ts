@@ -138,6 +138,18 @@ const mainTextPt: Record<MainTextId, string> = {
     'A consola não conseguiu escrever o seu registo {path}: as chamadas continuam a funcionar, mas o Histórico noutra janela ou depois de reiniciar não as terá.',
   recordUnreadableLines:
     'O registo da consola {path} tem {count} linha(s) que não consegue ler (uma escrita interrompida por uma falha ou uma linha editada): são ignoradas e mantidas no ficheiro; o resto do Histórico está intacto.',
+  storedFileTooLarge:
+    'O ficheiro {path} tem {bytes} bytes, mais do que os {limit} que a consola lê; foi guardado como {backup} e a consola arrancou sem o que ele continha.',
+  storedFileUnreadable:
+    'Não foi possível ler o ficheiro {path} ({reason}); foi guardado como {backup} e a consola arrancou sem o que ele continha.',
+  storedFileNotJson: 'não é JSON: {reason}',
+  storedFileTooDeep: 'tem mais de {limit} níveis de aninhamento',
+  storedRecordInvalid:
+    '{name} em {path} é inválido ({issue}) e foi posto de parte na lista "quarantined" do ficheiro; os restantes estão em uso.',
+  templateNotFound: 'Não existe nenhum modelo de encomenda com o id "{id}".',
+  templateTooLarge:
+    'O modelo de encomenda "{name}" tem {bytes} bytes; um modelo pode ter no máximo {limit}. Nada foi guardado.',
+  testSessionNotFound: 'Não existe nenhuma sessão de teste com o id "{id}".',
 };
 
 export default mainTextPt;

@@ -78,6 +78,8 @@ export default {
     deleteLabel: 'Delete {name}',
     report: 'HTML report',
     reportLabel: 'HTML report of {name}',
+    legacyUnreadable:
+      '{count} test-session rows kept in this browser by an older console could not be read; they were left there.',
     markdown: 'Markdown',
     markdownLabel: 'Copy the Markdown summary of {name}',
     notification: 'notification {status}',

@@ -81,6 +81,8 @@ export default {
     deleteLabel: 'Eliminar {name}',
     report: 'Relatório HTML',
     reportLabel: 'Relatório HTML de {name}',
+    legacyUnreadable:
+      '{count} linhas de sessões de teste guardadas neste navegador por uma consola anterior não puderam ser lidas; foram deixadas lá.',
     markdown: 'Markdown',
     markdownLabel: 'Copiar o resumo em Markdown de {name}',
     notification: 'notificação {status}',

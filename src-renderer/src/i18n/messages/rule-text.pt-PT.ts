@@ -68,6 +68,7 @@ const ruleTextPt: Record<RuleId, string> = {
   caseNoteLong: 'Uma nota tem no máximo 20 000 caracteres',
   ticketLong: 'Uma referência de pedido tem no máximo 100 caracteres',
   noteOrTicket: 'Escreva uma nota ou uma referência de pedido',
+  forbiddenObjectKey: 'usa "{key}" em {path}: essa chave é maquinaria de objetos JavaScript, não dados',
 };
 
 export default ruleTextPt;

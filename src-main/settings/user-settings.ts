@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import {
+  DEFAULT_USER_SETTINGS,
+  userSettingsSchema,
+  type SettingsAnswer,
+  type UserSettings,
+} from '@shared/contract/settings';
+import { firstIssue, JsonDocument } from '../core/json-document';
+
+export const SETTINGS_FILE = 'settings.json';
+/** Settings are a handful of fields: anything near this size is not a settings file. */
+const MAX_SETTINGS_BYTES = 64 * 1024;
+
+const fileSchema = z.object({
+  version: z.literal(1),
+  settings: userSettingsSchema,
+  importedFromBrowser: z.boolean(),
+});
+type SettingsFile = z.infer<typeof fileSchema>;
+
+/**
+ * The user's preferences (language, theme, thresholds, retention) in settings.json in the user-data
+ * folder: main's copy is the one every window starts from; pages only cache it.
+ */
+export class UserSettingsStore {
+  private readonly document: JsonDocument<SettingsFile>;
+
+  constructor(readonly path: string) {
+    this.document = new JsonDocument<SettingsFile>(path, {
+      decode: (raw) => {
+        const parsed = fileSchema.safeParse(raw);
+        return parsed.success ? { value: parsed.data, problems: [] } : { unreadable: firstIssue(parsed.error) };
+      },
+      encode: (value) => value,
+      empty: () => ({ version: 1, settings: { ...DEFAULT_USER_SETTINGS }, importedFromBrowser: false }),
+      maxBytes: MAX_SETTINGS_BYTES,
+    });
+  }
+
+  async get(): Promise<SettingsAnswer> {
+    return this.answer(await this.document.read());
+  }
+
+  update(patch: Partial<UserSettings>): Promise<SettingsAnswer> {
+    return this.document.update((current) => {
+      const value = { ...current, settings: { ...current.settings, ...patch } };
+      return { value, result: this.answer(value) };
+    });
+  }
+
+  /**
+   * A page's older localStorage choices, taken once per user-data folder: they fill only what main has
+   * not set, so a stale browser never overrides a choice made since.
+   */
+  async importFromBrowser(patch: Partial<UserSettings>): Promise<SettingsAnswer> {
+    return this.document.update((current) => {
+      if (current.importedFromBrowser) return { value: current, result: this.answer(current) };
+      const settings = { ...current.settings };
+      for (const key of Object.keys(patch) as Array<keyof UserSettings>)
+        if (settings[key] === null && patch[key] !== undefined) Object.assign(settings, { [key]: patch[key] });
+      const value = { ...current, settings, importedFromBrowser: true };
+      return { value, result: this.answer(value) };
+    });
+  }
+
+  get problems() {
+    return this.document.problems;
+  }
+
+  private answer(file: SettingsFile): SettingsAnswer {
+    return {
+      settings: file.settings,
+      importedFromBrowser: file.importedFromBrowser,
+      problems: [...this.document.problems],
+    };
+  }
+}
