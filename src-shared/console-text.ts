@@ -141,6 +141,10 @@ export const MAIN_TEXTS = {
   // Browser-mode host and QA evidence
   hostSessionEnded: 'This tab belongs to an earlier run of the console: open the new address it printed.',
   evidenceNotBase64: 'The attached file "{name}" did not arrive as base64 data.',
+  // Sandbox worlds
+  worldIdInvalid: '"{id}" is not a name the console gives its Sandbox worlds.',
+  worldNotFound: 'The Sandbox world "{id}" does not exist (any more): its run or session was deleted, or the demo ended.',
+  qaRunStillRunning: 'The scenario run is still under way: stop it before deleting it.',
 } as const satisfies Record<string, string>;
 
 export type MainTextId = keyof typeof MAIN_TEXTS;

@@ -32,6 +32,8 @@ import { absentWhileLocked, openConsoleSecrets } from './console-secrets';
 import { createVaultHandlers } from './handlers/vault-handlers';
 import type { TransactionSignatures } from './signature-store';
 import { APP_VERSION } from './version';
+import { SandboxWorlds } from './worlds/sandbox-worlds';
+import { worldProfileId } from '@shared/sandbox-worlds';
 
 export interface ConsoleCoreOptions {
   mode: AppMode;
@@ -59,6 +61,8 @@ export interface ConsoleCore {
   readonly gateway: GatewayService;
   /** The embedded simulator behind the Sandbox profiles, or null when started without it. */
   readonly simulator: RunningSimulator | null;
+  /** The console's own worlds in that simulator (demo, runs, sessions), or null without a simulator. */
+  readonly worlds: SandboxWorlds | null;
   close(): Promise<void>;
 }
 
@@ -90,7 +94,13 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
       const candidates = [];
       for (const profile of await profiles.list()) {
         const secret = await webhookSecretOf(profile.id);
-        if (secret) candidates.push({ profileId: profile.id, terminalId: profile.terminalId, secret });
+        if (secret)
+          candidates.push({
+            profileId: profile.id,
+            terminalId: profile.terminalId,
+            secret,
+            owns: (transactionId) => signatures.get(profile.id, transactionId) !== undefined,
+          });
       }
       return candidates;
     },
@@ -114,6 +124,7 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     closers.push(() => running.close());
     simulator = running;
   }
+  let worlds: SandboxWorlds | null = null;
   const sender = new RequestSender(options.gateway);
   closers.push(() => sender.close());
   const client = new GatewayClient(sender);
@@ -129,8 +140,24 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     if (verdict !== 'accepted' || !profileId || !notification?.transactionId) return;
     await gateway.learnFromNotification(profileId, notification.transactionId, notification.paymentStatus);
   };
-  // The demo's calls reach the live exchange feed only once re-timed onto the demo's weeks (demo-handlers).
+  // The demo's calls reach the live exchange feed only once dated on the demo world's clock (demo-handlers).
   const demoGateway = new GatewayService({ profiles, signatures, client, onExchange: () => undefined });
+  if (simulator) {
+    worlds = new SandboxWorlds({
+      simulator,
+      profiles,
+      secrets: profileSecrets,
+      webhookUrl: notifications.receiver.url,
+      // Both services share the store: forgetting through both also drops what each has in flight.
+      forgetProfiles: async (profileIds) => {
+        for (const profileId of profileIds)
+          for (const service of [gateway, demoGateway]) await service.forgetProfile(profileId);
+      },
+      onProfilesChanged: (ids) => events.emit('profiles.changed', { ids }),
+    });
+    // The simulator's port changed: the worlds' profiles follow it (those whose world is gone go).
+    await worlds.reconcile();
+  }
   const scenarioFolder = new ScenarioFolder(options.userDataDir);
   // A file saved by an editor or a `git pull` shows on the Scenarios screen without a restart.
   void scenarioFolder.watch(() => events.emit('qa.libraryChanged', {}));
@@ -147,19 +174,24 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     ...createProfilesHandlers({ profiles, gateway, events }),
     ...createPaymentsHandlers(gateway),
     ...createSimulatorHandlers(() => simulator, {
-      afterReset: async () => {
+      getWorlds: () => worlds,
+      afterReset: async (worldId) => {
+        const reset =
+          worldId === null
+            ? SANDBOX_PROFILES.map((sandbox) => sandbox.id)
+            : (['A', 'B'] as const).map((variant) => worldProfileId(worldId, variant));
         // The demo's gateway shares the store: forgetting through both also drops what each has in flight.
-        for (const sandbox of SANDBOX_PROFILES)
-          for (const service of [gateway, demoGateway]) await service.forgetProfile(sandbox.id);
-        // The reset Sandbox's deliveries go from the journal too: the receiver's count, the Notifications
+        for (const profileId of reset)
+          for (const service of [gateway, demoGateway]) await service.forgetProfile(profileId);
+        // The reset world's deliveries go from the journal too: the receiver's count, the Notifications
         // list and a History rebuilt from the journal then agree that they are gone.
-        const sandboxIds = new Set<string>(SANDBOX_PROFILES.map((sandbox) => sandbox.id));
-        await notifications.journal.forget((record) => record.profileId !== null && sandboxIds.has(record.profileId));
+        const resetIds = new Set<string>(reset);
+        await notifications.journal.forget((record) => record.profileId !== null && resetIds.has(record.profileId));
       },
     }),
     ...createDemoHandlers({
       gateway: demoGateway,
-      getSimulator: () => simulator,
+      getWorlds: () => worlds,
       onExchange: (exchange) => events.emit('exchanges.recorded', exchange),
       stampNotifications: (receiptTime) => notifications.receiver.stampReceiptsWith(receiptTime),
     }),
@@ -179,7 +211,7 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
       agent: new AgentIdentity(join(options.userDataDir, AGENT_FILE)),
     }),
     ...createQaHandlers({
-      core: { gateway, simulator, events, profiles, credentials },
+      core: { gateway, simulator, worlds, events, profiles, credentials },
       webhookSecretOf,
       journal: notifications.journal,
       timeouts: options.gateway,
@@ -197,6 +229,7 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     profiles,
     gateway,
     simulator,
+    worlds,
     close: async () => {
       for (const close of closers.reverse())
         await close().catch((error: unknown) => logger.warn('shutdown step failed', error));

@@ -20,10 +20,23 @@ interface Selection {
   notificationIds: string[];
 }
 
-async function select(db: HistoryDb, environment: string, profileIds: readonly string[]): Promise<Selection> {
+/**
+ * Which of the environment's rows belong to what is cleared, by their profile: the Sandbox environment
+ * holds the user's Sandbox and the console's other worlds (demo, runs, sessions), and clearing one never
+ * clears another. Absent: every row of the environment.
+ */
+export type RowProfileFilter = (profileId: string) => boolean;
+
+async function select(
+  db: HistoryDb,
+  environment: string,
+  profileIds: readonly string[],
+  rowProfile: RowProfileFilter = () => true,
+): Promise<Selection> {
   const transactionKeys = (await db.transactions
     .where('[environment+createdAt+key]')
     .between([environment, -Infinity, Dexie.minKey], [environment, Infinity, Dexie.maxKey])
+    .filter((row) => rowProfile(row.profileId))
     .primaryKeys()) as string[];
   const keys = new Set(transactionKeys);
   const profiles = new Set(profileIds);
@@ -48,8 +61,9 @@ export async function countEnvironmentRecords(
   db: HistoryDb,
   environment: string,
   profileIds: readonly string[],
+  rowProfile?: RowProfileFilter,
 ): Promise<EnvironmentRecordCounts> {
-  const found = await select(db, environment, profileIds);
+  const found = await select(db, environment, profileIds, rowProfile);
   return {
     transactions: found.transactionKeys.length,
     exchanges: found.exchangeIds.length,
@@ -62,9 +76,10 @@ export async function clearEnvironmentRecords(
   db: HistoryDb,
   environment: string,
   profileIds: readonly string[],
+  rowProfile?: RowProfileFilter,
 ): Promise<EnvironmentRecordCounts> {
   return db.transaction('rw', [db.transactions, db.exchanges, db.exchangeBodies, db.notifications], async () => {
-    const found = await select(db, environment, profileIds);
+    const found = await select(db, environment, profileIds, rowProfile);
     await db.transactions.bulkDelete(found.transactionKeys);
     await db.exchanges.bulkDelete(found.exchangeIds);
     await db.exchangeBodies.bulkDelete(found.exchangeIds);

@@ -18,9 +18,13 @@ import { useOrderDraftStore } from '../../stores/order-draft';
 import { forgetLastOrders } from '../orders/last-order';
 import { describeFailure } from './simulator-view';
 import { t } from '../../i18n';
+import { worldOfProfileId } from '@shared/sandbox-worlds';
 import { formatNumber } from '../../i18n/format';
 
 export const SANDBOX = 'sandbox';
+
+/** A History row of the user's own Sandbox (not of the demo's, a run's or a session's world). */
+const inUserSandbox = (profileId: string): boolean => worldOfProfileId(profileId) === null;
 
 export interface ResetPreview extends EnvironmentRecordCounts {
   /** Transactions the simulator holds (null when it could not say). */
@@ -50,7 +54,10 @@ export function useSandboxReset(api: ResetApi) {
   const preview = ref<ResetPreview | null>(null);
   const busy = ref(false);
   const outcome = ref<{ ok: boolean; text: string } | null>(null);
-  const sandboxProfiles = computed(() => recorder.profiles.filter((p) => p.environment === SANDBOX));
+  // The user's own Sandbox: the console's other worlds (demo, runs, sessions) are not reset with it.
+  const sandboxProfiles = computed(() =>
+    recorder.profiles.filter((p) => p.environment === SANDBOX && worldOfProfileId(p.id) === null),
+  );
 
   /** Counts what a reset would remove; opens the confirmation. */
   async function prepare(): Promise<void> {
@@ -63,6 +70,7 @@ export function useSandboxReset(api: ResetApi) {
           useHistoryDb(),
           SANDBOX,
           sandboxProfiles.value.map((p) => p.id),
+          inUserSandbox,
         ),
       ]);
       preview.value = {
@@ -92,7 +100,7 @@ export function useSandboxReset(api: ResetApi) {
       const ids = sandboxProfiles.value.map((p) => p.id);
       let removed: EnvironmentRecordCounts;
       try {
-        removed = await clearEnvironmentRecords(useHistoryDb(), SANDBOX, ids);
+        removed = await clearEnvironmentRecords(useHistoryDb(), SANDBOX, ids, inUserSandbox);
       } catch (error) {
         outcome.value = {
           ok: false,

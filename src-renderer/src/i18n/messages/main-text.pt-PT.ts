@@ -134,6 +134,10 @@ const mainTextPt: Record<MainTextId, string> = {
     '"{name}" consulta com o endereço e as credenciais de um perfil que já não existe; defina os seus próprios ou apague-o.',
   hostSessionEnded: 'Este separador pertence a uma execução anterior da consola: abra o novo endereço que ela indicou.',
   evidenceNotBase64: 'O ficheiro anexado "{name}" não chegou como dados base64.',
+  worldIdInvalid: '"{id}" não é um nome que a consola dê aos seus mundos Sandbox.',
+  worldNotFound:
+    'O mundo Sandbox "{id}" não existe (já não existe): a sua execução ou sessão foi apagada, ou a demonstração terminou.',
+  qaRunStillRunning: 'A execução de cenários ainda está a decorrer: pare-a antes de a apagar.',
 };
 
 export default mainTextPt;
