@@ -270,12 +270,15 @@ export const qaMethods = {
       z.object({
         action: z.literal('nextCall'),
         status: nextCallStatusSchema,
+        /** The world to arm it in (a test session's); absent, the user's Sandbox. */
+        worldId: worldIdSchema.optional(),
       }),
       z.object({
         action: z.literal('delivery'),
         transactionId: z.string().min(1).max(100),
         control: z.enum(DELIVERY_CONTROLS),
         times: z.number().int().positive().max(20).optional(),
+        worldId: worldIdSchema.optional(),
       }),
     ]),
     z.object({ nextCalls: z.array(z.number()), deliveries: z.number().int() }),

@@ -361,10 +361,14 @@ export function createQaHandlers({
       const simulator = core.simulator;
       if (!simulator) throw new ConsoleFailure('simulator-not-running', mainText('sandboxControlsNeedSimulator'));
       try {
+        const worldId = input.worldId;
+        if (worldId !== undefined && !core.worlds)
+          throw new ConsoleFailure('not-found', mainText('worldNotFound', { id: worldId }));
+        const { faults } = worldId === undefined ? simulator : core.worlds!.controls(worldId);
         const armed =
           input.action === 'nextCall'
-            ? simulator.faults.armNextCall(input.status)
-            : simulator.faults.armDelivery(input.transactionId, input.control, input.times ?? 1);
+            ? faults.armNextCall(input.status)
+            : faults.armDelivery(input.transactionId, input.control, input.times ?? 1);
         return { nextCalls: armed.nextCalls, deliveries: armed.deliveries.length };
       } catch (error) {
         if (error instanceof SimError)

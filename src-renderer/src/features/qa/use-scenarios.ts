@@ -235,6 +235,20 @@ export function useScenarios() {
     return result.value;
   }
 
+  /** Deletes the shown run in main with its evidence files and its Sandbox world; the screen forgets it. */
+  async function deleteRun(): Promise<void> {
+    if (!runId.value || running.value) return;
+    const result = await api['qa.deleteRun']({ runId: runId.value });
+    if (!result.ok) {
+      error.value = consoleErrorText(result.error);
+      return;
+    }
+    runId.value = null;
+    results.value = [];
+    counts.value = null;
+    stopped.value = false;
+  }
+
   function toggle(file: string, on: boolean): void {
     const next = new Set(selected.value);
     if (on) next.add(file);
@@ -261,5 +275,6 @@ export function useScenarios() {
     addScenario,
     report,
     toggle,
+    deleteRun,
   };
 }

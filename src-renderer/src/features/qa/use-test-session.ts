@@ -79,10 +79,12 @@ export function useTestSession() {
     tester: string;
     objective: string;
     profile: { id: string; name: string; environment: string; terminalId: string; variant: string };
+    /** Given when the session has a Sandbox world of its own (made under this id first). */
+    id?: string;
   }): Promise<void> {
     if (active.value) await end();
     const session: TestSession = {
-      id: crypto.randomUUID(),
+      id: input.id ?? crypto.randomUUID(),
       name: input.name,
       tester: input.tester,
       objective: input.objective,
@@ -120,6 +122,8 @@ export function useTestSession() {
       await db.entries.where('sessionId').equals(id).delete();
       await db.sessions.delete(id);
     });
+    // The session's own Sandbox world (if it had one) goes with it; none is a no-op in main.
+    await useConsoleApi()['qa.closeSessionWorld']({ sessionId: id });
     await refresh();
   }
 
