@@ -30,7 +30,18 @@ then the credentials in use.
   --out-of-order              hold back non-final notifications so that later ones overtake them
   --no-control                do not serve the /__simulator control API
   --state FILE                keep the state (transactions, clock, deliveries, credentials) in FILE across
-                              restarts; created when missing. Default: in memory only
+                              restarts; created when missing. Default: in memory only. Worlds persist
+                              beside it, one file each in FILE's folder under <FILE name>.worlds/
+  --no-auto-worlds            a request to /worlds/<id>/... for a world that does not exist gets a 404
+                              instead of creating it (then: POST /__simulator/worlds {"id":"<id>"})
+
+Worlds: isolated copies of the gateway (transactions, clock, notifications, faults, reset), one per
+CI shard or test run. A world's base URL is http://HOST:PORT/worlds/<id>/api (ids: 1 to 40 of a-z, 0-9
+and "-"), its control API http://HOST:PORT/worlds/<id>/__simulator; the credentials are the same. By
+default a world is created by its first request that carries the client id, e.g. two parallel shards:
+  shard 1: GATEWAY_BASE_URL=http://127.0.0.1:4010/worlds/shard-1/api
+  shard 2: GATEWAY_BASE_URL=http://127.0.0.1:4010/worlds/shard-2/api
+Up to 1000 worlds; GET /__simulator/worlds lists them, DELETE /__simulator/worlds/<id> discards one.
   -h, --help                  this text`;
 
 const fail = (message: string): never => {
@@ -78,6 +89,7 @@ export function parseSimulatorArgs(args: string[]): SimulatorOptions | 'help' {
       duplicates: { type: 'boolean' },
       'out-of-order': { type: 'boolean' },
       'no-control': { type: 'boolean' },
+      'no-auto-worlds': { type: 'boolean' },
       state: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -101,6 +113,8 @@ export function parseSimulatorArgs(args: string[]): SimulatorOptions | 'help' {
     host: values.host ?? '127.0.0.1',
     port: wholeNumber('port', values.port, 0, 65535) ?? 4010,
     control: !values['no-control'],
+    // CI shards address their own world by base URL alone, with no setup call (docs/simulator.md).
+    autoWorlds: !values['no-auto-worlds'],
     notifications: { duplicates: values.duplicates ?? false, outOfOrder: values['out-of-order'] ?? false },
   };
   if (values.state !== undefined) {
@@ -160,6 +174,7 @@ export const simulatorCommand: CliCommand = {
         (t) => `terminal:   ${t.terminalId} (Variant ${t.variant})  Authorization: Bearer ${t.token}`,
       ),
       `control:    ${sim.controlEnabled ? `${sim.url}/__simulator` : 'off (--no-control)'}`,
+      `worlds:     ${sim.url}/worlds/<id>${sim.basePath}  (${sim.worlds.autoCreate ? 'made on first use' : 'made with POST /__simulator/worlds'})`,
       `webhook:    ${sim.webhookUrl() ?? 'none (no notifications are sent)'}`,
       `state:      ${sim.statePath ? `${sim.statePath} (${sim.control.transactionCount()} transactions)` : 'in memory'}`,
     ];

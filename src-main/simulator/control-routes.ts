@@ -11,7 +11,7 @@ export const CONTROL_PREFIX = '/__simulator';
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 export const isLoopback = (req: IncomingMessage): boolean => LOOPBACK.has(req.socket.remoteAddress ?? '');
 
-const objectBody = async (req: IncomingMessage, maxBytes: number): Promise<Record<string, unknown>> => {
+export const objectBody = async (req: IncomingMessage, maxBytes: number): Promise<Record<string, unknown>> => {
   const body = parseJson(await readBody(req, maxBytes));
   if (body === undefined) return {};
   if (typeof body !== 'object' || body === null || Array.isArray(body))

@@ -64,6 +64,12 @@ export interface SimulatorOptions {
    * unless `clientId` / `terminals` are given.
    */
   state?: string;
+  /**
+   * A request to `/worlds/<id>/…` for a world that does not exist creates it (when it carries this
+   * simulator's client id, or is a control request): CI shards just put their name in the base URL.
+   * Default false (the console creates its worlds itself; a mistyped base URL then gets a 404).
+   */
+  autoWorlds?: boolean;
 }
 
 export interface ResolvedOptions {

@@ -2,26 +2,22 @@
  * `startSimulator(options)`: the embedded gateway on node:http. Used by the CLI (`npm run simulator`),
  * by the console core for the Sandbox profile, and by tests. Electron-free.
  */
-import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SimClock } from './clock';
+import { checkClientId } from './auth';
 import { checkControlRequest } from './control-guard';
-import { CONTROL_PREFIX, addControlRoutes, isLoopback } from './control-routes';
-import { SimulatorControl } from './control';
+import { CONTROL_PREFIX, isLoopback } from './control-routes';
+import type { SimulatorControl } from './control';
 import { SimError, httpError } from './errors';
-import { addGatewayRoutes } from './gateway-endpoints';
-import { sendError } from './http-io';
-import { Notifier } from './notifier';
+import { header, sendError } from './http-io';
 import { resolveOptions, type SimulatorOptions, type SimulatorTerminal, type WebhookTarget } from './options';
 import { createRandom } from './random';
-import { RateLimiter } from './rate-limiter';
-import { Router } from './router';
 import { simulatorResponse } from './simulator-response';
-import { SimulatorStateFile, type LoadedState } from './state-file';
-import { formerDerivedSignature } from './stored-transaction';
-import { TransactionBook, type Transaction } from './transactions';
-import { QaFaults, addQaFaultRoutes } from './qa-faults';
+import { SimulatorStateFile } from './state-file';
+import type { QaFaults } from './qa-faults';
+import { DEFAULT_WORLD_ID, openWorld, type HostedWorld } from './world';
+import { addWorldRoutes } from './world-routes';
+import { splitWorldPath, WorldRegistry, type SimWorlds } from './worlds';
 
 export interface RunningSimulator {
   /** Origin, e.g. `http://127.0.0.1:4010` (a profile's base URL). */
@@ -40,9 +36,12 @@ export interface RunningSimulator {
   statePath: string | null;
   /** What went wrong reading or writing the state file (unreadable lines skipped, failed writes). */
   stateProblems(): string[];
+  /** The default world's controls (its clock, transactions, reset). */
   control: SimulatorControl;
-  /** One-shot test controls: the next call's answer, the next notification's fate (qa-faults.ts). */
+  /** One-shot test controls of the default world: the next call's answer, the next notification's fate (qa-faults.ts). */
   faults: QaFaults;
+  /** Isolated worlds, each served under `/worlds/<id>/…` (worlds.ts, docs/simulator.md). */
+  worlds: SimWorlds;
   /** Points notifications at a webhook (or stops them with null); terminals with their own webhook keep it. */
   setWebhook(webhook: WebhookTarget | null): void;
   webhookUrl(): string | null;
@@ -80,61 +79,58 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
     },
     random,
   );
-  const clock = new SimClock();
-  const book = new TransactionBook(clock, random);
   let webhook: WebhookTarget | undefined = options.webhook;
-  const faults = new QaFaults();
-  const notifier = new Notifier(
-    clock,
-    random,
-    options.notifications,
-    (transaction) => transaction.terminal.webhook ?? webhook,
-    faults,
-  );
-  book.onChange((transaction, change) => notifier.notify(transaction, change));
-  const stateFile = opened?.file ?? null;
-  const control = new SimulatorControl(clock, book, notifier, () => stateFile?.reset());
-  if (opened) restoreState(opened.loaded, opened.file, { options, clock, book, notifier });
   let origin = '';
   let port = 0;
+  const host = { options, origin: () => origin, webhook: () => webhook };
+  const defaultWorld = openWorld({ ...host, id: DEFAULT_WORLD_ID, pathPrefix: '', random, opened });
+  const worlds = new WorldRegistry(
+    { ...host, statePath: input.state ?? null, autoCreate: input.autoWorlds ?? false },
+    defaultWorld,
+  );
+  worlds.restore();
+  addWorldRoutes(defaultWorld.controlRouter, worlds, options.maxBodyBytes);
 
-  const gateway = new Router();
-  addGatewayRoutes(gateway, {
-    options,
-    clock,
-    random,
-    book,
-    limiter: new RateLimiter(options.rateLimit),
-    origin: () => origin,
-  });
-  const controlRouter = new Router();
-  const describe = () => ({
-    url: origin,
-    apiUrl: `${origin}${options.basePath}/${options.version}`,
-    clientIdHeader: options.clientIdHeader,
-    terminals: options.terminals.map(({ terminalId, variant }) => ({ terminalId, variant })),
-    clock: control.clockView(),
-    transactions: book.size,
-    webhookUrl: webhook?.url ?? null,
-  });
-  addControlRoutes(controlRouter, control, options, describe);
-  addQaFaultRoutes(controlRouter, CONTROL_PREFIX, faults);
+  /** A request that may create the world it names (auto worlds): one carrying this simulator's client id. */
+  const carriesClientId = (req: IncomingMessage): boolean => {
+    try {
+      checkClientId(header(req, options.clientIdHeader) ?? '', options);
+      return true;
+    } catch {
+      return false;
+    }
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const pathname = pathOf(req.url ?? '/');
-    const isControl = pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`);
+    const addressed = splitWorldPath(pathname);
+    const path = addressed?.rest ?? pathname;
+    const isControl = path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
     // Without --no-control and from loopback only; otherwise the control API simply does not exist.
-    const router = isControl && options.control && isLoopback(req) ? controlRouter : gateway;
-    if (router === controlRouter) checkControlRequest(req, port);
+    const asControl = isControl && options.control && isLoopback(req);
+    if (asControl) checkControlRequest(req, port);
+    let world: HostedWorld | undefined = addressed ? worlds.get(addressed.id) : defaultWorld;
+    if (!world && addressed) {
+      // A world is made on first use only by a caller that could use it: the control API's (checked
+      // above) or a gateway client with this simulator's client id. A web page knows neither.
+      if (!worlds.autoCreate || !(asControl || carriesClientId(req)))
+        throw httpError(
+          404,
+          `The world "${addressed.id}" does not exist; create it with POST ${CONTROL_PREFIX}/worlds {"id":"${addressed.id}"}.`,
+        );
+      world = worlds.create({ id: addressed.id }) as HostedWorld;
+    }
+    if (!world) throw httpError(404, `No operation is defined at ${pathname}.`);
+    const router = asControl ? world.controlRouter : world.gateway;
     // An armed fault is the tester's, for their next call: only a request carrying credentials uses it up,
     // never one a web page can make (a cross-site request cannot send Authorization without a preflight).
-    if (router === gateway && req.headers.authorization && faults.intercept(req, res)) return;
-    await router.resolve(req.method ?? 'GET', pathname)({ req, res });
+    if (!asControl && req.headers.authorization && world.faults.intercept(req, res)) return;
+    await router.resolve(req.method ?? 'GET', path)({ req, res });
   };
 
   const server = createServer(
     {
-      ServerResponse: simulatorResponse(stateFile),
+      ServerResponse: simulatorResponse(worlds),
       // No request may hang the simulator: slow headers or bodies are cut off (408, connection closed).
       headersTimeout: options.headersTimeoutMs,
       requestTimeout: options.requestTimeoutMs,
@@ -174,8 +170,8 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
     });
   });
   const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  origin = `http://${host}:${address.port}`;
+  const hostName = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  origin = `http://${hostName}:${address.port}`;
   port = address.port;
 
   return {
@@ -188,84 +184,18 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
     terminals: options.terminals.map((terminal) => ({ ...terminal })),
     controlEnabled: options.control,
     statePath: input.state ?? null,
-    stateProblems: () => [...(opened?.loaded.problems ?? []), ...(stateFile?.problems ?? [])],
-    control,
-    faults,
+    stateProblems: () => worlds.problems(),
+    control: defaultWorld.control,
+    faults: defaultWorld.faults,
+    worlds,
     setWebhook: (next) => {
       webhook = next ?? undefined;
     },
     webhookUrl: () => webhook?.url ?? null,
     close: async () => {
-      notifier.close();
-      clock.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      stateFile?.close();
+      worlds.close();
     },
   };
-}
-
-/**
- * Puts the persisted state back (clock first, so restored steps fall due at the right simulated
- * time), then has every later change journalled. Steps and retries that fell due while the simulator
- * was stopped run on the first turn of the clock.
- */
-function restoreState(
-  loaded: LoadedState,
-  file: SimulatorStateFile,
-  parts: {
-    options: ReturnType<typeof resolveOptions>;
-    clock: SimClock;
-    book: TransactionBook;
-    notifier: Notifier;
-  },
-): void {
-  const { options, clock, book, notifier } = parts;
-  // A record without a signature in a file without a key (edited by hand) gets one under a fresh key: no
-  // client can know it, so its follow-ups are refused.
-  const formerKey = loaded.config?.signatureKey ?? randomBytes(32).toString('hex');
-  let derivedSignatures = false;
-  clock.restoreOffset(loaded.clockOffsetMs);
-  const terminals = new Map(options.terminals.map((terminal) => [terminal.terminalId, terminal]));
-  for (const stored of loaded.transactions) {
-    // A terminal this simulator no longer has keeps its transactions readable (but no token matches it).
-    const terminal = terminals.get(stored.terminal) ?? {
-      terminalId: stored.terminal,
-      variant: stored.variant,
-      token: '',
-    };
-    // Reused as is (no copy): at 100,000 transactions a copy each would double the memory of a start.
-    const transaction = stored as unknown as Transaction;
-    transaction.terminal = terminal;
-    if (transaction.signature === '') {
-      transaction.signature = formerDerivedSignature(formerKey, transaction.id);
-      derivedSignatures = true;
-    }
-    book.restore(transaction);
-  }
-  for (const delivery of loaded.deliveries) notifier.restore(delivery, book.get(delivery.transactionID));
-  // The book and the notifier hold them now; the loaded lists would otherwise keep them alive after a reset.
-  loaded.transactions = [];
-  loaded.deliveries = [];
-  const config = {
-    clientId: options.clientId,
-    terminals: options.terminals.map(({ terminalId, variant, token }) => ({ terminalId, variant, token })),
-  };
-  if (JSON.stringify(config) !== JSON.stringify(loaded.config)) file.configChanged(config);
-  clock.onOffsetChange = (offsetMs) => file.clockChanged(offsetMs);
-  book.observe({
-    changed: (transaction) => file.transactionChanged(transaction),
-    statusQueried: (transaction) => file.statusQueried(transaction),
-  });
-  notifier.observe((delivery) => file.deliveryChanged(delivery));
-  file.attach(
-    {
-      config: () => config,
-      clockOffsetMs: () => clock.offsetMilliseconds,
-      transactions: () => book.list(),
-      deliveries: () => notifier.deliveries(),
-      size: () => book.size + notifier.size,
-    },
-    loaded.problems.length > 0 || loaded.rewrite || derivedSignatures,
-  );
 }

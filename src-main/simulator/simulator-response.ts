@@ -5,14 +5,14 @@
  * instead of 174.
  */
 import { ServerResponse, type IncomingMessage } from 'node:http';
-import type { SimulatorStateFile } from './state-file';
 
 /** Whether the request announced a body (sized or chunked). */
 const announcesBody = (req: IncomingMessage): boolean =>
   req.headers['transfer-encoding'] !== undefined ||
   (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
 
-export const simulatorResponse = (stateFile: Pick<SimulatorStateFile, 'flush'> | null) =>
+/** `journals.flush()` writes every pending change of the state files (the worlds') to disk. */
+export const simulatorResponse = (journals: { flush(): void } | null) =>
   class SimulatorResponse extends ServerResponse {
     /**
      * Answered before the body was read (refused, oversized, armed fault): the connection closes after
@@ -26,7 +26,7 @@ export const simulatorResponse = (stateFile: Pick<SimulatorStateFile, 'flush'> |
 
     /** The pending state is written to the file first: a kill -9 right after an answer must not lose it. */
     override end(...args: unknown[]): this {
-      stateFile?.flush();
+      journals?.flush();
       return (super.end as (...endArgs: unknown[]) => this)(...args);
     }
   };

@@ -287,6 +287,8 @@ export class SimulatorStateFile {
   private snapshot: StateSnapshot | undefined;
   /** Write failures (disk full…), newest last; the changes stay queued and are retried. */
   readonly problems: string[] = [];
+  /** Told on every change queued, so the server can flush exactly the journals that have some. */
+  onPending: (() => void) | undefined;
 
   private constructor(
     readonly path: string,
@@ -359,13 +361,7 @@ export class SimulatorStateFile {
    * answer and, for changes made by clock jobs and notification attempts, on the next turn of the loop.
    */
   flush(): void {
-    if (
-      this.dirtyTransactions.size === 0 &&
-      this.dirtyQueries.size === 0 &&
-      this.dirtyDeliveries.size === 0 &&
-      this.dirtyClock === undefined
-    )
-      return;
+    if (!this.hasPending()) return;
     // Serialised now, not when marked: a request changes a transaction in several steps.
     const lines: Line[] = [];
     if (this.dirtyClock !== undefined) lines.push({ k: 'clock', offsetMs: this.dirtyClock });
@@ -380,6 +376,16 @@ export class SimulatorStateFile {
     this.dirtyDeliveries.clear();
     this.dirtyClock = undefined;
     if (this.snapshot && this.lines > 2 * this.snapshot.size() + COMPACT_SLACK) this.compact();
+  }
+
+  /** Whether changes are queued that are not in the file yet. */
+  hasPending(): boolean {
+    return (
+      this.dirtyTransactions.size > 0 ||
+      this.dirtyQueries.size > 0 ||
+      this.dirtyDeliveries.size > 0 ||
+      this.dirtyClock !== undefined
+    );
   }
 
   /** Replaces the journal with the (now empty) live state: the Sandbox reset. */
@@ -398,6 +404,7 @@ export class SimulatorStateFile {
   }
 
   private scheduleFlush(): void {
+    this.onPending?.();
     if (this.flushScheduled) return;
     this.flushScheduled = true;
     setImmediate(() => {

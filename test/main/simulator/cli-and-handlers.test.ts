@@ -42,6 +42,7 @@ describe('npm run simulator options', () => {
         '--duplicates',
         '--out-of-order',
         '--no-control',
+        '--no-auto-worlds',
       ]),
     ).toEqual({
       host: '0.0.0.0',
@@ -61,10 +62,11 @@ describe('npm run simulator options', () => {
       shopperDelaySeconds: 2,
       seed: 9,
       control: false,
+      autoWorlds: false,
       notifications: { duplicates: true, outOfOrder: true },
     });
     expect(parseSimulatorArgs(['--help'])).toBe('help');
-    expect(parseSimulatorArgs([])).toMatchObject({ host: '127.0.0.1', port: 4010, control: true });
+    expect(parseSimulatorArgs([])).toMatchObject({ host: '127.0.0.1', port: 4010, control: true, autoWorlds: true });
     // In memory unless asked.
     expect(parseSimulatorArgs([])).not.toHaveProperty('state');
     expect(parseSimulatorArgs(['--state', 'sim-state.jsonl'])).toMatchObject({ state: 'sim-state.jsonl' });

@@ -11,7 +11,7 @@ const unsupported = (what: string): never => {
   throw new Error(`${what} cannot be given to the standalone simulator on its command line.`);
 };
 
-type Described = Omit<RunningSimulator, 'url' | 'apiUrl' | 'close' | 'control' | 'faults' | 'setWebhook'>;
+type Described = Omit<RunningSimulator, 'url' | 'apiUrl' | 'close' | 'control' | 'faults' | 'worlds' | 'setWebhook'>;
 
 export function standaloneArgs(options: SimulatorOptions): { args: string[]; sim: Described } {
   const seed = options.seed ?? 42;
@@ -42,6 +42,8 @@ export function standaloneArgs(options: SimulatorOptions): { args: string[]; sim
   if (options.webhook) args.push('--webhook', options.webhook.url, '--webhook-secret', options.webhook.secret);
   if (options.control === false) args.push('--no-control');
   if (options.state) args.push('--state', options.state);
+  // The standalone simulator makes worlds on first use by default; in-process it is asked for.
+  if (!options.autoWorlds) args.push('--no-auto-worlds');
   if (options.notifications?.duplicates) args.push('--duplicates');
   if (options.notifications?.outOfOrder) args.push('--out-of-order');
   if (options.notifications?.ackTimeoutMs !== undefined) unsupported('notifications.ackTimeoutMs');
@@ -94,6 +96,9 @@ export async function startStandalone(file: string, options: SimulatorOptions): 
       return notInProcess();
     },
     get faults(): never {
+      return notInProcess();
+    },
+    get worlds(): never {
       return notInProcess();
     },
     setWebhook: notInProcess,
