@@ -20,6 +20,7 @@ import { AGENT_FILE, AgentIdentity } from '../support/agent-identity';
 import { CASE_NOTES_FILE, CaseNotes } from '../support/case-notes';
 import { createQaHandlers } from './handlers/qa-handlers';
 import { startNotificationsService } from '../notifications/notifications-service';
+import type { SecretCandidate } from '../notifications/receiver';
 import { logger } from '../common/logger';
 import type { DeliveryRecord } from '@shared/contract/notifications';
 import { customerMaskingByProfileId, maskDeliveryCustomerData } from '../support/customer-masking';
@@ -91,7 +92,7 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
   const notifications = await startNotificationsService({
     userDataDir: options.userDataDir,
     secretsProvider: async () => {
-      const candidates = [];
+      const candidates: SecretCandidate[] = [];
       for (const profile of await profiles.list()) {
         const secret = await webhookSecretOf(profile.id);
         if (secret)
