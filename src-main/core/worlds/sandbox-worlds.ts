@@ -93,10 +93,13 @@ export class SandboxWorlds {
     return this.serial(() => this.closeNow(worldId));
   }
 
-  /** A world's controls; null (or absent) is the user's Sandbox. Refused for a world that does not exist. */
+  /**
+   * A world's controls; null (or absent) is the user's Sandbox. Refused for a world that does not exist
+   * and for one the console did not make (a CI shard's world, the simulator's own default by its name).
+   */
   controls(worldId: string | null | undefined): WorldControls {
     if (worldId === null || worldId === undefined) return this.deps.simulator;
-    const world = this.deps.simulator.worlds.get(worldId);
+    const world = worldKindOf(worldId) === null ? undefined : this.deps.simulator.worlds.get(worldId);
     if (!world) throw new ConsoleFailure('not-found', mainText('worldNotFound', { id: worldId }));
     return world;
   }
