@@ -149,10 +149,14 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
       profiles,
       secrets: profileSecrets,
       webhookUrl: notifications.receiver.url,
-      // Both services share the store: forgetting through both also drops what each has in flight.
+      // A discarded world leaves nothing behind: its signatures (both services share the store, and
+      // forgetting through both also drops what each has in flight) and its deliveries in the journal, so a
+      // History rebuilt from the journal does not bring back rows of a world that is gone.
       forgetProfiles: async (profileIds) => {
         for (const profileId of profileIds)
           for (const service of [gateway, demoGateway]) await service.forgetProfile(profileId);
+        const gone = new Set(profileIds);
+        await notifications.journal.forget((record) => record.profileId !== null && gone.has(record.profileId));
       },
       onProfilesChanged: (ids) => events.emit('profiles.changed', { ids }),
     });

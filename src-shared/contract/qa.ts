@@ -221,7 +221,8 @@ export const qaMethods = {
   'qa.deleteRun': method(
     'Deletes a finished run with its evidence files and its Sandbox world (a run under way is refused: stop it first).',
     z.object({ runId: runIdSchema }),
-    z.object({ deleted: z.boolean(), worldDiscarded: z.boolean() }),
+    /** `profiles`: the discarded world's profiles, whose History rows the page forgets too. */
+    z.object({ deleted: z.boolean(), worldDiscarded: z.boolean(), profiles: z.array(z.string()) }),
   ),
   'qa.openSessionWorld': method(
     'Makes a Sandbox world for a QA session: the profiles it returns reach it with the Sandbox’s credentials, and nothing done there touches the user’s Sandbox.',

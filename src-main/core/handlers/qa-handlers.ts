@@ -24,7 +24,7 @@ import { authorizeLatestOf, type ReplayGateDeps } from '../replay-gate';
 import { mainText } from '@shared/console-text';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { worldIdFor, worldKindOf, worldOfProfileId } from '@shared/sandbox-worlds';
+import { worldIdFor, worldKindOf, worldOfProfileId, worldProfileId } from '@shared/sandbox-worlds';
 import { safeEvidenceName } from '../../qa/manual-evidence';
 import { SANDBOX_PROFILES } from '../sandbox';
 
@@ -290,7 +290,11 @@ export function createQaHandlers({
       // The evidence folder is named from the run id the same way it was written (never a path given as is).
       await rm(join(evidenceDir, safeEvidenceName(runId)), { recursive: true, force: true });
       const worldDiscarded = run ? await discardRunWorld(run) : false;
-      return { deleted: run !== undefined, worldDiscarded };
+      const profiles =
+        worldDiscarded && run?.worldId
+          ? (['A', 'B'] as const).map((variant) => worldProfileId(run.worldId!, variant))
+          : [];
+      return { deleted: run !== undefined, worldDiscarded, profiles };
     },
     'qa.openSessionWorld': async ({ sessionId, name }) => {
       if (!core.worlds) throw new ConsoleFailure('simulator-not-running', mainText('sandboxControlsNeedSimulator'));

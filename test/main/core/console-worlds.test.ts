@@ -83,7 +83,11 @@ describe('Sandbox worlds in the console (main)', () => {
       expect(exchange.url.startsWith(`${origin}/worlds/${worldId}/api/`), exchange.url).toBe(true);
 
     // Deleting the run deletes its world and its profiles; the user's Sandbox still keeps theirs.
-    expect(await core.call('qa.deleteRun', { runId })).toEqual({ deleted: true, worldDiscarded: true });
+    expect(await core.call('qa.deleteRun', { runId })).toEqual({
+      deleted: true,
+      worldDiscarded: true,
+      profiles: [`world-${worldId}-a`, `world-${worldId}-b`],
+    });
     expect(((await core.call('simulator.worlds')) as SimulatorWorld[]).map((listed) => listed.id)).not.toContain(worldId);
     expect(core.core.simulator!.worlds.get(worldId)).toBeUndefined();
     const profileIds = ((await core.call('profiles.list')).profiles as Array<{ id: string }>).map((profile) => profile.id);
@@ -181,6 +185,11 @@ describe('Sandbox worlds in the console (main)', () => {
 
     expect(await second.call('qa.closeSessionWorld', { sessionId })).toEqual({ discarded: true });
     expect(second.core.simulator!.worlds.get(worldId)).toBeUndefined();
+    // Nothing of the discarded world stays in main's journal (a History rebuilt from it would bring it back).
+    const left = ((await second.call('notifications.list', {})).records as DeliveryRecord[]).filter(
+      (record) => record.notification?.transactionId === transactionId,
+    );
+    expect(left).toEqual([]);
     expect(await statusIn(second, mine.transactionId)).toBe('Pending');
   }, 60_000);
 

@@ -11,11 +11,7 @@ import { formatDateTime } from '../../i18n/format';
 import { t } from '../../i18n';
 import { useHistoryRecorderStore } from '../../stores/history-recorder';
 import { consoleErrorText } from '../../i18n/console-error';
-import { clearEnvironmentRecords } from '../../db/clear-environment';
-import { useHistoryDb } from '../../db/history-db';
-import { useInspectorStore } from '../../stores/inspector';
-import { useOrderDraftStore } from '../../stores/order-draft';
-import { forgetLastOrders } from '../orders/last-order';
+import { forgetWorldRecords } from '../simulator/forget-world-records';
 
 export function useDemoMode() {
   const api = useConsoleApi();
@@ -59,12 +55,7 @@ export function useDemoMode() {
         outcome.value = { ok: false, text: t('demo.endFailed', { message: consoleErrorText(ended.error) }) };
         return false;
       }
-      const ids = ended.value.profiles;
-      await clearEnvironmentRecords(useHistoryDb(), 'sandbox', ids, (profileId) => ids.includes(profileId));
-      forgetLastOrders(ids);
-      useInspectorStore().forgetProfiles(ids);
-      recorder.revision++;
-      void useOrderDraftStore().loadLastOrder();
+      await forgetWorldRecords(ended.value.profiles);
       outcome.value = { ok: true, text: t('demo.ended') };
       return true;
     } finally {

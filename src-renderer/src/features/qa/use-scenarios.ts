@@ -17,6 +17,7 @@ import type { ConsoleError } from '@shared/result';
 import { useConsoleApi } from '../../api';
 import { t } from '../../i18n';
 import { consoleErrorText } from '../../i18n/console-error';
+import { forgetWorldRecords } from '../simulator/forget-world-records';
 
 interface ScenarioProblemView {
   file: string;
@@ -243,6 +244,8 @@ export function useScenarios() {
       error.value = consoleErrorText(result.error);
       return;
     }
+    // The run's world is gone, and with it what History kept of its calls (never the user's own Sandbox rows).
+    if (result.value.profiles.length) await forgetWorldRecords(result.value.profiles);
     runId.value = null;
     results.value = [];
     counts.value = null;
