@@ -29,15 +29,17 @@ export type RowProfileFilter = (profileId: string) => boolean;
 
 async function select(
   db: HistoryDb,
-  environment: string,
+  environment: string | null,
   profileIds: readonly string[],
   rowProfile: RowProfileFilter = () => true,
 ): Promise<Selection> {
-  const transactionKeys = (await db.transactions
-    .where('[environment+createdAt+key]')
-    .between([environment, -Infinity, Dexie.minKey], [environment, Infinity, Dexie.maxKey])
-    .filter((row) => rowProfile(row.profileId))
-    .primaryKeys()) as string[];
+  const rows =
+    environment === null
+      ? db.transactions.toCollection()
+      : db.transactions
+          .where('[environment+createdAt+key]')
+          .between([environment, -Infinity, Dexie.minKey], [environment, Infinity, Dexie.maxKey]);
+  const transactionKeys = (await rows.filter((row) => rowProfile(row.profileId)).primaryKeys()) as string[];
   const keys = new Set(transactionKeys);
   const profiles = new Set(profileIds);
   // A full pass over the exchanges: unattributed ones (transactionKey null) have no index to find them by,
@@ -59,7 +61,7 @@ async function select(
 
 export async function countEnvironmentRecords(
   db: HistoryDb,
-  environment: string,
+  environment: string | null,
   profileIds: readonly string[],
   rowProfile?: RowProfileFilter,
 ): Promise<EnvironmentRecordCounts> {
@@ -72,9 +74,10 @@ export async function countEnvironmentRecords(
 }
 
 /** Removes them in one transaction (all or nothing) and says how many of each went. */
+/** `environment` null: rows of any environment (still only those `rowProfile` accepts). */
 export async function clearEnvironmentRecords(
   db: HistoryDb,
-  environment: string,
+  environment: string | null,
   profileIds: readonly string[],
   rowProfile?: RowProfileFilter,
 ): Promise<EnvironmentRecordCounts> {

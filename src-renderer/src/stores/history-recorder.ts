@@ -70,7 +70,9 @@ export const useHistoryRecorderStore = defineStore('history-recorder', () => {
     started = true;
     const api = useConsoleApi();
     profilesReady = loadProfiles().catch(() => undefined);
-    api.on('profiles.changed', () => void loadProfiles());
+    // Exchanges pushed after a change wait for the new list: a profile made just before its first call
+    // (a scenario run's Sandbox world) labels its rows with its environment, not "unknown".
+    api.on('profiles.changed', () => (profilesReady = loadProfiles().catch(() => undefined)));
     api.on('exchanges.recorded', (exchange) => void record(exchange));
     onQuarantine((report) => quarantineReports.value.push(report));
     // Retention runs once per start; "Apply retention now" in History covers the rest.

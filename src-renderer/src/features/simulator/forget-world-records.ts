@@ -12,7 +12,8 @@ import { forgetLastOrders } from '../orders/last-order';
 
 export async function forgetWorldRecords(profileIds: readonly string[]): Promise<void> {
   const ids = new Set(profileIds);
-  await clearEnvironmentRecords(useHistoryDb(), 'sandbox', [...ids], (profileId) => ids.has(profileId));
+  // Any environment: a row recorded before its profile was known is labelled "unknown", not Sandbox.
+  await clearEnvironmentRecords(useHistoryDb(), null, [...ids], (profileId) => ids.has(profileId));
   forgetLastOrders([...ids]);
   useInspectorStore().forgetProfiles([...ids]);
   useHistoryRecorderStore().revision++;
