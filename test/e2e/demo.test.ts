@@ -160,6 +160,8 @@ describe('Demo mode and the guided tour (Chromium, browser mode)', () => {
     await page.getByRole('button', { name: 'End the demo' }).click();
     await page.getByText('Demo ended: its world was discarded. Your Sandbox is as it was.').waitFor();
     expect(demoWorld()).toBeUndefined();
+    // Neither the seeding nor the tour (also started again after leaving the screen) touched the user's Sandbox.
+    expect(session.core.simulator!.control.transactionCount()).toBe(0);
     await openArea(page, 'History');
     await expect.poll(() => page.getByTestId('history-count').textContent()).toBe('0 transactions');
   });
