@@ -34,15 +34,16 @@ then the credentials in use.
                               beside it, one file each in FILE's folder under <FILE name>.worlds/
   --no-auto-worlds            a request to /worlds/<id>/... for a world that does not exist gets a 404
                               instead of creating it (then: POST /__simulator/worlds {"id":"<id>"})
+  -h, --help                  this text
 
 Worlds: isolated copies of the gateway (transactions, clock, notifications, faults, reset), one per
-CI shard or test run. A world's base URL is http://HOST:PORT/worlds/<id>/api (ids: 1 to 40 of a-z, 0-9
-and "-"), its control API http://HOST:PORT/worlds/<id>/__simulator; the credentials are the same. By
-default a world is created by its first request that carries the client id, e.g. two parallel shards:
-  shard 1: GATEWAY_BASE_URL=http://127.0.0.1:4010/worlds/shard-1/api
-  shard 2: GATEWAY_BASE_URL=http://127.0.0.1:4010/worlds/shard-2/api
-Up to 1000 worlds; GET /__simulator/worlds lists them, DELETE /__simulator/worlds/<id> discards one.
-  -h, --help                  this text`;
+CI shard or test run. A world's base URL is http://HOST:PORT/worlds/<id> (clients add /api/v2/payments
+as usual; ids: 1 to 40 of a-z, 0-9 and "-"), its control API http://HOST:PORT/worlds/<id>/__simulator;
+the credentials are the same. By default a world is made by its first request that carries the client
+id, so two parallel shards only need different base URLs:
+  shard 1: GATEWAY_BASE_URL=http://127.0.0.1:4010/worlds/shard-1
+  shard 2: GATEWAY_BASE_URL=http://127.0.0.1:4010/worlds/shard-2
+Up to 1000 worlds; GET /__simulator/worlds lists them, DELETE /__simulator/worlds/<id> discards one.`;
 
 const fail = (message: string): never => {
   throw new UsageError(message);
@@ -174,7 +175,7 @@ export const simulatorCommand: CliCommand = {
         (t) => `terminal:   ${t.terminalId} (Variant ${t.variant})  Authorization: Bearer ${t.token}`,
       ),
       `control:    ${sim.controlEnabled ? `${sim.url}/__simulator` : 'off (--no-control)'}`,
-      `worlds:     ${sim.url}/worlds/<id>${sim.basePath}  (${sim.worlds.autoCreate ? 'made on first use' : 'made with POST /__simulator/worlds'})`,
+      `worlds:     ${sim.url}/worlds/<id>  (${sim.worlds.autoCreate ? 'made on first use' : 'made with POST /__simulator/worlds'})`,
       `webhook:    ${sim.webhookUrl() ?? 'none (no notifications are sent)'}`,
       `state:      ${sim.statePath ? `${sim.statePath} (${sim.control.transactionCount()} transactions)` : 'in memory'}`,
     ];

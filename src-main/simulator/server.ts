@@ -101,6 +101,19 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
     }
   };
 
+  /**
+   * A world is made on first use only by a caller that could use it: the control API's (checked before)
+   * or a gateway client with this simulator's client id. A web page knows neither.
+   */
+  const madeOnFirstUse = (id: string, req: IncomingMessage, asControl: boolean): HostedWorld => {
+    if (!worlds.autoCreate || !(asControl || carriesClientId(req)))
+      throw httpError(
+        404,
+        `The world "${id}" does not exist; create it with POST ${CONTROL_PREFIX}/worlds {"id":"${id}"}.`,
+      );
+    return worlds.create({ id });
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const pathname = pathOf(req.url ?? '/');
     const addressed = splitWorldPath(pathname);
@@ -109,18 +122,7 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
     // Without --no-control and from loopback only; otherwise the control API simply does not exist.
     const asControl = isControl && options.control && isLoopback(req);
     if (asControl) checkControlRequest(req, port);
-    let world: HostedWorld | undefined = addressed ? worlds.get(addressed.id) : defaultWorld;
-    if (!world && addressed) {
-      // A world is made on first use only by a caller that could use it: the control API's (checked
-      // above) or a gateway client with this simulator's client id. A web page knows neither.
-      if (!worlds.autoCreate || !(asControl || carriesClientId(req)))
-        throw httpError(
-          404,
-          `The world "${addressed.id}" does not exist; create it with POST ${CONTROL_PREFIX}/worlds {"id":"${addressed.id}"}.`,
-        );
-      world = worlds.create({ id: addressed.id }) as HostedWorld;
-    }
-    if (!world) throw httpError(404, `No operation is defined at ${pathname}.`);
+    const world = addressed ? (worlds.get(addressed.id) ?? madeOnFirstUse(addressed.id, req, asControl)) : defaultWorld;
     const router = asControl ? world.controlRouter : world.gateway;
     // An armed fault is the tester's, for their next call: only a request carrying credentials uses it up,
     // never one a web page can make (a cross-site request cannot send Authorization without a preflight).

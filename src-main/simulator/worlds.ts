@@ -92,6 +92,7 @@ export class WorldRegistry implements SimWorlds {
   /** State files written to since the last answer: flushed before the next answer leaves. */
   private readonly unflushed = new Set<SimulatorStateFile>();
   private readonly directory: string | null;
+  private readonly restoreProblems: string[] = [];
   readonly maxWorlds: number;
   readonly autoCreate: boolean;
 
@@ -113,10 +114,19 @@ export class WorldRegistry implements SimWorlds {
       .map((name) => name.slice(0, -'.jsonl'.length))
       .filter((id) => WORLD_ID.test(id) && id !== DEFAULT_WORLD_ID)
       .sort();
-    for (const id of ids.slice(0, this.maxWorlds)) this.open(id, undefined);
+    for (const id of ids.slice(0, this.maxWorlds)) {
+      try {
+        this.open(id, undefined);
+      } catch (error) {
+        // One unreadable world (not a simulator journal, no permission) must not stop the others.
+        this.restoreProblems.push(
+          `The world "${id}" was not restored: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    }
   }
 
-  create(options: CreateWorldOptions = {}): SimWorld {
+  create(options: CreateWorldOptions = {}): HostedWorld {
     const id = options.id === undefined ? this.freshId() : checkWorldId(options.id);
     if (id === DEFAULT_WORLD_ID || this.worlds.has(id)) throw httpError(409, `The world "${id}" already exists.`);
     const offset = options.clockOffsetMs ?? 0;
@@ -173,7 +183,7 @@ export class WorldRegistry implements SimWorlds {
   }
 
   problems(): string[] {
-    return this.list().flatMap((world) => world.stateProblems());
+    return [...this.restoreProblems, ...this.list().flatMap((world) => world.stateProblems())];
   }
 
   close(): void {

@@ -9,6 +9,14 @@ declare module 'autocannon' {
     pipelining?: number;
     duration?: number;
     amount?: number;
+    /** Requests sent in turn by each connection (cycling); fields given override the defaults above. */
+    requests?: Array<{
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      onResponse?: (status: number, body: string) => void;
+    }>;
   }
   interface Stats {
     average: number;

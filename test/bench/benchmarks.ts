@@ -13,11 +13,13 @@ import { sdkStatus } from './sdk-status.bench';
 import { simulatorPeers } from './simulator-peers.bench';
 import { simulatorScale } from './simulator-scale.bench';
 import { simulatorThroughput } from './simulator-throughput.bench';
+import { simulatorWorlds } from './simulator-worlds.bench';
 
 export const benchmarks: Benchmark[] = [
   simulatorThroughput,
   simulatorPeers,
   simulatorScale,
+  simulatorWorlds,
   sdkStatus,
   hostStartup,
   browserMode,

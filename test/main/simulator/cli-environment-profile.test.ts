@@ -111,6 +111,25 @@ describe('create → MB WAY / reference → status with GATEWAY_* variables only
   });
 });
 
+describe('a CI shard in its own simulator world (issue 26): the unmodified CLI, only its base URL changed', () => {
+  it('create → reference → status in world shard-7; the default world and another world never see it', async () => {
+    for (const id of ['shard-7', 'shard-8']) expect((await h.control('POST', '/worlds', { id })).status).toBe(201);
+    environment(`${h.sim.url}/worlds/shard-7`);
+    const { id } = await create();
+    const reference = await run(referenceCommand, [id, '--json']);
+    expect(reference.code, reference.stderr).toBe(0);
+    expect(JSON.parse(reference.stdout).url).toBe(
+      `${h.sim.url}/worlds/shard-7${h.sim.basePath}/${h.sim.version}/payments/${id}/service-reference/generate`,
+    );
+    expect((await run(statusCommand, [id])).stdout).toMatch(/paymentStatus: Pending/);
+    expect((await h.call('GET', `${h.sim.url}/worlds/shard-7/__simulator/transactions/${id}`)).status).toBe(200);
+    expect((await h.control('GET', `/transactions/${id}`)).status).toBe(404);
+    environment(`${h.sim.url}/worlds/shard-8`);
+    const elsewhere = await run(statusCommand, [id, '--json']);
+    expect(JSON.parse(elsewhere.stdout).response.status).toBe(404);
+  });
+});
+
 describe('checked before sending (integrator pain points)', () => {
   const createWith = async (change: (order: ReturnType<typeof validOrderA>) => void, extra: string[] = []) => {
     const order = validOrderA();

@@ -31,7 +31,15 @@ describe('the file itself', () => {
   it('answers --help with the options, run with plain node in that folder', () => {
     const help = spawnSync(process.execPath, ['gateway-simulator.mjs', '--help'], { cwd: folder, encoding: 'utf8' });
     expect(help.status).toBe(0);
-    for (const option of ['--port N', '--seed N', '--terminal ID:VARIANT:TOKEN', '--webhook URL', '--no-control'])
+    for (const option of [
+      '--port N',
+      '--seed N',
+      '--terminal ID:VARIANT:TOKEN',
+      '--webhook URL',
+      '--no-control',
+      '--no-auto-worlds',
+      'GATEWAY_BASE_URL=http://127.0.0.1:4010/worlds/shard-1',
+    ])
       expect(help.stdout).toContain(option);
     const bad = spawnSync(process.execPath, ['gateway-simulator.mjs', '--port', 'x'], {
       cwd: folder,
@@ -93,4 +101,8 @@ describe('CLI with an environment profile', async () => {
 });
 describe('openapi', async () => {
   await import('./openapi.test');
+});
+// Merchants' CI shards: two clients on two worlds of one standalone simulator (issue 26).
+describe('worlds', async () => {
+  await import('./worlds.test');
 });
