@@ -13,6 +13,7 @@ import type { SimulatorTransaction, SimulatorWorld } from '@shared/contract/simu
 import type { DeliveryRecord } from '@shared/contract/notifications';
 import { orderA } from '../gateway/fixtures';
 import { startCore } from './harness';
+import { startSimulator } from '../../../src-main/simulator';
 
 type Core = Awaited<ReturnType<typeof startCore>>;
 const cores: Core[] = [];
@@ -192,6 +193,24 @@ describe('Sandbox worlds in the console (main)', () => {
     expect(left).toEqual([]);
     expect(await statusIn(second, mine.transactionId)).toBe('Pending');
   }, 60_000);
+
+  it('a world may start in the past (the demo lives its weeks up to now), and keeps that clock across a restart', async () => {
+    const core = await startCore();
+    cores.push(core);
+    const state = join(core.userDataDir, 'past-world.jsonl');
+    const first = await startSimulator({ port: 0, state });
+    first.worlds.create({ id: 'demo', clockOffsetMs: -3 * 86_400_000 });
+    expect(first.worlds.get('demo')!.control.clockView().offsetSeconds).toBe(-3 * 86_400);
+    await first.control.advanceClock(60);
+    await first.close();
+    const second = await startSimulator({ port: 0, state });
+    try {
+      expect(second.worlds.get('demo')!.control.clockView().offsetSeconds).toBe(-3 * 86_400);
+      expect(second.stateProblems()).toEqual([]);
+    } finally {
+      await second.close();
+    }
+  });
 
   it('as an attacker: the Simulator handlers act only on the console’s own worlds and never create one', async () => {
     const core = await startCore();
