@@ -143,7 +143,8 @@ export const MAIN_TEXTS = {
   evidenceNotBase64: 'The attached file "{name}" did not arrive as base64 data.',
   // Sandbox worlds
   worldIdInvalid: '"{id}" is not a name the console gives its Sandbox worlds.',
-  worldNotFound: 'The Sandbox world "{id}" does not exist (any more): its run or session was deleted, or the demo ended.',
+  worldNotFound:
+    'The Sandbox world "{id}" does not exist (any more): its run or session was deleted, or the demo ended.',
   qaRunStillRunning: 'The scenario run is still under way: stop it before deleting it.',
 } as const satisfies Record<string, string>;
 

@@ -8,7 +8,10 @@ import { APP_VERSION } from '../core/version';
 import type { QaProfile, QaSandbox, RunnerDeps } from './scenario-runner';
 
 /** The controls of the run's world: its own (`worldId`) or, without one, the user's Sandbox. */
-export function sandboxOf(core: Pick<ConsoleCore, 'simulator' | 'worlds'>, worldId: string | null = null): QaSandbox | null {
+export function sandboxOf(
+  core: Pick<ConsoleCore, 'simulator' | 'worlds'>,
+  worldId: string | null = null,
+): QaSandbox | null {
   if (!core.simulator) return null;
   const world = worldId !== null && core.worlds ? core.worlds.controls(worldId) : core.simulator;
   return {

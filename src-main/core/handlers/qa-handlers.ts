@@ -157,10 +157,7 @@ export function createQaHandlers({
    * there, so the user's pending orders and clock are as they were. A run on a world's profiles (a QA
    * session's) stays in that world; a run on a test gateway has no world.
    */
-  const runWorld = async (
-    runId: string,
-    profiles: Partial<Record<'A' | 'B', QaProfile>>,
-  ): Promise<string | null> => {
+  const runWorld = async (runId: string, profiles: Partial<Record<'A' | 'B', QaProfile>>): Promise<string | null> => {
     const onUserSandbox = (profile: QaProfile | undefined) =>
       profile !== undefined && SANDBOX_PROFILES.some((sandbox) => sandbox.id === profile.id);
     if (core.worlds && (onUserSandbox(profiles.A) || onUserSandbox(profiles.B))) {
@@ -302,7 +299,9 @@ export function createQaHandlers({
       if (!worldId) throw new ConsoleFailure('invalid-input', mainText('worldIdInvalid', { id: sessionId }));
       const shown = name?.trim().slice(0, 60);
       return core.worlds.open(worldId, {
-        label: shown ? `Session ${shown} (${worldId.slice('session-'.length)})` : `Session ${worldId.slice('session-'.length)}`,
+        label: shown
+          ? `Session ${shown} (${worldId.slice('session-'.length)})`
+          : `Session ${worldId.slice('session-'.length)}`,
       });
     },
     'qa.closeSessionWorld': async ({ sessionId }) => {

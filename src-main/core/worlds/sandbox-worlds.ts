@@ -10,20 +10,16 @@ import type { SecretName } from '@shared/contract/profiles';
 import type { SimulatorWorld } from '@shared/contract/simulator';
 import { ConsoleFailure } from '@shared/result';
 import { mainText } from '@shared/console-text';
-import {
-  worldKindOf,
-  worldOfProfileId,
-  worldProfileId,
-  type WorldKind,
-} from '@shared/sandbox-worlds';
+import { worldKindOf, worldOfProfileId, worldProfileId, type WorldKind } from '@shared/sandbox-worlds';
 import type { RunningSimulator } from '../../simulator';
 import type { ProfileRegistry } from '../profiles/profile-registry';
 import type { ProfileSecrets } from '../profiles/profile-secrets';
 import { SANDBOX_COLOUR, SANDBOX_PROFILES } from '../sandbox';
 
-type SimWorld = ReturnType<RunningSimulator['worlds']['create']> extends Promise<infer W>
-  ? W
-  : ReturnType<RunningSimulator['worlds']['create']>;
+type SimWorld =
+  ReturnType<RunningSimulator['worlds']['create']> extends Promise<infer W>
+    ? W
+    : ReturnType<RunningSimulator['worlds']['create']>;
 
 /** The controls of one world: the user's Sandbox's (`worldId` null) or one of the console's worlds. */
 export type WorldControls = Pick<SimWorld, 'control' | 'faults' | 'apiUrl'>;
@@ -153,7 +149,8 @@ export class SandboxWorlds {
   }
 
   private async saveProfiles(world: SimWorld, label: string): Promise<void> {
-    for (const sandbox of SANDBOX_PROFILES) await this.saveProfile(world, sandbox.variant, `${label} · Variant ${sandbox.variant}`);
+    for (const sandbox of SANDBOX_PROFILES)
+      await this.saveProfile(world, sandbox.variant, `${label} · Variant ${sandbox.variant}`);
   }
 
   private async saveProfile(world: SimWorld, variant: 'A' | 'B', name: string): Promise<void> {

@@ -40,9 +40,15 @@ const statusIn = async (core: Core, transactionId: string, worldId?: string) => 
 
 async function finishedRun(core: Core, runId: string): Promise<RunResult> {
   await expect
-    .poll(() => core.events.some((event) => event.name === 'qa.finished' && (event.payload as { runId: string }).runId === runId), {
-      timeout: 60_000,
-    })
+    .poll(
+      () =>
+        core.events.some(
+          (event) => event.name === 'qa.finished' && (event.payload as { runId: string }).runId === runId,
+        ),
+      {
+        timeout: 60_000,
+      },
+    )
     .toBe(true);
   return (await core.call('qa.result', { runId })) as RunResult;
 }
@@ -89,9 +95,13 @@ describe('Sandbox worlds in the console (main)', () => {
       worldDiscarded: true,
       profiles: [`world-${worldId}-a`, `world-${worldId}-b`],
     });
-    expect(((await core.call('simulator.worlds')) as SimulatorWorld[]).map((listed) => listed.id)).not.toContain(worldId);
+    expect(((await core.call('simulator.worlds')) as SimulatorWorld[]).map((listed) => listed.id)).not.toContain(
+      worldId,
+    );
     expect(core.core.simulator!.worlds.get(worldId)).toBeUndefined();
-    const profileIds = ((await core.call('profiles.list')).profiles as Array<{ id: string }>).map((profile) => profile.id);
+    const profileIds = ((await core.call('profiles.list')).profiles as Array<{ id: string }>).map(
+      (profile) => profile.id,
+    );
     expect(profileIds).not.toContain(`world-${worldId}-a`);
     const gone = await core.core.dispatch('simulator.transactions', { worldId });
     expect(gone.ok ? null : gone.error.code).toBe('not-found');
@@ -137,7 +147,9 @@ describe('Sandbox worlds in the console (main)', () => {
 
     expect(await core.call('demo.end')).toEqual({ discarded: true, profiles: ['world-demo-a', 'world-demo-b'] });
     expect(core.core.simulator!.worlds.get('demo')).toBeUndefined();
-    const profileIds = ((await core.call('profiles.list')).profiles as Array<{ id: string }>).map((profile) => profile.id);
+    const profileIds = ((await core.call('profiles.list')).profiles as Array<{ id: string }>).map(
+      (profile) => profile.id,
+    );
     expect(profileIds.filter((id) => id.startsWith('world-'))).toEqual([]);
     expect(await statusIn(core, mine.transactionId)).toBe('Pending');
   }, 60_000);
@@ -178,7 +190,9 @@ describe('Sandbox worlds in the console (main)', () => {
     // After a restart (a new simulator port) the session's world and profiles are still there, at the new address.
     const second = await startCore({ userDataDir: first.userDataDir });
     cores.push(second);
-    const profile = (await second.call('profiles.list')).profiles.find((listed: { id: string }) => listed.id === opened.profiles.A);
+    const profile = (await second.call('profiles.list')).profiles.find(
+      (listed: { id: string }) => listed.id === opened.profiles.A,
+    );
     expect(profile.baseUrl).toBe(second.core.simulator!.url);
     expect(await statusIn(second, transactionId, worldId)).not.toBeNull();
     const followUp = await second.call('payments.status', { profileId: opened.profiles.A, transactionId });

@@ -62,7 +62,9 @@ describe('Simulator screen: one world at a time', () => {
     await picker.setValue(worldId);
     await settle();
     expect(rowIds(wrapper)).toEqual([theirs]);
-    const advance = wrapper.findAll('button').find((button) => button.attributes('aria-label') === 'Advance clock +5 min')!;
+    const advance = wrapper
+      .findAll('button')
+      .find((button) => button.attributes('aria-label') === 'Advance clock +5 min')!;
     await advance.trigger('click');
     await settle();
     expect((await harness.call('simulator.status', { worldId })).clock.offsetSeconds).toBe(300);

@@ -24,7 +24,10 @@ import { formatNumber } from '../../i18n/format';
 export const SANDBOX = 'sandbox';
 
 /** Whether a profile reaches the world being reset: null is the user's own Sandbox (not a console world). */
-const inWorld = (worldId: string | null) => (profileId: string): boolean => worldOfProfileId(profileId) === worldId;
+const inWorld =
+  (worldId: string | null) =>
+  (profileId: string): boolean =>
+    worldOfProfileId(profileId) === worldId;
 
 export interface ResetPreview extends EnvironmentRecordCounts {
   /** Transactions the simulator holds (null when it could not say). */

@@ -27,7 +27,8 @@ export default {
   added: 'Added “{name}”.',
   problems: 'The file has problems:',
   deleteRun: 'Delete this run',
-  deleteRunHint: 'Deletes the run’s results, its evidence files and its Sandbox world (its simulated transactions and clock).',
+  deleteRunHint:
+    'Deletes the run’s results, its evidence files and its Sandbox world (its simulated transactions and clock).',
   results: 'Results',
   noRun: 'No run yet: pick scenarios and run them.',
   summary: '{passed} passed, {failed} failed, {skipped} skipped of {total}',

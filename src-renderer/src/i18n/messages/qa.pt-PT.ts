@@ -30,7 +30,8 @@ export default {
   added: '“{name}” adicionado.',
   problems: 'O ficheiro tem problemas:',
   deleteRun: 'Apagar esta execução',
-  deleteRunHint: 'Apaga os resultados da execução, os seus ficheiros de evidência e o seu mundo Sandbox (as suas transações simuladas e o seu relógio).',
+  deleteRunHint:
+    'Apaga os resultados da execução, os seus ficheiros de evidência e o seu mundo Sandbox (as suas transações simuladas e o seu relógio).',
   results: 'Resultados',
   noRun: 'Ainda sem execuções: escolha cenários e execute-os.',
   summary: '{passed} passaram, {failed} falharam, {skipped} ignorados de {total}',
