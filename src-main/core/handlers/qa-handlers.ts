@@ -147,7 +147,7 @@ export function createQaHandlers({
     return qaProfileOf(core, chosen);
   };
   /** A run's world goes with the run (its evidence); a session's world is not the run's to discard. */
-  const discardRunWorld = async (run: RunResult): Promise<boolean> => {
+  const discardRunWorld = async (run: Pick<RunResult, 'worldId'>): Promise<boolean> => {
     const worldId = run.worldId ?? null;
     if (!worldId || !core.worlds || worldKindOf(worldId) !== 'run') return false;
     return core.worlds.close(worldId);
@@ -286,11 +286,11 @@ export function createQaHandlers({
       if (at >= 0) scenarioRuns.splice(at, 1);
       // The evidence folder is named from the run id the same way it was written (never a path given as is).
       await rm(join(evidenceDir, safeEvidenceName(runId)), { recursive: true, force: true });
-      const worldDiscarded = run ? await discardRunWorld(run) : false;
+      // A run from before a restart is no longer held here, but its world (named after it) still is.
+      const worldId = run?.worldId ?? worldIdFor('run', runId);
+      const worldDiscarded = worldId ? await discardRunWorld({ worldId }) : false;
       const profiles =
-        worldDiscarded && run?.worldId
-          ? (['A', 'B'] as const).map((variant) => worldProfileId(run.worldId!, variant))
-          : [];
+        worldDiscarded && worldId ? (['A', 'B'] as const).map((variant) => worldProfileId(worldId, variant)) : [];
       return { deleted: run !== undefined, worldDiscarded, profiles };
     },
     'qa.openSessionWorld': async ({ sessionId, name }) => {

@@ -12,6 +12,7 @@ import { ConsoleFailure } from '@shared/result';
 import { mainText } from '@shared/console-text';
 import { worldKindOf, worldOfProfileId, worldProfileId, type WorldKind } from '@shared/sandbox-worlds';
 import type { RunningSimulator } from '../../simulator';
+import { SimError } from '../../simulator/errors';
 import type { ProfileRegistry } from '../profiles/profile-registry';
 import type { ProfileSecrets } from '../profiles/profile-secrets';
 import { SANDBOX_COLOUR, SANDBOX_PROFILES } from '../sandbox';
@@ -68,10 +69,17 @@ export class SandboxWorlds {
     if (!kind) throw new ConsoleFailure('invalid-input', mainText('worldIdInvalid', { id: worldId }));
     return this.serial(async () => {
       if (this.deps.simulator.worlds.get(worldId)) await this.closeNow(worldId);
-      const world = await this.deps.simulator.worlds.create({
-        id: worldId,
-        ...(options.clockOffsetMs !== undefined ? { clockOffsetMs: options.clockOffsetMs } : {}),
-      });
+      let world: SimWorld;
+      try {
+        world = this.deps.simulator.worlds.create({
+          id: worldId,
+          ...(options.clockOffsetMs !== undefined ? { clockOffsetMs: options.clockOffsetMs } : {}),
+        });
+      } catch (error) {
+        // The simulator's refusal (e.g. its cap on worlds) says what to do; it travels as data.
+        if (error instanceof SimError) throw new ConsoleFailure('conflict', error.message);
+        throw error;
+      }
       try {
         await this.saveProfiles(world, options.label ?? `${KIND_NAMES[kind]} ${worldId.slice(kind.length + 1)}`);
       } catch (error) {
