@@ -2,7 +2,7 @@
 export default {
   title: 'Demo',
   description:
-    'Show a new merchant how the gateway works: a fresh Sandbox with three weeks of payments, then a guided tour through every flow.',
+    'Show a new merchant how the gateway works: a Sandbox world of its own with three weeks of payments (yours is not touched), then a guided tour through every flow.',
   profileA: 'Variant A profile for the tour',
   profileB: 'Variant B profile for the tour',
   start: 'Start demo',

@@ -5,7 +5,7 @@ import type { SameKeys } from './shape';
 const demoPt: SameKeys<typeof demoEn> = {
   title: 'Demonstração',
   description:
-    'Mostre a um novo comerciante como funciona o gateway: uma Sandbox limpa com três semanas de pagamentos e depois uma visita guiada por todos os fluxos.',
+    'Mostre a um novo comerciante como funciona o gateway: um mundo Sandbox próprio com três semanas de pagamentos (a sua Sandbox não é tocada) e depois uma visita guiada por todos os fluxos.',
   profileA: 'Perfil da Variante A para a visita',
   profileB: 'Perfil da Variante B para a visita',
   start: 'Iniciar demonstração',
