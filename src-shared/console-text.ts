@@ -159,6 +159,12 @@ export const MAIN_TEXTS = {
   templateTooLarge:
     'The order template "{name}" is {bytes} bytes; a template may hold at most {limit}. Nothing was saved.',
   testSessionNotFound: 'There is no test session with id "{id}".',
+  testSessionExists: 'A test session with id "{id}" already exists.',
+  // Sandbox worlds
+  worldIdInvalid: '"{id}" is not a name the console gives its Sandbox worlds.',
+  worldNotFound:
+    'The Sandbox world "{id}" does not exist (any more): its run or session was deleted, or the demo ended.',
+  qaRunStillRunning: 'The scenario run is still under way: stop it before deleting it.',
 } as const satisfies Record<string, string>;
 
 export type MainTextId = keyof typeof MAIN_TEXTS;

@@ -24,6 +24,7 @@ import { SETTINGS_FILE, UserSettingsStore } from '../settings/user-settings';
 import { ORDER_TEMPLATES_FILE, OrderTemplatesStore } from '../orders/order-templates-store';
 import { TestSessions } from '../qa/test-sessions';
 import { startNotificationsService } from '../notifications/notifications-service';
+import type { SecretCandidate } from '../notifications/receiver';
 import { logger } from '../common/logger';
 import type { DeliveryRecord } from '@shared/contract/notifications';
 import type { EventPayload } from '@shared/contract';
@@ -41,6 +42,8 @@ import { englishOf, mainText } from '@shared/console-text';
 import { RECORD_DIR, RecordJournal } from '../record/record-journal';
 import { createRecordKeeper } from '../record/record-keeper';
 import { createRecordHandlers } from './handlers/record-handlers';
+import { SandboxWorlds } from './worlds/sandbox-worlds';
+import { worldProfileId } from '@shared/sandbox-worlds';
 
 export interface ConsoleCoreOptions {
   mode: AppMode;
@@ -68,6 +71,8 @@ export interface ConsoleCore {
   readonly gateway: GatewayService;
   /** The embedded simulator behind the Sandbox profiles, or null when started without it. */
   readonly simulator: RunningSimulator | null;
+  /** The console's own worlds in that simulator (demo, runs, sessions), or null without a simulator. */
+  readonly worlds: SandboxWorlds | null;
   close(): Promise<void>;
 }
 
@@ -105,10 +110,16 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
   const notifications = await startNotificationsService({
     userDataDir: options.userDataDir,
     secretsProvider: async () => {
-      const candidates = [];
+      const candidates: SecretCandidate[] = [];
       for (const profile of await profiles.list()) {
         const secret = await webhookSecretOf(profile.id);
-        if (secret) candidates.push({ profileId: profile.id, terminalId: profile.terminalId, secret });
+        if (secret)
+          candidates.push({
+            profileId: profile.id,
+            terminalId: profile.terminalId,
+            secret,
+            owns: (transactionId) => signatures.get(profile.id, transactionId) !== undefined,
+          });
       }
       return candidates;
     },
@@ -131,6 +142,7 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     closers.push(() => running.close());
     simulator = running;
   }
+  let worlds: SandboxWorlds | null = null;
   const sender = new RequestSender(options.gateway);
   closers.push(() => sender.close());
   const client = new GatewayClient(sender);
@@ -146,7 +158,7 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     if (verdict !== 'accepted' || !profileId || !notification?.transactionId) return;
     await gateway.learnFromNotification(profileId, notification.transactionId, notification.paymentStatus);
   };
-  // The demo's calls reach the live exchange feed only once re-timed onto the demo's weeks (demo-handlers).
+  // The demo's calls reach the live exchange feed only once dated on the demo world's clock (demo-handlers).
   const demoGateway = new GatewayService({ profiles, signatures, client, onExchange: () => undefined });
   // What the user creates lives here, not in a page: a new origin or a cleared browser loses none of it.
   const settings = new UserSettingsStore(join(options.userDataDir, SETTINGS_FILE));
@@ -174,6 +186,27 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     void recorded?.catch((error: unknown) => logger.warn('recording to the test session failed', error));
   });
   closers.push(async () => stopTagging());
+  if (simulator) {
+    worlds = new SandboxWorlds({
+      simulator,
+      profiles,
+      secrets: profileSecrets,
+      webhookUrl: notifications.receiver.url,
+      // A discarded world leaves nothing behind: its signatures (both services share the store, and
+      // forgetting through both also drops what each has in flight), its deliveries in the journal and its
+      // entries in main's record, so a History rebuilt from the record does not bring back a world that is gone.
+      forgetProfiles: async (profileIds) => {
+        for (const profileId of profileIds)
+          for (const service of [gateway, demoGateway]) await service.forgetProfile(profileId);
+        const gone = new Set(profileIds);
+        await notifications.journal.forget((record) => record.profileId !== null && gone.has(record.profileId));
+        recordJournal.forgetProfiles(gone);
+      },
+      onProfilesChanged: (ids) => events.emit('profiles.changed', { ids }),
+    });
+    // The simulator's port changed: the worlds' profiles follow it (those whose world is gone go).
+    await worlds.reconcile();
+  }
   const scenarioFolder = new ScenarioFolder(options.userDataDir);
   // A file saved by an editor or a `git pull` shows on the Scenarios screen without a restart.
   void scenarioFolder.watch(() => events.emit('qa.libraryChanged', {}));
@@ -190,20 +223,25 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     ...createProfilesHandlers({ profiles, gateway, events }),
     ...createPaymentsHandlers(gateway),
     ...createSimulatorHandlers(() => simulator, {
-      afterReset: async () => {
+      getWorlds: () => worlds,
+      afterReset: async (worldId) => {
+        const reset =
+          worldId === null
+            ? SANDBOX_PROFILES.map((sandbox) => sandbox.id)
+            : (['A', 'B'] as const).map((variant) => worldProfileId(worldId, variant));
         // The demo's gateway shares the store: forgetting through both also drops what each has in flight.
-        for (const sandbox of SANDBOX_PROFILES)
-          for (const service of [gateway, demoGateway]) await service.forgetProfile(sandbox.id);
-        // The reset Sandbox's deliveries go from the journal too: the receiver's count, the Notifications
+        for (const profileId of reset)
+          for (const service of [gateway, demoGateway]) await service.forgetProfile(profileId);
+        // The reset world's deliveries go from the journal too: the receiver's count, the Notifications
         // list and a History rebuilt from the journal then agree that they are gone.
-        const sandboxIds = new Set<string>(SANDBOX_PROFILES.map((sandbox) => sandbox.id));
-        await notifications.journal.forget((record) => record.profileId !== null && sandboxIds.has(record.profileId));
-        recordJournal.forgetProfiles(sandboxIds);
+        const resetIds = new Set<string>(reset);
+        await notifications.journal.forget((record) => record.profileId !== null && resetIds.has(record.profileId));
+        recordJournal.forgetProfiles(resetIds);
       },
     }),
     ...createDemoHandlers({
       gateway: demoGateway,
-      getSimulator: () => simulator,
+      getWorlds: () => worlds,
       onExchange: (exchange) => recordKeeper.exchange(exchange),
       stampNotifications: (receiptTime) => notifications.receiver.stampReceiptsWith(receiptTime),
     }),
@@ -225,7 +263,7 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     }),
     ...createUserDataHandlers({ settings, templates, sessions: testSessions, profiles }),
     ...createQaHandlers({
-      core: { gateway, simulator, events, profiles, credentials },
+      core: { gateway, simulator, worlds, events, profiles, credentials },
       webhookSecretOf,
       journal: notifications.journal,
       timeouts: options.gateway,
@@ -243,6 +281,7 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     profiles,
     gateway,
     simulator,
+    worlds,
     close: async () => {
       for (const close of closers.reverse())
         await close().catch((error: unknown) => logger.warn('shutdown step failed', error));

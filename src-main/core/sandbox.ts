@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { SecretName } from '@shared/contract/profiles';
+import { worldOfProfileId } from '@shared/sandbox-worlds';
 import { FileCredentialStore } from '../credentials/file-store';
 import { startSimulator, type RunningSimulator } from '../simulator';
 import type { ProfileRegistry } from './profiles/profile-registry';
@@ -12,7 +13,7 @@ export const SANDBOX_PROFILES = [
   { id: 'sandbox-b', name: 'Sandbox · Variant B', terminalId: '1000002', variant: 'B' },
 ] as const;
 
-const SANDBOX_COLOUR = '#0d9488';
+export const SANDBOX_COLOUR = '#0d9488';
 
 /** The embedded simulator's journal in the user-data folder: the Sandbox survives restarts. */
 export const SANDBOX_STATE_FILE = 'sandbox-simulator-state.jsonl';
@@ -24,8 +25,9 @@ export const SANDBOX_SIGNATURE_KEY_ACCOUNT = 'sandbox/signature-key';
 /** The production guard's salted hashes of the Sandbox's credentials, kept beside them. */
 export const SANDBOX_FINGERPRINTS_ACCOUNT = 'sandbox/guard-fingerprints';
 
+/** The user's Sandbox profiles and the profiles of the console's other worlds (demo, runs, sessions). */
 export const isSandboxProfile = (profileId: string): boolean =>
-  SANDBOX_PROFILES.some((sandbox) => sandbox.id === profileId);
+  SANDBOX_PROFILES.some((sandbox) => sandbox.id === profileId) || worldOfProfileId(profileId) !== null;
 
 /** Credential accounts that belong to the Sandbox: kept in the user-data folder, not the keychain. */
 export const isSandboxAccount = (account: string): boolean =>

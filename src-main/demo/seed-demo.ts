@@ -1,5 +1,5 @@
 /**
- * Seeds the Sandbox with the demo's three weeks (demo-plan.ts) by doing what a merchant's server and
+ * Seeds the demo's world with its three weeks (demo-plan.ts) by doing what a merchant's server and
  * its shoppers would do: every order, reference, MB WAY request and status query is a real call to the
  * simulator through the console's gateway service, and every settlement, expiry and notification comes
  * from the simulator itself (its control API plays the shopper and moves its clock). Electron-free, so
@@ -40,7 +40,7 @@ export interface DemoSimulatorControl {
 export interface DemoSeedOptions {
   gateway: DemoGateway;
   control: DemoSimulatorControl;
-  /** Sandbox profile per variant. */
+  /** The demo world's profile per variant. */
   profiles: { A: string; B: string };
   /** Called with each exchange as it is recorded (already moved onto the story's time line). */
   onExchange?: (exchange: Exchange) => void;
@@ -71,21 +71,26 @@ export class DemoSeedError extends Error {
 
 const SPAN_MS = DEMO_SPAN_MINUTES * 60_000;
 
+/** Where the demo world's clock starts: the story's length before now, so the story ends now. */
+export const DEMO_CLOCK_OFFSET_MS = -SPAN_MS;
+
 /**
- * Runs the story. The simulator's clock only moves forward, so the weeks are lived ahead of real time;
- * the recorded exchanges are moved back by the story's length so that History shows the three weeks
- * that end now, and the tour's own calls follow on from them.
+ * Runs the story in the demo's own world, whose clock starts the story's length before now
+ * (`DEMO_CLOCK_OFFSET_MS`): the simulator's clock only moves forward, so the weeks are lived from then
+ * to now. Every exchange and notification is dated on that world's clock, so History shows the three
+ * weeks that end now and the tour's own calls, made afterwards, follow on from them on one time line.
  */
 export async function seedDemo(options: DemoSeedOptions): Promise<DemoSeedResult> {
   const { control } = options;
   if (control.transactionCount() > 0)
     throw new DemoSeedError(
       'sandbox-not-empty',
-      'The Sandbox simulator already holds transactions: reset the Sandbox before seeding the demo.',
+      'The demo world already holds transactions: end the demo before seeding it again.',
     );
   const startOffset = control.clockView().offsetSeconds;
   const elapsedMs = () => (control.clockView().offsetSeconds - startOffset) * 1000;
-  const storyTime = (wallMs: number) => new Date(wallMs + elapsedMs() - SPAN_MS);
+  /** The world's time at a wall-clock instant: what the simulator itself dates everything with. */
+  const storyTime = (wallMs: number) => new Date(wallMs + control.clockView().offsetSeconds * 1000);
   const exchanges: Exchange[] = [];
   const record = (output: CallOutput): CallOutput => {
     const exchange: Exchange = {
@@ -99,12 +104,10 @@ export async function seedDemo(options: DemoSeedOptions): Promise<DemoSeedResult
     options.onExchange?.(exchange);
     return { ...output, exchange };
   };
-  // The simulator dates each status change on its own clock (the notification's transactionDateTime);
-  // that clock runs `startOffset` ahead of the wall, and the story's start is SPAN_MS before the end.
-  const storyShiftMs = startOffset * 1000 + SPAN_MS;
+  // The simulator dates each status change on the world's clock (the notification's transactionDateTime).
   options.stampNotifications?.((notification, wallClock) => {
     const changedAt = Date.parse(notification.transactionDateTimeUtc ?? '');
-    return Number.isFinite(changedAt) ? new Date(changedAt - storyShiftMs) : storyTime(wallClock.getTime());
+    return Number.isFinite(changedAt) ? new Date(changedAt) : storyTime(wallClock.getTime());
   });
   try {
     return await liveStory(options, { storyTime, elapsedMs, record, exchanges });

@@ -25,6 +25,11 @@ export interface SecretCandidate {
   terminalId: string;
   /** Base64 webhook secret. Never logged, journaled or returned. */
   secret: string;
+  /**
+   * Whether the profile made this transaction: profiles that share a secret and a terminal (the Sandbox
+   * and the console's other worlds) are told apart by whose transaction the notification is about.
+   */
+  owns?: (transactionId: string) => boolean;
 }
 
 export interface ReceiverOptions {
@@ -356,10 +361,14 @@ export class NotificationReceiver {
     }
     const notification = parsed.notification;
     // Several profiles may share one secret: the terminal id inside says which one it is for.
-    const owner =
+    const sameTerminal =
       notification.terminalId === null
-        ? first
-        : fits.find((fit) => fit.candidate.terminalId === notification.terminalId);
+        ? fits
+        : fits.filter((fit) => fit.candidate.terminalId === notification.terminalId);
+    const transactionId = notification.transactionId;
+    const owner =
+      (transactionId ? sameTerminal.find((fit) => fit.candidate.owns?.(transactionId) === true) : undefined) ??
+      (notification.terminalId === null ? first : sameTerminal[0]);
     if (!owner) {
       return {
         ...reject(

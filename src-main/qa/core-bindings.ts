@@ -7,30 +7,35 @@ import type { ConsoleCore } from '../core/console-core';
 import { APP_VERSION } from '../core/version';
 import type { QaProfile, QaSandbox, RunnerDeps } from './scenario-runner';
 
-export function sandboxOf(core: Pick<ConsoleCore, 'simulator'>): QaSandbox | null {
-  const simulator = core.simulator;
-  if (!simulator) return null;
+/** The controls of the run's world: its own (`worldId`) or, without one, the user's Sandbox. */
+export function sandboxOf(
+  core: Pick<ConsoleCore, 'simulator' | 'worlds'>,
+  worldId: string | null = null,
+): QaSandbox | null {
+  if (!core.simulator) return null;
+  const world = worldId !== null && core.worlds ? core.worlds.controls(worldId) : core.simulator;
   return {
-    advanceClock: (seconds) => simulator.control.advanceClock(seconds),
-    complete: (transactionId, status) => simulator.control.complete(transactionId, status),
-    armNextCall: (status) => void simulator.faults.armNextCall(status),
-    armDelivery: (transactionId, control, times) => void simulator.faults.armDelivery(transactionId, control, times),
+    advanceClock: (seconds) => world.control.advanceClock(seconds),
+    complete: (transactionId, status) => world.control.complete(transactionId, status),
+    armNextCall: (status) => void world.faults.armNextCall(status),
+    armDelivery: (transactionId, control, times) => void world.faults.armDelivery(transactionId, control, times),
   };
 }
 
 export function runnerDepsFor(
-  core: Pick<ConsoleCore, 'gateway' | 'simulator' | 'events'>,
-  extra: Pick<RunnerDeps, 'askManual' | 'onProgress'> = {},
+  core: Pick<ConsoleCore, 'gateway' | 'simulator' | 'worlds' | 'events'>,
+  extra: Pick<RunnerDeps, 'askManual' | 'onProgress'> & { worldId?: string | null } = {},
 ): RunnerDeps {
+  const { worldId = null, ...hooks } = extra;
   return {
     gateway: core.gateway,
-    sandbox: sandboxOf(core),
+    sandbox: sandboxOf(core, worldId),
     subscribeNotifications: (listener) =>
       core.events.subscribe((name, payload) => {
         if (name === 'notifications.received') listener(payload as Parameters<typeof listener>[0]);
       }),
     consoleVersion: APP_VERSION,
-    ...extra,
+    ...hooks,
   };
 }
 

@@ -71,14 +71,18 @@ export class TestSessions {
   }
 
   async start(input: {
+    /** Given when a Sandbox world was made for the session first; must not name an existing session. */
+    id?: string;
     name: string;
     tester: string;
     objective: string;
     profile: SessionProfile;
   }): Promise<TestSession> {
     const at = this.now().toISOString();
+    if (input.id !== undefined && (await this.document.read()).records.some((record) => record.id === input.id))
+      throw new ConsoleFailure('conflict', mainText('testSessionExists', { id: input.id }), { id: input.id });
     const session: TestSession = {
-      id: randomUUID(),
+      id: input.id ?? randomUUID(),
       name: input.name,
       tester: input.tester,
       objective: input.objective,

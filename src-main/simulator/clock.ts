@@ -47,9 +47,12 @@ export class SimClock {
     return this.offsetMs;
   }
 
-  /** Restores a persisted offset (before any job is scheduled), so a restart keeps simulated time. */
+  /**
+   * Restores a persisted offset (before any job is scheduled), so a restart keeps simulated time. It may be
+   * negative: a world that starts in the past (the console's demo lives its three weeks up to now).
+   */
   restoreOffset(offsetMs: number): void {
-    if (!Number.isFinite(offsetMs) || offsetMs < 0) throw new RangeError('a clock offset must be a number ≥ 0');
+    if (!Number.isFinite(offsetMs)) throw new RangeError('a clock offset must be a finite number');
     this.offsetMs = offsetMs;
     this.armedFor = undefined;
     this.arm();

@@ -207,7 +207,7 @@ function readJournal(path: string): ReadResult {
         else result.problems.push(`line ${lineNumber}: malformed configuration`);
         break;
       case 'clock':
-        if (typeof line.offsetMs === 'number' && line.offsetMs >= 0 && line.offsetMs <= MAX_CLOCK_OFFSET_MS)
+        if (typeof line.offsetMs === 'number' && Math.abs(line.offsetMs) <= MAX_CLOCK_OFFSET_MS)
           result.clockOffsetMs = line.offsetMs;
         else result.problems.push(`line ${lineNumber}: malformed clock offset`);
         break;

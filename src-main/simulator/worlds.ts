@@ -130,10 +130,11 @@ export class WorldRegistry implements SimWorlds {
     const id = options.id === undefined ? this.freshId() : checkWorldId(options.id);
     if (id === DEFAULT_WORLD_ID || this.worlds.has(id)) throw httpError(409, `The world "${id}" already exists.`);
     const offset = options.clockOffsetMs ?? 0;
-    if (typeof offset !== 'number' || !Number.isFinite(offset) || offset < 0 || offset > MAX_CLOCK_OFFSET_MS)
+    // Negative: a world that starts in the past and lives up to now (the console's demo story).
+    if (typeof offset !== 'number' || !Number.isFinite(offset) || Math.abs(offset) > MAX_CLOCK_OFFSET_MS)
       throw httpError(
         400,
-        `clockOffsetMs: must be a number of milliseconds from 0 to ${MAX_CLOCK_OFFSET_MS} (400 days)`,
+        `clockOffsetMs: must be a number of milliseconds from -${MAX_CLOCK_OFFSET_MS} to ${MAX_CLOCK_OFFSET_MS} (400 days either way)`,
       );
     if (this.worlds.size >= this.maxWorlds)
       throw httpError(

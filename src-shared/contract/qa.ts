@@ -3,6 +3,7 @@
  * manual step, and run reports. The runner lives in main (src-main/qa), the same one the CLI uses.
  */
 import { z } from 'zod';
+import { worldIdSchema } from '../sandbox-worlds';
 import { exchangeSchema } from '../exchange';
 import { DELIVERY_CONTROLS, NEXT_CALL_STATUSES, type NextCallStatus } from '../qa/sandbox-controls';
 import { event, method } from './define';
@@ -139,6 +140,8 @@ export const runResultSchema = z.object({
   subject: z.enum(['scenario', 'transaction', 'check']).optional(),
   /** The manual step the run waits on right now, if any. */
   waitingManual: waitingManualSchema.nullable().optional(),
+  /** The run's own Sandbox world (its calls, clock moves and faults), kept until the run is deleted. */
+  worldId: z.string().nullable().optional(),
 });
 export type RunResult = z.infer<typeof runResultSchema>;
 
@@ -215,6 +218,22 @@ export const qaMethods = {
     z.object({ stopping: z.boolean() }),
   ),
   'qa.result': method('A run as it stands (running or finished).', z.object({ runId: runIdSchema }), runResultSchema),
+  'qa.deleteRun': method(
+    'Deletes a finished run with its evidence files and its Sandbox world (a run under way is refused: stop it first).',
+    z.object({ runId: runIdSchema }),
+    /** `profiles`: the discarded world's profiles, whose History rows the page forgets too. */
+    z.object({ deleted: z.boolean(), worldDiscarded: z.boolean(), profiles: z.array(z.string()) }),
+  ),
+  'qa.openSessionWorld': method(
+    'Makes a Sandbox world for a QA session: the profiles it returns reach it with the Sandbox’s credentials, and nothing done there touches the user’s Sandbox.',
+    z.object({ sessionId: z.string().min(1).max(100), name: z.string().max(200).optional() }).strict(),
+    z.object({ worldId: worldIdSchema, profiles: z.object({ A: z.string(), B: z.string() }) }),
+  ),
+  'qa.closeSessionWorld': method(
+    'Discards a QA session’s Sandbox world and its profiles.',
+    z.object({ sessionId: z.string().min(1).max(100) }).strict(),
+    z.object({ discarded: z.boolean() }),
+  ),
   'qa.latestRun': method(
     'The newest scenario run (running or finished), so a reloaded Scenarios screen picks it up; null when none ran.',
     z.undefined(),
@@ -252,12 +271,15 @@ export const qaMethods = {
       z.object({
         action: z.literal('nextCall'),
         status: nextCallStatusSchema,
+        /** The world to arm it in (a test session's); absent, the user's Sandbox. */
+        worldId: worldIdSchema.optional(),
       }),
       z.object({
         action: z.literal('delivery'),
         transactionId: z.string().min(1).max(100),
         control: z.enum(DELIVERY_CONTROLS),
         times: z.number().int().positive().max(20).optional(),
+        worldId: worldIdSchema.optional(),
       }),
     ]),
     z.object({ nextCalls: z.array(z.number()), deliveries: z.number().int() }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAYMENT_STATUS_VALUES, VARIANTS } from '../gateway/codes';
 import { method } from './define';
 import { transactionIdSchema } from './transaction-id';
+import { WORLD_KINDS, worldIdSchema } from '../sandbox-worlds';
 
 const paymentStatusSchema = z.enum(PAYMENT_STATUS_VALUES as [string, ...string[]]);
 
@@ -78,16 +79,30 @@ export type SimulatorStatus = z.infer<typeof simulatorStatusSchema>;
 
 const noInput = z.undefined().or(z.object({}).strict());
 
+/** One of the console's own Sandbox worlds (demo, scenario run, QA session); the user's Sandbox is not listed. */
+export const simulatorWorldSchema = z.object({
+  id: worldIdSchema,
+  kind: z.enum(WORLD_KINDS),
+  name: z.string(),
+  transactionCount: z.number().int().min(0),
+  clock: simulatorClockSchema,
+});
+export type SimulatorWorld = z.infer<typeof simulatorWorldSchema>;
+
+/** Which world a Simulator call acts on: absent, the user's own Sandbox. */
+const inWorld = { worldId: worldIdSchema.optional() };
+const worldOnly = z.undefined().or(z.object(inWorld).strict());
+
 export const simulatorMethods = {
   'simulator.status': method(
-    'Whether the embedded simulator runs, where, its terminals (no tokens), its clock and webhook.',
-    noInput,
+    'Whether the embedded simulator runs, where, its terminals (no tokens), and the chosen world’s clock and transaction count.',
+    worldOnly,
     simulatorStatusSchema,
   ),
   'simulator.transactions': method(
     'The simulated transactions, newest first, with their status history.',
     z
-      .object({ limit: z.number().int().min(1).max(1000).optional() })
+      .object({ limit: z.number().int().min(1).max(1000).optional(), ...inWorld })
       .strict()
       .optional(),
     z.array(simulatorTransactionSchema),
@@ -98,6 +113,7 @@ export const simulatorMethods = {
       .object({
         transactionId: transactionIdSchema,
         paymentStatus: paymentStatusSchema.exclude(['Pending']),
+        ...inWorld,
       })
       .strict(),
     simulatorTransactionSchema,
@@ -110,18 +126,27 @@ export const simulatorMethods = {
           .number()
           .min(0)
           .max(400 * 86_400),
+        ...inWorld,
       })
       .strict(),
     simulatorClockSchema,
   ),
   'simulator.deliveries': method(
     'The notification delivery log: every notification, its attempts and the acknowledgement verdicts.',
-    z.object({ transactionId: transactionIdSchema.optional() }).strict().optional(),
+    z
+      .object({ transactionId: transactionIdSchema.optional(), ...inWorld })
+      .strict()
+      .optional(),
     z.array(simulatorDeliverySchema),
   ),
   'simulator.reset': method(
-    "Reset the Sandbox: forget every simulated transaction, delivery and clock offset (also on disk) and the Sandbox profiles' stored signatures; other profiles keep theirs.",
-    noInput,
+    "Reset the Sandbox (or the chosen world): forget every simulated transaction, delivery and clock offset (also on disk) and its profiles' stored signatures; other worlds and profiles keep theirs.",
+    worldOnly,
     z.object({ removedTransactions: z.number().int().min(0) }),
+  ),
+  'simulator.worlds': method(
+    'The console’s own Sandbox worlds (demo, scenario runs, QA sessions) the Simulator screen can act on.',
+    noInput,
+    z.array(simulatorWorldSchema),
   ),
 };

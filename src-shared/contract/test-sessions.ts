@@ -81,6 +81,8 @@ export const testSessionsMethods = {
         tester: z.string().trim().max(200),
         objective: z.string().trim().max(20_000),
         profileId: z.string().min(1).max(100),
+        /** The id a Sandbox world was made under for this session (qa.openSessionWorld); new otherwise. */
+        id: z.uuid().optional(),
       })
       .strict(),
     testSessionSchema,

@@ -1,9 +1,9 @@
 /**
  * Issue 27, the onboarding presenter's defects, as a presenter meets them in real Chromium: Start demo
- * asks before it resets; the tour never drops a key, re-shows what a step recorded instead of calling
+ * leaves the presenter's Sandbox as it is (issue 26: the demo has a world of its own); the tour never drops a key, re-shows what a step recorded instead of calling
  * again, resumes at the exact step with the focus on it; presenter mode is readable from the back of a
- * room and its popover never covers the panel it explains; after End demo → Reset, the Notifications
- * count and the Inspector agree with the emptied Sandbox. One session: each test goes on from the last.
+ * room and its popover never covers the panel it explains; after End demo, the Notifications count and
+ * the Inspector agree that the demo's world is gone. One session: each test goes on from the last.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -41,11 +41,12 @@ const coveredArea = (page: Page) =>
 describe('Demo: the onboarding presenter’s defects (issue 27, Chromium, browser mode)', () => {
   let session: ConsoleSession;
   /** Every exchange the core recorded, with its transaction. */
-  const recorded: Array<{ id: string; transactionID: string | null }> = [];
+  const recorded: Array<{ id: string; transactionID: string | null; profileId?: string | null }> = [];
   beforeAll(async () => {
     session = await openConsole({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
     session.core.events.subscribe((name, payload) => {
-      if (name === 'exchanges.recorded') recorded.push(payload as { id: string; transactionID: string | null });
+      if (name === 'exchanges.recorded')
+        recorded.push(payload as { id: string; transactionID: string | null; profileId?: string | null });
     });
     await session.page.getByTestId('app-mode').waitFor();
   });
@@ -53,7 +54,7 @@ describe('Demo: the onboarding presenter’s defects (issue 27, Chromium, browse
     await session?.close();
   });
 
-  it('item 1 defect: Start demo reset the Sandbox without asking — it now lists what goes, and Cancel keeps it', async () => {
+  it('item 1 defect: Start demo reset the Sandbox without asking — it now leaves the presenter’s Sandbox untouched (the demo has its own world)', async () => {
     const { page } = session;
     const control = session.core.simulator!.control;
     await createSandboxOrder(session, 'presenter-own-work');
@@ -61,24 +62,16 @@ describe('Demo: the onboarding presenter’s defects (issue 27, Chromium, browse
     await openArea(page, 'Demo');
 
     await page.getByRole('button', { name: 'Start demo' }).click();
-    const question = page.getByRole('dialog').filter({ hasText: 'Start the demo: reset the Sandbox?' });
-    await question.waitFor();
-    expect(await question.getByTestId('demo-start-removes').textContent()).toContain('1 simulated transaction');
-    await question.getByRole('button', { name: 'Cancel' }).click();
-    await question.waitFor({ state: 'detached' });
-    expect(control.transactionCount()).toBe(1);
-    expect(await page.locator('.driver-popover').count()).toBe(0);
-
-    await page.getByRole('button', { name: 'Start demo' }).click();
-    await question.getByRole('button', { name: 'Reset and start the demo' }).click();
     await page.locator('.driver-popover').waitFor({ timeout: 60_000 });
     await expectStep(page, 'intro');
     await expect
       .poll(() => page.evaluate(() => document.querySelector('.driver-active-element')?.id ?? null))
       .toBe('demo-stage');
     await expect.poll(() => page.getByText(/^Seeded \d+ orders from /).count()).toBe(1);
-    // The presenter's own order went with the reset they agreed to; the seeded weeks are there.
-    expect(control.transactionCount()).toBe(27);
+    // Nothing was asked because nothing of the presenter's goes: their order is still in their Sandbox,
+    // and the seeded weeks are in the demo's world.
+    expect(control.transactionCount()).toBe(1);
+    expect(session.core.simulator!.worlds.get('demo')!.control.transactionCount()).toBe(27);
   });
 
   it('item 2 defect: arrow presses right after a step change were dropped — three quick presses move three steps', async () => {
@@ -95,7 +88,7 @@ describe('Demo: the onboarding presenter’s defects (issue 27, Chromium, browse
 
   it('item 3 defect: Back/Next re-sent real calls — revisiting re-shows what was recorded, and sends nothing', async () => {
     const { page } = session;
-    const control = session.core.simulator!.control;
+    const control = session.core.simulator!.worlds.get('demo')!.control;
     const orders = control.transactionCount();
     const calls = recorded.length;
     const createdId = recorded.at(-1)!.transactionID!;
@@ -121,7 +114,7 @@ describe('Demo: the onboarding presenter’s defects (issue 27, Chromium, browse
 
   it('item 2 defect: Esc then "Resume the tour" restarted at step 2 with a new order — it resumes at the exact step, focused', async () => {
     const { page } = session;
-    const control = session.core.simulator!.control;
+    const control = session.core.simulator!.worlds.get('demo')!.control;
     const orders = control.transactionCount();
     const calls = recorded.length;
     await page.keyboard.press('Escape');
@@ -181,7 +174,7 @@ describe('Demo: the onboarding presenter’s defects (issue 27, Chromium, browse
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
-  it('item 5 defect: after End demo → Reset, "84 deliveries journaled" over an empty table and the Inspector kept the exchanges', async () => {
+  it('item 5 defect: after End demo, "84 deliveries journaled" over an empty table and the Inspector kept the exchanges — the demo’s world leaves nothing behind', async () => {
     const { page } = session;
     await openArea(page, 'Notifications');
     await expect
@@ -190,20 +183,28 @@ describe('Demo: the onboarding presenter’s defects (issue 27, Chromium, browse
 
     await openArea(page, 'Demo');
     await page.getByRole('button', { name: 'End demo' }).click();
-    await page.getByRole('button', { name: 'Reset the Sandbox' }).click();
-    await page.getByText('Demo ended. The Sandbox is empty.').waitFor();
+    await page.getByRole('button', { name: 'End the demo' }).click();
+    await page.getByText('Demo ended: its world was discarded. Your Sandbox is as it was.').waitFor();
+    expect(session.core.simulator!.worlds.get('demo')).toBeUndefined();
 
+    // What main still journals is the presenter's own Sandbox only, and the page says the same count.
+    const kept = await session.core.dispatch('notifications.list', {});
+    const records = kept.ok ? (kept.value as { records: Array<{ profileId: string | null }> }).records : [];
+    expect(records.filter((record) => record.profileId?.startsWith('world-'))).toEqual([]);
     await openArea(page, 'Notifications');
     await expect
       .poll(() => page.getByText(/^\d+ deliver(y|ies) journaled$/).textContent())
-      .toBe('0 deliveries journaled');
+      .toBe(`${records.length} ${records.length === 1 ? 'delivery' : 'deliveries'} journaled`);
 
+    // The Inspector keeps the presenter's own exchanges only: none of the demo's.
+    const own = recorded.filter((exchange) => !exchange.profileId?.startsWith('world-')).length;
     const inspector = page.getByRole('region', { name: 'Inspector' });
     if (!(await inspector.isVisible())) await page.getByRole('button', { name: 'Inspector', exact: true }).click();
     await inspector.waitFor();
     await expect
       .poll(() => inspector.getByRole('navigation', { name: 'Exchanges' }).getByRole('button').count())
-      .toBe(0);
+      .toBe(own);
+    expect(session.core.simulator!.control.transactionCount()).toBe(1);
     expect(session.pageErrors).toEqual([]);
   });
 });

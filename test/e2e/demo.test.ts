@@ -1,8 +1,8 @@
 /**
- * Demo mode in real Chromium: Start demo resets the Sandbox and seeds three weeks of payments through
- * the simulator; the guided tour runs to its end by keyboard (a screenshot per step), drawing the
+ * Demo mode in real Chromium: Start demo seeds three weeks of payments through the simulator, in a
+ * demo world of its own; the guided tour runs to its end by keyboard (a screenshot per step), drawing the
  * sequence diagrams of an A + MB WAY flow, a Multibanco reference flow and a B + action flow; End demo
- * resets the Sandbox again, leaving it empty. Also: no CSP violation (the inline SVG diagram, driver.js) and no
+ * discards the demo world and its History rows. Also: no CSP violation (the inline SVG diagram, driver.js) and no
  * serious axe finding on the Demo screen.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,22 +61,20 @@ describe('Demo mode and the guided tour (Chromium, browser mode)', () => {
     await session?.close();
   });
 
-  it('start demo → seeded history → the tour to its end → end demo empties the Sandbox', async () => {
+  it('start demo → seeded history → the tour to its end → end demo discards the demo world', async () => {
     const { page } = session;
-    const control = session.core.simulator!.control;
+    const demoWorld = () => session.core.simulator!.worlds.get('demo');
     await openArea(page, 'Demo');
     // The top bar's Sandbox tag (#0d9488, the Sandbox profiles' own colour) is the shell's, not this screen's.
     const ownViolations = async () => (await seriousAxeViolations(page)).filter((v) => !v.includes('.env-tag'));
     expect(await ownViolations()).toEqual([]);
 
     await page.getByRole('button', { name: 'Start demo' }).click();
-    // Start demo resets the Sandbox: it asks first.
-    await page.getByRole('button', { name: 'Reset and start the demo' }).click();
     const popover = page.locator('.driver-popover');
     await popover.waitFor({ timeout: 45_000 });
     await expect.poll(() => page.getByText(/^Seeded \d+ orders from /).count()).toBe(1);
     // The seeded weeks: 28 orders, one of them refused (the 503 the tour explains).
-    expect(control.transactionCount()).toBe(27);
+    expect(demoWorld()!.control.transactionCount()).toBe(27);
 
     const diagrams: Record<string, { actors: string[]; messages: string[] }> = {};
     for (const [index, step] of TOUR_STEPS.entries()) {
@@ -159,9 +157,11 @@ describe('Demo mode and the guided tour (Chromium, browser mode)', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.getByRole('button', { name: 'End demo' }).click();
-    await page.getByRole('button', { name: 'Reset the Sandbox' }).click();
-    await page.getByText('Demo ended. The Sandbox is empty.').waitFor();
-    expect(control.transactionCount()).toBe(0);
+    await page.getByRole('button', { name: 'End the demo' }).click();
+    await page.getByText('Demo ended: its world was discarded. Your Sandbox is as it was.').waitFor();
+    expect(demoWorld()).toBeUndefined();
+    // Neither the seeding nor the tour (also started again after leaving the screen) touched the user's Sandbox.
+    expect(session.core.simulator!.control.transactionCount()).toBe(0);
     await openArea(page, 'History');
     await expect.poll(() => page.getByTestId('history-count').textContent()).toBe('0 transactions');
   });

@@ -1,42 +1,47 @@
 import type { Exchange } from '@shared/exchange';
 import { ConsoleFailure } from '@shared/result';
-import { DemoSeedError, seedDemo, type DemoGateway } from '../../demo/seed-demo';
+import { DEMO_WORLD_ID, worldProfileId } from '@shared/sandbox-worlds';
+import { DEMO_CLOCK_OFFSET_MS, DemoSeedError, seedDemo, type DemoGateway } from '../../demo/seed-demo';
 import type { ReceiptTime } from '../../notifications/receiver';
-import type { RunningSimulator } from '../../simulator';
 import type { Handlers } from '../dispatcher';
-import { SANDBOX_PROFILES } from '../sandbox';
+import type { SandboxWorlds } from '../worlds/sandbox-worlds';
 import { mainText } from '@shared/console-text';
 
-const profileOf = (variant: 'A' | 'B') => SANDBOX_PROFILES.find((profile) => profile.variant === variant)!.id;
-
 /**
- * `demo.*`: seeds the Sandbox for an onboarding demo. The gateway given here must not push its
- * exchanges itself: each is re-timed onto the demo's weeks first and only then pushed (`onExchange`),
- * as it happens — History must hold a transaction's create before the simulator's notification about
- * it arrives, or the notification would open the row at today's date and hide the story's statuses.
+ * `demo.*`: the onboarding demo in a world of its own, so the user's Sandbox (transactions and clock) is
+ * never touched: Start makes the demo world afresh and seeds it, End discards it. The gateway given here
+ * must not push its exchanges itself: each is dated on the demo world's clock first and only then pushed
+ * (`onExchange`), as it happens — History must hold a transaction's create before the simulator's
+ * notification about it arrives, or the notification would open the row at today's date.
  */
 export function createDemoHandlers(deps: {
   gateway: DemoGateway;
-  getSimulator: () => RunningSimulator | null;
+  getWorlds: () => SandboxWorlds | null;
   onExchange: (exchange: Exchange) => void;
-  /** The notification receiver's clock, put on the story's time line while seeding. */
+  /** The notification receiver's clock, put on the demo world's time line while seeding. */
   stampNotifications?: (receiptTime: ReceiptTime | null) => void;
-}): Pick<Handlers, 'demo.seed'> {
+}): Pick<Handlers, 'demo.seed' | 'demo.end'> {
   let seeding = false;
+  const running = (): SandboxWorlds => {
+    const worlds = deps.getWorlds();
+    if (!worlds) throw new ConsoleFailure('simulator-not-running', mainText('simulatorNotRunning'));
+    return worlds;
+  };
   return {
     'demo.seed': async () => {
-      const simulator = deps.getSimulator();
-      if (!simulator) throw new ConsoleFailure('simulator-not-running', mainText('simulatorNotRunning'));
+      const worlds = running();
       if (seeding) throw new ConsoleFailure('conflict', mainText('demoSeeding'));
       seeding = true;
       try {
-        return await seedDemo({
+        const opened = await worlds.open(DEMO_WORLD_ID, { label: 'Demo', clockOffsetMs: DEMO_CLOCK_OFFSET_MS });
+        const seeded = await seedDemo({
           gateway: deps.gateway,
-          control: simulator.control,
-          profiles: { A: profileOf('A'), B: profileOf('B') },
+          control: worlds.controls(DEMO_WORLD_ID).control,
+          profiles: opened.profiles,
           onExchange: deps.onExchange,
           stampNotifications: deps.stampNotifications,
         });
+        return { ...seeded, worldId: opened.worldId, profiles: opened.profiles };
       } catch (error) {
         if (error instanceof DemoSeedError)
           throw new ConsoleFailure(error.code === 'sandbox-not-empty' ? 'conflict' : error.code, error.message);
@@ -44,6 +49,12 @@ export function createDemoHandlers(deps: {
       } finally {
         seeding = false;
       }
+    },
+    'demo.end': async () => {
+      const worlds = running();
+      if (seeding) throw new ConsoleFailure('conflict', mainText('demoSeeding'));
+      const discarded = await worlds.close(DEMO_WORLD_ID);
+      return { discarded, profiles: [worldProfileId(DEMO_WORLD_ID, 'A'), worldProfileId(DEMO_WORLD_ID, 'B')] };
     },
   };
 }

@@ -22,6 +22,11 @@ import { checkReadiness, type WebhookCheck } from '../../qa/readiness';
 import { replayNotifications } from '../../notifications/replay';
 import { authorizeLatestOf, type ReplayGateDeps } from '../replay-gate';
 import { mainText } from '@shared/console-text';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { worldIdFor, worldKindOf, worldOfProfileId, worldProfileId } from '@shared/sandbox-worlds';
+import { safeEvidenceName } from '../../qa/manual-evidence';
+import { SANDBOX_PROFILES } from '../sandbox';
 
 /** The request sender's defaults (request-sender.ts), reported by the readiness check when none are set. */
 const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
@@ -35,6 +40,9 @@ type QaMethod =
   | 'qa.run'
   | 'qa.cancelRun'
   | 'qa.result'
+  | 'qa.deleteRun'
+  | 'qa.openSessionWorld'
+  | 'qa.closeSessionWorld'
   | 'qa.latestRun'
   | 'qa.answerManual'
   | 'qa.report'
@@ -44,7 +52,7 @@ type QaMethod =
   | 'qa.testValues';
 
 export interface QaHandlerDeps {
-  core: Pick<ConsoleCore, 'gateway' | 'simulator' | 'events' | 'profiles' | 'credentials'>;
+  core: Pick<ConsoleCore, 'gateway' | 'simulator' | 'worlds' | 'events' | 'profiles' | 'credentials'>;
   webhookSecretOf(profileId: string): Promise<string | null>;
   /** The receiver's journal: the readiness check re-delivers a notification really received from it. */
   journal: ReplayGateDeps['journal'];
@@ -138,6 +146,32 @@ export function createQaHandlers({
     }
     return qaProfileOf(core, chosen);
   };
+  /** A run's world goes with the run (its evidence); a session's world is not the run's to discard. */
+  const discardRunWorld = async (run: Pick<RunResult, 'worldId'>): Promise<boolean> => {
+    const worldId = run.worldId ?? null;
+    if (!worldId || !core.worlds || worldKindOf(worldId) !== 'run') return false;
+    return core.worlds.close(worldId);
+  };
+  /**
+   * A run on the user's Sandbox gets a fresh world of its own: its calls, clock moves and faults happen
+   * there, so the user's pending orders and clock are as they were. A run on a world's profiles (a QA
+   * session's) stays in that world; a run on a test gateway has no world.
+   */
+  const runWorld = async (runId: string, profiles: Partial<Record<'A' | 'B', QaProfile>>): Promise<string | null> => {
+    const onUserSandbox = (profile: QaProfile | undefined) =>
+      profile !== undefined && SANDBOX_PROFILES.some((sandbox) => sandbox.id === profile.id);
+    if (core.worlds && (onUserSandbox(profiles.A) || onUserSandbox(profiles.B))) {
+      const opened = await core.worlds.open(worldIdFor('run', runId)!, { label: `Run ${runId.slice(0, 8)}` });
+      for (const variant of ['A', 'B'] as const)
+        if (onUserSandbox(profiles[variant])) profiles[variant] = qaProfileOf(core, opened.profiles[variant]);
+      return opened.worldId;
+    }
+    for (const profile of [profiles.A, profiles.B]) {
+      const worldId = profile ? worldOfProfileId(profile.id) : null;
+      if (worldId) return worldId;
+    }
+    return null;
+  };
   const mustRun = (runId: string): RunResult => {
     const run = runs.get(runId);
     if (!run) throw new ConsoleFailure('not-found', mainText('qaRunNotFound', { runId }));
@@ -195,19 +229,22 @@ export function createQaHandlers({
       if (b) profiles.B = b;
       // Refused here, before the run exists: an unconfirmed run that would poll production sends nothing.
       refuseUnconfirmedProductionPolling(scenarios, profiles, input.productionConfirmation);
+      const runId = randomUUID();
+      const worldId = await runWorld(runId, profiles);
       const stopper = new AbortController();
       const request = {
         scenarios,
         profiles,
         tester: input.tester ?? null,
-        runId: randomUUID(),
+        runId,
         title: 'Scenario run',
         signal: stopper.signal,
         productionConfirmation: input.productionConfirmation,
       };
-      const run = newRunResult(request, '');
+      const run = { ...newRunResult(request, ''), worldId };
       const runner = new ScenarioRunner(
         runnerDepsFor(core, {
+          worldId,
           onProgress: (runId, scenario, manual) =>
             core.events.emit('qa.progress', {
               runId,
@@ -225,7 +262,11 @@ export function createQaHandlers({
       runs.set(run.id, run);
       scenarioRuns.push(run.id);
       stoppers.set(run.id, stopper);
-      for (const old of [...runs.keys()].slice(0, Math.max(0, runs.size - KEPT_RUNS))) runs.delete(old);
+      for (const old of [...runs.keys()].slice(0, Math.max(0, runs.size - KEPT_RUNS))) {
+        const dropped = runs.get(old)!;
+        runs.delete(old);
+        void discardRunWorld(dropped).catch((error: unknown) => logger.warn('discarding a run world failed', error));
+      }
       scenarioRuns.splice(0, Math.max(0, scenarioRuns.length - KEPT_RUNS));
       void runner
         .run(request, run)
@@ -237,6 +278,37 @@ export function createQaHandlers({
       return { runId: run.id };
     },
     'qa.result': ({ runId }) => mustRun(runId),
+    'qa.deleteRun': async ({ runId }) => {
+      const run = runs.get(runId);
+      if (run && stoppers.has(runId)) throw new ConsoleFailure('conflict', mainText('qaRunStillRunning'));
+      runs.delete(runId);
+      const at = scenarioRuns.indexOf(runId);
+      if (at >= 0) scenarioRuns.splice(at, 1);
+      // The evidence folder is named from the run id the same way it was written (never a path given as is).
+      await rm(join(evidenceDir, safeEvidenceName(runId)), { recursive: true, force: true });
+      // A run from before a restart is no longer held here, but its world (named after it) still is.
+      const worldId = run?.worldId ?? worldIdFor('run', runId);
+      const worldDiscarded = worldId ? await discardRunWorld({ worldId }) : false;
+      const profiles =
+        worldDiscarded && worldId ? (['A', 'B'] as const).map((variant) => worldProfileId(worldId, variant)) : [];
+      return { deleted: run !== undefined, worldDiscarded, profiles };
+    },
+    'qa.openSessionWorld': async ({ sessionId, name }) => {
+      if (!core.worlds) throw new ConsoleFailure('simulator-not-running', mainText('sandboxControlsNeedSimulator'));
+      const worldId = worldIdFor('session', sessionId);
+      if (!worldId) throw new ConsoleFailure('invalid-input', mainText('worldIdInvalid', { id: sessionId }));
+      const shown = name?.trim().slice(0, 60);
+      return core.worlds.open(worldId, {
+        label: shown
+          ? `Session ${shown} (${worldId.slice('session-'.length)})`
+          : `Session ${worldId.slice('session-'.length)}`,
+      });
+    },
+    'qa.closeSessionWorld': async ({ sessionId }) => {
+      if (!core.worlds) return { discarded: false };
+      const worldId = worldIdFor('session', sessionId);
+      return { discarded: worldId ? await core.worlds.close(worldId) : false };
+    },
     'qa.latestRun': () => {
       while (scenarioRuns.length && !runs.has(scenarioRuns[scenarioRuns.length - 1]!)) scenarioRuns.pop();
       const id = scenarioRuns[scenarioRuns.length - 1];
@@ -292,10 +364,14 @@ export function createQaHandlers({
       const simulator = core.simulator;
       if (!simulator) throw new ConsoleFailure('simulator-not-running', mainText('sandboxControlsNeedSimulator'));
       try {
+        const worldId = input.worldId;
+        if (worldId !== undefined && !core.worlds)
+          throw new ConsoleFailure('not-found', mainText('worldNotFound', { id: worldId }));
+        const { faults } = worldId === undefined ? simulator : core.worlds!.controls(worldId);
         const armed =
           input.action === 'nextCall'
-            ? simulator.faults.armNextCall(input.status)
-            : simulator.faults.armDelivery(input.transactionId, input.control, input.times ?? 1);
+            ? faults.armNextCall(input.status)
+            : faults.armDelivery(input.transactionId, input.control, input.times ?? 1);
         return { nextCalls: armed.nextCalls, deliveries: armed.deliveries.length };
       } catch (error) {
         if (error instanceof SimError)

@@ -2,6 +2,7 @@ import { ConsoleFailure } from '@shared/result';
 import type { SimulatorStatus } from '@shared/contract/simulator';
 import { SimError } from '../../simulator/errors';
 import type { RunningSimulator } from '../../simulator';
+import type { SandboxWorlds, WorldControls } from '../worlds/sandbox-worlds';
 import type { Handlers } from '../dispatcher';
 import { mainText } from '@shared/console-text';
 
@@ -11,7 +12,8 @@ type SimulatorMethod =
   | 'simulator.complete'
   | 'simulator.advanceClock'
   | 'simulator.deliveries'
-  | 'simulator.reset';
+  | 'simulator.reset'
+  | 'simulator.worlds';
 
 const FAILURE_CODES: Record<number, string> = { 400: 'invalid-input', 404: 'not-found', 409: 'conflict' };
 
@@ -27,14 +29,17 @@ const asConsoleFailure = (error: unknown): never => {
 };
 
 /**
- * `simulator.*` for the console's Simulator panel. Takes a getter because the core may start, restart
- * or skip the simulator; every method but `status` fails with `simulator-not-running` without one.
+ * `simulator.*` for the console's Simulator panel, each acting on one world: the user's Sandbox, or the
+ * world named by `worldId` (demo, scenario run, QA session). Takes getters because the core may start,
+ * restart or skip the simulator; every method but `status` fails with `simulator-not-running` without one.
  */
 export function createSimulatorHandlers(
   getSimulator: () => RunningSimulator | null,
   hooks: {
-    /** After the simulator forgot its state: the console forgets what it kept for the Sandbox (signatures). */
-    afterReset?: () => Promise<void>;
+    /** After a world forgot its state: the console forgets what it kept for it (signatures); null is the user's Sandbox. */
+    afterReset?: (worldId: string | null) => Promise<void>;
+    /** The console's own worlds (absent: only the user's Sandbox exists). */
+    getWorlds?: () => SandboxWorlds | null;
   } = {},
 ): Pick<Handlers, SimulatorMethod> {
   const running = (): RunningSimulator => {
@@ -42,8 +47,16 @@ export function createSimulatorHandlers(
     if (!simulator) throw new ConsoleFailure('simulator-not-running', mainText('simulatorNotRunning'));
     return simulator;
   };
+  /** The chosen world's controls; a world the console does not know is refused, never created. */
+  const inWorld = (worldId: string | undefined): WorldControls => {
+    const simulator = running();
+    if (worldId === undefined) return simulator;
+    const worlds = hooks.getWorlds?.();
+    if (!worlds) throw new ConsoleFailure('not-found', mainText('worldNotFound', { id: worldId }));
+    return worlds.controls(worldId);
+  };
   return {
-    'simulator.status': (): SimulatorStatus => {
+    'simulator.status': (input): SimulatorStatus => {
       const simulator = getSimulator();
       if (!simulator)
         return {
@@ -57,27 +70,33 @@ export function createSimulatorHandlers(
           clock: null,
           transactionCount: 0,
         };
+      const { control, apiUrl } = inWorld(input?.worldId);
       return {
         running: true,
         url: simulator.url,
-        apiUrl: simulator.apiUrl,
+        apiUrl,
         clientIdHeader: simulator.clientIdHeader,
         terminals: simulator.terminals.map(({ terminalId, variant }) => ({ terminalId, variant })),
         controlEnabled: simulator.controlEnabled,
         webhookUrl: simulator.webhookUrl(),
-        clock: simulator.control.clockView(),
-        transactionCount: simulator.control.transactionCount(),
+        clock: control.clockView(),
+        transactionCount: control.transactionCount(),
       };
     },
-    'simulator.transactions': (input) => running().control.newestTransactions(input?.limit ?? 200),
-    'simulator.complete': ({ transactionId, paymentStatus }) =>
-      running().control.complete(transactionId, paymentStatus).catch(asConsoleFailure),
-    'simulator.advanceClock': ({ seconds }) => running().control.advanceClock(seconds).catch(asConsoleFailure),
-    'simulator.deliveries': (input) => running().control.deliveries(input?.transactionId),
-    'simulator.reset': async () => {
-      const result = running().control.reset();
-      await hooks.afterReset?.();
+    'simulator.transactions': (input) => inWorld(input?.worldId).control.newestTransactions(input?.limit ?? 200),
+    'simulator.complete': ({ transactionId, paymentStatus, worldId }) =>
+      inWorld(worldId).control.complete(transactionId, paymentStatus).catch(asConsoleFailure),
+    'simulator.advanceClock': ({ seconds, worldId }) =>
+      inWorld(worldId).control.advanceClock(seconds).catch(asConsoleFailure),
+    'simulator.deliveries': (input) => inWorld(input?.worldId).control.deliveries(input?.transactionId),
+    'simulator.reset': async (input) => {
+      const result = await inWorld(input?.worldId).control.reset();
+      await hooks.afterReset?.(input?.worldId ?? null);
       return result;
+    },
+    'simulator.worlds': async () => {
+      running();
+      return (await hooks.getWorlds?.()?.list()) ?? [];
     },
   };
 }

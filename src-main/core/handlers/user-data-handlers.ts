@@ -42,10 +42,11 @@ export function createUserDataHandlers(deps: {
     'orders.importTemplates': ({ templates: incoming }) => templates.importFromBrowser(incoming),
     'qa.testSessions': () => sessions.list(),
     'qa.testSessionEntries': ({ sessionId }) => sessions.entries(sessionId),
-    'qa.startTestSession': ({ name, tester, objective, profileId }) => {
+    'qa.startTestSession': ({ name, tester, objective, profileId, id }) => {
       // What the session says about its profile is main's record of it, not what a page claims.
       const profile = deps.profiles.stored(profileId);
       return sessions.start({
+        ...(id ? { id } : {}),
         name,
         tester,
         objective,

@@ -129,6 +129,17 @@ export class ProfileRegistry {
     return this.serial(() => this.deleteNow(id));
   }
 
+  /** For the console only (its worlds' profiles): removes a managed profile and its secrets. */
+  deleteManaged(id: string): Promise<boolean> {
+    return this.serial(async () => {
+      const profile = this.file.get(id);
+      if (!profile?.managed) return false;
+      await this.secrets.clearAll(id);
+      await this.guard.forget(id);
+      return this.file.remove(id);
+    });
+  }
+
   private async saveNow(input: SaveInput): Promise<Profile> {
     const now = new Date().toISOString();
     // Only the console creates profiles with a chosen id (the Sandbox ones); users update by id.

@@ -20,11 +20,26 @@ interface Selection {
   notificationIds: string[];
 }
 
-async function select(db: HistoryDb, environment: string, profileIds: readonly string[]): Promise<Selection> {
-  const transactionKeys = (await db.transactions
-    .where('[environment+createdAt+key]')
-    .between([environment, -Infinity, Dexie.minKey], [environment, Infinity, Dexie.maxKey])
-    .primaryKeys()) as string[];
+/**
+ * Which of the environment's rows belong to what is cleared, by their profile: the Sandbox environment
+ * holds the user's Sandbox and the console's other worlds (demo, runs, sessions), and clearing one never
+ * clears another. Absent: every row of the environment.
+ */
+export type RowProfileFilter = (profileId: string) => boolean;
+
+async function select(
+  db: HistoryDb,
+  environment: string | null,
+  profileIds: readonly string[],
+  rowProfile: RowProfileFilter = () => true,
+): Promise<Selection> {
+  const rows =
+    environment === null
+      ? db.transactions.toCollection()
+      : db.transactions
+          .where('[environment+createdAt+key]')
+          .between([environment, -Infinity, Dexie.minKey], [environment, Infinity, Dexie.maxKey]);
+  const transactionKeys = (await rows.filter((row) => rowProfile(row.profileId)).primaryKeys()) as string[];
   const keys = new Set(transactionKeys);
   const profiles = new Set(profileIds);
   // A full pass over the exchanges: unattributed ones (transactionKey null) have no index to find them by,
@@ -46,10 +61,11 @@ async function select(db: HistoryDb, environment: string, profileIds: readonly s
 
 export async function countEnvironmentRecords(
   db: HistoryDb,
-  environment: string,
+  environment: string | null,
   profileIds: readonly string[],
+  rowProfile?: RowProfileFilter,
 ): Promise<EnvironmentRecordCounts> {
-  const found = await select(db, environment, profileIds);
+  const found = await select(db, environment, profileIds, rowProfile);
   return {
     transactions: found.transactionKeys.length,
     exchanges: found.exchangeIds.length,
@@ -58,13 +74,15 @@ export async function countEnvironmentRecords(
 }
 
 /** Removes them in one transaction (all or nothing) and says how many of each went. */
+/** `environment` null: rows of any environment (still only those `rowProfile` accepts). */
 export async function clearEnvironmentRecords(
   db: HistoryDb,
-  environment: string,
+  environment: string | null,
   profileIds: readonly string[],
+  rowProfile?: RowProfileFilter,
 ): Promise<EnvironmentRecordCounts> {
   return db.transaction('rw', [db.transactions, db.exchanges, db.exchangeBodies, db.notifications], async () => {
-    const found = await select(db, environment, profileIds);
+    const found = await select(db, environment, profileIds, rowProfile);
     await db.transactions.bulkDelete(found.transactionKeys);
     await db.exchanges.bulkDelete(found.exchangeIds);
     await db.exchangeBodies.bulkDelete(found.exchangeIds);

@@ -79,7 +79,9 @@ export const useHistoryRecorderStore = defineStore('history-recorder', () => {
     started = true;
     const api = useConsoleApi();
     profilesReady = loadProfiles().catch(() => undefined);
-    api.on('profiles.changed', () => void loadProfiles());
+    // A profile made just before its first call (a scenario run's Sandbox world) must label its rows with
+    // its environment, not "unknown": what is recorded after a change waits for the new list.
+    api.on('profiles.changed', () => (profilesReady = loadProfiles().catch(() => undefined)));
     // Pushed exchanges reach History through main's record (stores/record-index), in seq order.
     onQuarantine((report) => quarantineReports.value.push(report));
     // Retention runs once per start; "Apply retention now" in History covers the rest.

@@ -18,27 +18,31 @@ interface Seeded {
   afterReset: Seeded | null;
 }
 
+const IN_DEMO = { worldId: 'demo' };
+
 async function seedOnce(): Promise<Seeded> {
   const harness = await startCore();
   try {
     const result = (await harness.call('demo.seed')) as DemoSeedResult;
-    const transactions = (await harness.call('simulator.transactions', { limit: 1000 })) as SimulatorTransaction[];
-    const deliveries = (await harness.call('simulator.deliveries')) as SimulatorDelivery[];
+    const transactions = (await harness.call('simulator.transactions', {
+      limit: 1000,
+      ...IN_DEMO,
+    })) as SimulatorTransaction[];
+    const deliveries = (await harness.call('simulator.deliveries', IN_DEMO)) as SimulatorDelivery[];
     const received = (
       (await harness.call('notifications.list', { after: 0, limit: 500 })) as { records: DeliveryRecord[] }
     ).records;
-    // Seeding twice without a reset would mix two stories: it is refused, and nothing is added.
-    const again = await harness.core.dispatch('demo.seed', undefined);
-    expect(again.ok).toBe(false);
-    if (!again.ok) expect(again.error.code).toBe('conflict');
-    expect(((await harness.call('simulator.transactions', { limit: 1000 })) as unknown[]).length).toBe(
-      transactions.length,
-    );
-    expect(await harness.call('simulator.reset')).toEqual({ removedTransactions: transactions.length });
+    // The demo lives in its own world: the user's Sandbox holds none of it.
+    expect(await harness.call('simulator.transactions', { limit: 1000 })).toEqual([]);
+    // Start demo again (after End demo): a fresh demo world, the very same story.
+    expect(await harness.call('demo.end')).toMatchObject({ discarded: true });
     const reseeded = (await harness.call('demo.seed')) as DemoSeedResult;
     const afterReset: Seeded = {
       result: reseeded,
-      transactions: (await harness.call('simulator.transactions', { limit: 1000 })) as SimulatorTransaction[],
+      transactions: (await harness.call('simulator.transactions', {
+        limit: 1000,
+        ...IN_DEMO,
+      })) as SimulatorTransaction[],
       deliveries: [],
       received: [],
       afterReset: null,
@@ -167,7 +171,7 @@ describe('demo seeding', () => {
       second.result.exchanges.map((e) => e.transactionID),
     );
     expect(storyOf(second)).toEqual(storyOf(first));
-    // Start demo a second time on the same console: reset, then the very same story again.
+    // Start demo a second time on the same console: End demo, then the very same story again.
     expect(storyOf(first.afterReset!)).toEqual(storyOf(first));
   });
 });

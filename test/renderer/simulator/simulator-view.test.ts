@@ -26,6 +26,7 @@ const SIMULATOR_METHODS = [
   'simulator.complete',
   'simulator.advanceClock',
   'simulator.deliveries',
+  'simulator.worlds',
 ] as const;
 
 /** The renderer's view of the core: each simulator method goes through the contract dispatcher. */

@@ -1,70 +1,34 @@
 /**
- * Demo mode: "Start demo" first shows what a reset of the Sandbox would remove and waits for the user's
- * yes (`askStart` → `start`), because the presenter's own Sandbox work is on the line. Then it resets the
- * Sandbox (simulator and its History, through the Simulator screen's own reset), seeds the demo's three
- * weeks in main (`demo.seed`), records the seeded exchanges in History at their story times, and opens the
- * tour. "End demo" offers the reset again.
+ * Demo mode: "Start demo" has main make a demo world of its own and seed the demo's three weeks there
+ * (`demo.seed`), records the seeded exchanges in History at their times on that world's clock, and hands
+ * the tour the demo world's profiles. The user's Sandbox (its transactions and clock) is never touched, so
+ * nothing of theirs needs a warning. "End demo" discards the demo world (`demo.end`) and the demo's
+ * History rows.
  */
-import { computed, ref } from 'vue';
+import { ref } from 'vue';
 import { useConsoleApi } from '../../api';
 import { formatDateTime } from '../../i18n/format';
 import { t } from '../../i18n';
 import { useHistoryRecorderStore } from '../../stores/history-recorder';
-import { describePreview, useSandboxReset } from '../simulator/use-sandbox-reset';
 import { consoleErrorText } from '../../i18n/console-error';
+import { forgetWorldRecords } from '../simulator/forget-world-records';
 
 export function useDemoMode() {
   const api = useConsoleApi();
   const recorder = useHistoryRecorderStore();
-  const reset = useSandboxReset(api);
   const busy = ref(false);
   const outcome = ref<{ ok: boolean; text: string } | null>(null);
   const confirmingEnd = ref(false);
-  const confirmingStart = ref(false);
-  /** What Start demo's reset would remove, listed in its confirmation. */
-  const startPreview = computed(() => (reset.preview.value ? describePreview(reset.preview.value) : []));
 
-  /** Counts what the reset would remove and asks; nothing is reset until `start` is called. */
-  async function askStart(): Promise<void> {
-    busy.value = true;
-    try {
-      await reset.prepare();
-      confirmingStart.value = true;
-    } finally {
-      busy.value = false;
-    }
-  }
-
-  /** The user said no (or closed the question): nothing was reset. A yes already under way is left alone. */
-  function cancelStart(): void {
-    if (!confirmingStart.value) return;
-    confirmingStart.value = false;
-    reset.cancel();
-  }
-
-  /** `counted`: the preview the user just confirmed is still the one to reset against. */
-  async function resetSandbox(counted = false): Promise<boolean> {
-    if (!counted || !reset.preview.value) await reset.prepare();
-    if (await reset.confirm()) return true;
-    outcome.value = {
-      ok: false,
-      text: t('demo.resetFailed', { message: reset.outcome.value?.text ?? '' }),
-    };
-    return false;
-  }
-
-  /** Reset, seed, record — after the user confirmed (`askStart`). Resolves true when the Sandbox holds the demo's history. */
-  async function start(): Promise<boolean> {
-    if (!confirmingStart.value) return false;
-    confirmingStart.value = false;
+  /** Makes and seeds the demo world; resolves with its profiles (the tour's), or null when it failed. */
+  async function start(): Promise<{ A: string; B: string } | null> {
     busy.value = true;
     outcome.value = { ok: true, text: t('demo.seeding') };
     try {
-      if (!(await resetSandbox(true))) return false;
       const seeded = await api['demo.seed']();
       if (!seeded.ok) {
         outcome.value = { ok: false, text: t('demo.seedFailed', { message: consoleErrorText(seeded.error) }) };
-        return false;
+        return null;
       }
       for (const exchange of seeded.value.exchanges) await recorder.record(exchange);
       outcome.value = {
@@ -75,26 +39,29 @@ export function useDemoMode() {
           to: formatDateTime(Date.parse(seeded.value.to)),
         }),
       };
+      return seeded.value.profiles;
+    } finally {
+      busy.value = false;
+    }
+  }
+
+  /** Discards the demo world and what History kept of it; the user's Sandbox rows stay. */
+  async function end(): Promise<boolean> {
+    confirmingEnd.value = false;
+    busy.value = true;
+    try {
+      const ended = await api['demo.end']();
+      if (!ended.ok) {
+        outcome.value = { ok: false, text: t('demo.endFailed', { message: consoleErrorText(ended.error) }) };
+        return false;
+      }
+      await forgetWorldRecords(ended.value.profiles);
+      outcome.value = { ok: true, text: t('demo.ended') };
       return true;
     } finally {
       busy.value = false;
     }
   }
 
-  /** Ends the demo; `resetNow` is the user's answer to the offered reset. */
-  async function end(resetNow: boolean): Promise<void> {
-    confirmingEnd.value = false;
-    if (!resetNow) {
-      outcome.value = { ok: true, text: t('demo.endedKept') };
-      return;
-    }
-    busy.value = true;
-    try {
-      if (await resetSandbox()) outcome.value = { ok: true, text: t('demo.ended') };
-    } finally {
-      busy.value = false;
-    }
-  }
-
-  return { busy, outcome, confirmingEnd, confirmingStart, startPreview, askStart, cancelStart, start, end };
+  return { busy, outcome, confirmingEnd, start, end };
 }

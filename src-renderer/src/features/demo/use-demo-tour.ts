@@ -17,6 +17,7 @@ import type { SimulatorDelivery } from '@shared/contract/simulator';
 import { useConsoleApi } from '../../api';
 import { t } from '../../i18n';
 import { useHistoryRecorderStore } from '../../stores/history-recorder';
+import { worldOfProfileId } from '@shared/sandbox-worlds';
 import { useProfilesStore } from '../../stores/profiles';
 import { defaultDraft } from '../orders/order-defaults';
 import { clearPlacement } from './popover-placement';
@@ -127,10 +128,15 @@ export function useDemoTour(onClosed: (how: 'paused' | 'finished') => void = () 
   }
 
   const currentProfile = () => (exchange.value?.profileId ?? profileIds.A) as string;
+  /** The Sandbox world the tour's profiles reach (the demo's): the simulator's controls act there. */
+  const inWorld = (): { worldId?: string } => {
+    const worldId = worldOfProfileId(currentProfile());
+    return worldId ? { worldId } : {};
+  };
 
   async function loadDeliveries(): Promise<void> {
     if (!stage.transactionId || !onSandbox.value) return;
-    deliveries.value = await unwrap(api['simulator.deliveries']({ transactionId: stage.transactionId }));
+    deliveries.value = await unwrap(api['simulator.deliveries']({ transactionId: stage.transactionId, ...inWorld() }));
   }
 
   function stopPoll(): void {
@@ -221,8 +227,8 @@ export function useDemoTour(onClosed: (how: 'paused' | 'finished') => void = () 
         return;
       case 'shopper':
         if (onSandbox.value) {
-          if (action.sandbox === 'clock') await unwrap(api['simulator.advanceClock']({ seconds: 30 }));
-          else await unwrap(api['simulator.complete']({ transactionId, paymentStatus: 'Success' }));
+          if (action.sandbox === 'clock') await unwrap(api['simulator.advanceClock']({ seconds: 30, ...inWorld() }));
+          else await unwrap(api['simulator.complete']({ transactionId, paymentStatus: 'Success', ...inWorld() }));
           await loadDeliveries();
           stage.manualText = null;
         } else {

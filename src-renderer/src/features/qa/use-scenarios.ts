@@ -17,6 +17,7 @@ import type { ConsoleError } from '@shared/result';
 import { useConsoleApi } from '../../api';
 import { t } from '../../i18n';
 import { consoleErrorText } from '../../i18n/console-error';
+import { forgetWorldRecords } from '../simulator/forget-world-records';
 
 interface ScenarioProblemView {
   file: string;
@@ -235,6 +236,22 @@ export function useScenarios() {
     return result.value;
   }
 
+  /** Deletes the shown run in main with its evidence files and its Sandbox world; the screen forgets it. */
+  async function deleteRun(): Promise<void> {
+    if (!runId.value || running.value) return;
+    const result = await api['qa.deleteRun']({ runId: runId.value });
+    if (!result.ok) {
+      error.value = consoleErrorText(result.error);
+      return;
+    }
+    // The run's world is gone, and with it what History kept of its calls (never the user's own Sandbox rows).
+    if (result.value.profiles.length) await forgetWorldRecords(result.value.profiles);
+    runId.value = null;
+    results.value = [];
+    counts.value = null;
+    stopped.value = false;
+  }
+
   function toggle(file: string, on: boolean): void {
     const next = new Set(selected.value);
     if (on) next.add(file);
@@ -261,5 +278,6 @@ export function useScenarios() {
     addScenario,
     report,
     toggle,
+    deleteRun,
   };
 }

@@ -128,10 +128,18 @@ export function useTestSession() {
     tester: string;
     objective: string;
     profile: { id: string };
+    /** Given when the session has a Sandbox world of its own (made under this id first). */
+    id?: string;
   }): Promise<void> {
     const { name, tester, objective } = input;
     await change(() =>
-      useConsoleApi()['qa.startTestSession']({ name, tester, objective, profileId: input.profile.id }),
+      useConsoleApi()['qa.startTestSession']({
+        name,
+        tester,
+        objective,
+        profileId: input.profile.id,
+        ...(input.id ? { id: input.id } : {}),
+      }),
     );
   }
 
@@ -140,7 +148,11 @@ export function useTestSession() {
   /** Makes an ended session the running one again (the one running now, if any, is ended first). */
   const resume = (id: string) => change(() => useConsoleApi()['qa.resumeTestSession']({ id }));
 
-  const remove = (id: string) => change(() => useConsoleApi()['qa.deleteTestSession']({ id }));
+  async function remove(id: string): Promise<void> {
+    await change(() => useConsoleApi()['qa.deleteTestSession']({ id }));
+    // The session's own Sandbox world (if it had one) goes with it; none is a no-op in main.
+    await useConsoleApi()['qa.closeSessionWorld']({ sessionId: id });
+  }
 
   const setVerdict = (sessionId: string, key: string, passed: boolean, note: string) =>
     change(() => useConsoleApi()['qa.setTestVerdict']({ sessionId, key, passed, note }));

@@ -4,7 +4,7 @@
  * Other environments are never touched. The simulator goes first: if it refuses, history is left as is,
  * so the two never disagree about a transaction one of them still knows.
  */
-import { computed, ref } from 'vue';
+import { computed, ref, type Ref } from 'vue';
 import type { ConsoleApi } from '@shared/contract';
 import {
   clearEnvironmentRecords,
@@ -18,9 +18,16 @@ import { useOrderDraftStore } from '../../stores/order-draft';
 import { forgetLastOrders } from '../orders/last-order';
 import { describeFailure } from './simulator-view';
 import { t } from '../../i18n';
+import { worldOfProfileId } from '@shared/sandbox-worlds';
 import { formatNumber } from '../../i18n/format';
 
 export const SANDBOX = 'sandbox';
+
+/** Whether a profile reaches the world being reset: null is the user's own Sandbox (not a console world). */
+const inWorld =
+  (worldId: string | null) =>
+  (profileId: string): boolean =>
+    worldOfProfileId(profileId) === worldId;
 
 export interface ResetPreview extends EnvironmentRecordCounts {
   /** Transactions the simulator holds (null when it could not say). */
@@ -45,12 +52,18 @@ export function describePreview(preview: ResetPreview): string[] {
   ];
 }
 
-export function useSandboxReset(api: ResetApi) {
+/** Resets one world: the user's Sandbox (`worldId` null, the default) or one of the console's worlds. */
+export function useSandboxReset(api: ResetApi, worldId: Ref<string | null> = ref(null)) {
   const recorder = useHistoryRecorderStore();
+  const inChosenWorld = (profileId: string) => inWorld(worldId.value)(profileId);
+  const worldInput = () => (worldId.value === null ? undefined : { worldId: worldId.value });
   const preview = ref<ResetPreview | null>(null);
   const busy = ref(false);
   const outcome = ref<{ ok: boolean; text: string } | null>(null);
-  const sandboxProfiles = computed(() => recorder.profiles.filter((p) => p.environment === SANDBOX));
+  // The user's own Sandbox: the console's other worlds (demo, runs, sessions) are not reset with it.
+  const sandboxProfiles = computed(() =>
+    recorder.profiles.filter((p) => p.environment === SANDBOX && inChosenWorld(p.id)),
+  );
 
   /** Counts what a reset would remove; opens the confirmation. */
   async function prepare(): Promise<void> {
@@ -58,11 +71,12 @@ export function useSandboxReset(api: ResetApi) {
     outcome.value = null;
     try {
       const [status, counts] = await Promise.all([
-        api['simulator.status'](),
+        api['simulator.status'](worldInput()),
         countEnvironmentRecords(
           useHistoryDb(),
           SANDBOX,
           sandboxProfiles.value.map((p) => p.id),
+          inChosenWorld,
         ),
       ]);
       preview.value = {
@@ -81,7 +95,7 @@ export function useSandboxReset(api: ResetApi) {
     if (!preview.value) return false;
     busy.value = true;
     try {
-      const reset = await api['simulator.reset']();
+      const reset = await api['simulator.reset'](worldInput());
       if (!reset.ok) {
         outcome.value = {
           ok: false,
@@ -92,7 +106,7 @@ export function useSandboxReset(api: ResetApi) {
       const ids = sandboxProfiles.value.map((p) => p.id);
       let removed: EnvironmentRecordCounts;
       try {
-        removed = await clearEnvironmentRecords(useHistoryDb(), SANDBOX, ids);
+        removed = await clearEnvironmentRecords(useHistoryDb(), SANDBOX, ids, inChosenWorld);
       } catch (error) {
         outcome.value = {
           ok: false,

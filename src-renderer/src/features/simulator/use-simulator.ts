@@ -4,7 +4,12 @@
  * table always shows what the simulator now holds. Refusals are kept as sentences, never thrown.
  */
 import { computed, ref } from 'vue';
-import type { SimulatorDelivery, SimulatorStatus, SimulatorTransaction } from '@shared/contract/simulator';
+import type {
+  SimulatorDelivery,
+  SimulatorStatus,
+  SimulatorTransaction,
+  SimulatorWorld,
+} from '@shared/contract/simulator';
 import type { PaymentStatus } from '@shared/gateway/codes';
 import type { ConsoleError } from '@shared/result';
 import { useConsoleApi } from '../../api';
@@ -32,6 +37,10 @@ export function useSimulator() {
   const busy = ref<string | null>(null);
   const completion = ref<ActionOutcome | null>(null);
   const clockOutcome = ref<ActionOutcome | null>(null);
+  /** The world the screen acts on: null is the user's own Sandbox; the others are the console's worlds. */
+  const worldId = ref<string | null>(null);
+  const worlds = ref<SimulatorWorld[]>([]);
+  const inWorld = () => (worldId.value === null ? {} : { worldId: worldId.value });
 
   const notRunning = computed(() => status.value?.running === false);
 
@@ -47,7 +56,11 @@ export function useSimulator() {
   async function refresh(): Promise<void> {
     loading.value = true;
     try {
-      const statusResult = await api['simulator.status']();
+      const listed = await api['simulator.worlds']();
+      worlds.value = listed.ok ? listed.value : [];
+      // A world discarded since (the demo ended, a run deleted) leaves the screen on the user's Sandbox.
+      if (worldId.value !== null && !worlds.value.some((world) => world.id === worldId.value)) worldId.value = null;
+      const statusResult = await api['simulator.status'](worldId.value === null ? undefined : inWorld());
       if (!statusResult.ok) {
         loadError.value = describeFailure(statusResult.error);
         return;
@@ -63,10 +76,13 @@ export function useSimulator() {
         deliveries.value = [];
         return;
       }
-      const [listed, logged] = await Promise.all([api['simulator.transactions'](), api['simulator.deliveries']()]);
-      for (const result of [listed, logged])
+      const [held, logged] = await Promise.all([
+        api['simulator.transactions'](inWorld()),
+        api['simulator.deliveries'](inWorld()),
+      ]);
+      for (const result of [held, logged])
         if (!result.ok && !markNotRunning(result.error)) loadError.value = describeFailure(result.error);
-      if (listed.ok) transactions.value = listed.value;
+      if (held.ok) transactions.value = held.value;
       if (logged.ok) deliveries.value = logged.value;
     } finally {
       loading.value = false;
@@ -76,7 +92,7 @@ export function useSimulator() {
   async function complete(transactionId: string, paymentStatus: Exclude<PaymentStatus, 'Pending'>): Promise<void> {
     busy.value = transactionId;
     try {
-      const result = await api['simulator.complete']({ transactionId, paymentStatus });
+      const result = await api['simulator.complete']({ transactionId, paymentStatus, ...inWorld() });
       if (result.ok) {
         completion.value = {
           ok: true,
@@ -104,10 +120,18 @@ export function useSimulator() {
     }
   }
 
+  /** Shows another world: what was said about the previous one no longer applies. */
+  async function chooseWorld(id: string | null): Promise<void> {
+    worldId.value = id;
+    completion.value = null;
+    clockOutcome.value = null;
+    await refresh();
+  }
+
   async function advanceClock(seconds: number): Promise<void> {
     busy.value = 'clock';
     try {
-      const result = await api['simulator.advanceClock']({ seconds });
+      const result = await api['simulator.advanceClock']({ seconds, ...inWorld() });
       clockOutcome.value = result.ok
         ? {
             ok: true,
@@ -140,6 +164,9 @@ export function useSimulator() {
     completion,
     clockOutcome,
     notRunning,
+    worldId,
+    worlds,
+    chooseWorld,
     refresh,
     complete,
     advanceClock,

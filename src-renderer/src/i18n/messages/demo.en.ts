@@ -2,29 +2,24 @@
 export default {
   title: 'Demo',
   description:
-    'Show a new merchant how the gateway works: a fresh Sandbox with three weeks of payments, then a guided tour through every flow.',
+    'Show a new merchant how the gateway works: a Sandbox world of its own with three weeks of payments (yours is not touched), then a guided tour through every flow.',
   profileA: 'Variant A profile for the tour',
   profileB: 'Variant B profile for the tour',
   start: 'Start demo',
-  startHint: 'Resets the Sandbox (simulator and its History), seeds three weeks of payments and opens the tour.',
-  startConfirmTitle: 'Start the demo: reset the Sandbox?',
-  startConfirm:
-    'Starting the demo resets the Sandbox before it seeds three weeks of payments. This permanently removes (test and production profiles are not touched):',
-  startYes: 'Reset and start the demo',
-  startNo: 'Cancel',
+  startHint:
+    'Makes a demo world of its own in the simulator, seeds three weeks of payments there and opens the tour. Your Sandbox is not touched.',
   startTour: 'Start the tour',
   resume: 'Resume the tour',
   end: 'End demo',
   endConfirm:
-    'Reset the Sandbox now? Its simulated transactions, History rows, exchanges and notifications go; other profiles are not touched.',
-  endYes: 'Reset the Sandbox',
-  endNo: 'Keep the demo data',
-  ended: 'Demo ended. The Sandbox is empty.',
-  endedKept: 'Demo ended. The demo data was kept.',
-  seeding: 'Resetting the Sandbox and seeding the demo…',
+    'End the demo? Its world (simulated transactions, clock, notifications) and its History rows are discarded. Your Sandbox is not touched.',
+  endYes: 'End the demo',
+  endNo: 'Cancel',
+  ended: 'Demo ended: its world was discarded. Your Sandbox is as it was.',
+  endFailed: 'The demo could not be ended: {message}',
+  seeding: 'Making the demo world and seeding the demo…',
   seeded: 'Seeded {orders} orders from {from} to {to}.',
   seedFailed: 'The demo could not be seeded: {message}',
-  resetFailed: 'The Sandbox could not be reset: {message}',
   realProfileNote:
     'These profiles are not the Sandbox: nothing is seeded, and steps the simulator would play become steps you do on the test environment while the status poll runs.',
   testPhone: 'MB WAY phone on the test environment (351#…)',

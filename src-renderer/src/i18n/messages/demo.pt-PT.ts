@@ -5,29 +5,24 @@ import type { SameKeys } from './shape';
 const demoPt: SameKeys<typeof demoEn> = {
   title: 'Demonstração',
   description:
-    'Mostre a um novo comerciante como funciona o gateway: uma Sandbox limpa com três semanas de pagamentos e depois uma visita guiada por todos os fluxos.',
+    'Mostre a um novo comerciante como funciona o gateway: um mundo Sandbox próprio com três semanas de pagamentos (a sua Sandbox não é tocada) e depois uma visita guiada por todos os fluxos.',
   profileA: 'Perfil da Variante A para a visita',
   profileB: 'Perfil da Variante B para a visita',
   start: 'Iniciar demonstração',
-  startHint: 'Repõe a Sandbox (simulador e o seu Histórico), cria três semanas de pagamentos e abre a visita guiada.',
-  startConfirmTitle: 'Iniciar a demonstração: repor a Sandbox?',
-  startConfirm:
-    'Iniciar a demonstração repõe a Sandbox antes de criar três semanas de pagamentos. Isto remove definitivamente (os perfis de teste e de produção não são tocados):',
-  startYes: 'Repor e iniciar a demonstração',
-  startNo: 'Cancelar',
+  startHint:
+    'Cria no simulador um mundo próprio para a demonstração, cria lá três semanas de pagamentos e abre a visita guiada. A sua Sandbox não é tocada.',
   startTour: 'Iniciar a visita',
   resume: 'Retomar a visita',
   end: 'Terminar demonstração',
   endConfirm:
-    'Repor a Sandbox agora? As transações simuladas, linhas do Histórico, trocas e notificações desaparecem; os outros perfis não são tocados.',
-  endYes: 'Repor a Sandbox',
-  endNo: 'Manter os dados da demonstração',
-  ended: 'Demonstração terminada. A Sandbox está vazia.',
-  endedKept: 'Demonstração terminada. Os dados da demonstração foram mantidos.',
-  seeding: 'A repor a Sandbox e a criar a demonstração…',
+    'Terminar a demonstração? O seu mundo (transações simuladas, relógio, notificações) e as suas linhas do Histórico são descartados. A sua Sandbox não é tocada.',
+  endYes: 'Terminar a demonstração',
+  endNo: 'Cancelar',
+  ended: 'Demonstração terminada: o seu mundo foi descartado. A sua Sandbox está como estava.',
+  endFailed: 'Não foi possível terminar a demonstração: {message}',
+  seeding: 'A criar o mundo da demonstração e os seus pagamentos…',
   seeded: 'Criadas {orders} encomendas de {from} a {to}.',
   seedFailed: 'Não foi possível criar a demonstração: {message}',
-  resetFailed: 'Não foi possível repor a Sandbox: {message}',
   realProfileNote:
     'Estes perfis não são a Sandbox: nada é criado, e os passos que o simulador faria passam a ser passos seus no ambiente de testes, com a consulta de estado a decorrer.',
   testPhone: 'Telemóvel MB WAY no ambiente de testes (351#…)',

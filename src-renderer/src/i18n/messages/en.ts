@@ -922,6 +922,13 @@ export default {
     theConsoleCoreWasStarted:
       'The console core was started without the embedded simulator, so there are no simulated transactions, clock or deliveries to show. Sandbox profiles need it: start the console normally (not with the simulator turned off).',
     transactions: 'Transactions',
+    world: 'World',
+    worldHint:
+      'Which Sandbox world this screen shows and acts on: yours, the demo’s, or a scenario run’s or test session’s own.',
+    worldYourSandbox: 'Your Sandbox',
+    worldDemo: 'Demo world',
+    worldRun: 'Scenario run {id}',
+    worldSession: 'Test session: {name}',
   },
   simulatorView: {
     noDeliveries: 'No notifications sent yet.',

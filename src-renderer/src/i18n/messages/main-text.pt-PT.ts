@@ -150,6 +150,11 @@ const mainTextPt: Record<MainTextId, string> = {
   templateTooLarge:
     'O modelo de encomenda "{name}" tem {bytes} bytes; um modelo pode ter no máximo {limit}. Nada foi guardado.',
   testSessionNotFound: 'Não existe nenhuma sessão de teste com o id "{id}".',
+  testSessionExists: 'Já existe uma sessão de teste com o id "{id}".',
+  worldIdInvalid: '"{id}" não é um nome que a consola dê aos seus mundos Sandbox.',
+  worldNotFound:
+    'O mundo Sandbox "{id}" não existe (já não existe): a sua execução ou sessão foi apagada, ou a demonstração terminou.',
+  qaRunStillRunning: 'A execução de cenários ainda está a decorrer: pare-a antes de a apagar.',
 };
 
 export default mainTextPt;

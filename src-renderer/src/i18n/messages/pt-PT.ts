@@ -934,6 +934,13 @@ const ptPT: SameKeys<typeof en> = {
     theConsoleCoreWasStarted:
       'O núcleo da consola foi iniciado sem o simulador incluído, por isso não há transações simuladas, relógio nem entregas para mostrar. Os perfis Sandbox precisam dele: inicie a consola normalmente (sem desligar o simulador).',
     transactions: 'Transações',
+    world: 'Mundo',
+    worldHint:
+      'Que mundo Sandbox este ecrã mostra e controla: o seu, o da demonstração, ou o de uma execução de cenários ou de uma sessão de teste.',
+    worldYourSandbox: 'A sua Sandbox',
+    worldDemo: 'Mundo da demonstração',
+    worldRun: 'Execução de cenários {id}',
+    worldSession: 'Sessão de teste: {name}',
   },
   simulatorView: {
     noDeliveries: 'Ainda não foram enviadas notificações.',

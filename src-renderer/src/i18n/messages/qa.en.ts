@@ -26,6 +26,9 @@ export default {
   addButton: 'Check and add',
   added: 'Added “{name}”.',
   problems: 'The file has problems:',
+  deleteRun: 'Delete this run',
+  deleteRunHint:
+    'Deletes the run’s results, its evidence files and its Sandbox world (its simulated transactions and clock).',
   results: 'Results',
   noRun: 'No run yet: pick scenarios and run them.',
   summary: '{passed} passed, {failed} failed, {skipped} skipped of {total}',
@@ -56,6 +59,10 @@ export default {
     profile: 'Profile',
     objective: 'Objective',
     start: 'Start test session',
+    ownWorld: 'In a Sandbox world of its own',
+    ownWorldHint:
+      'The session’s orders, clock moves and faults happen in a world made for it: your Sandbox’s transactions and clock are not touched.',
+    worldFailed: 'The session’s Sandbox world could not be made: {message}',
     end: 'End session',
     running: 'Session running: {name}',
     timeline: 'Timeline',

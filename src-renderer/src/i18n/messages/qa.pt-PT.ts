@@ -29,6 +29,9 @@ export default {
   addButton: 'Verificar e adicionar',
   added: '“{name}” adicionado.',
   problems: 'O ficheiro tem problemas:',
+  deleteRun: 'Apagar esta execução',
+  deleteRunHint:
+    'Apaga os resultados da execução, os seus ficheiros de evidência e o seu mundo Sandbox (as suas transações simuladas e o seu relógio).',
   results: 'Resultados',
   noRun: 'Ainda sem execuções: escolha cenários e execute-os.',
   summary: '{passed} passaram, {failed} falharam, {skipped} ignorados de {total}',
@@ -59,6 +62,10 @@ export default {
     profile: 'Perfil',
     objective: 'Objetivo',
     start: 'Iniciar sessão de teste',
+    ownWorld: 'Num mundo Sandbox próprio',
+    ownWorldHint:
+      'As encomendas, avanços de relógio e falhas da sessão acontecem num mundo criado para ela: as transações e o relógio da sua Sandbox não são tocados.',
+    worldFailed: 'Não foi possível criar o mundo Sandbox da sessão: {message}',
     end: 'Terminar sessão',
     running: 'Sessão em curso: {name}',
     timeline: 'Cronologia',
