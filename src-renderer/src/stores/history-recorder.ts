@@ -96,8 +96,12 @@ export const useHistoryRecorderStore = defineStore('history-recorder', () => {
     void reindexCaseNotes(api, useHistoryDb()).catch(() => undefined);
   }
 
+  /** Settles once the latest profile list is in (rows are labelled from it). */
+  const whenProfilesReady = (): Promise<void> => profilesReady;
+
   return {
     profiles,
+    whenProfilesReady,
     unsaved,
     quarantineReports,
     revision,

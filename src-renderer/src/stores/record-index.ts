@@ -31,7 +31,11 @@ export const useRecordIndexStore = defineStore('record-index', () => {
     const started = createRecordSync({
       api: useConsoleApi(),
       cursor: { get: () => readRecordCursor(db), set: (cursor) => writeRecordCursor(db, cursor) },
-      storeExchanges: async (exchanges) => void (await recordExchanges(db, exchanges, recorder.profileById)),
+      storeExchanges: async (exchanges) => {
+        // A profile made just before its first call (a scenario run's world) labels its rows once it is listed.
+        await recorder.whenProfilesReady();
+        await recordExchanges(db, exchanges, recorder.profileById);
+      },
       storeNotification: (delivery) => notifications.ingest(delivery),
       onProgress: (next) => (progress.value = next),
       onStored: () => {
