@@ -1,6 +1,7 @@
 import { isMainTextId } from '@shared/console-text';
 import type { ConsoleError } from '@shared/result';
 import { t } from './index';
+import { ruleMessageText } from './rule-text';
 
 /** The loopback transport's own failures (the page cannot reach main), by their code. */
 const TRANSPORT_TEXTS: Record<string, string> = {
@@ -23,6 +24,38 @@ export function consoleErrorText(error: Pick<ConsoleError, 'message' | 'text'> &
   }
   const text = error.text;
   if (!text || !isMainTextId(text.id)) return error.message;
+  const params = text.id === 'invalidInput' ? { ...text.params, ...invalidInputIssues(error.details) } : text.params;
   // Parameter values are interpolated as text by vue-i18n, never compiled as message syntax.
-  return t(`mainText.${text.id}`, text.params);
+  return t(`mainText.${text.id}`, params);
+}
+
+interface RefusedField {
+  path: string[];
+  message: string;
+  rule?: { id: string; params: Record<string, string | number> };
+}
+
+const isRefusedField = (value: unknown): value is RefusedField =>
+  typeof value === 'object' &&
+  value !== null &&
+  Array.isArray((value as RefusedField).path) &&
+  typeof (value as RefusedField).message === 'string';
+
+/**
+ * The `{issues}` of an invalid-input refusal, each worded by the id of the rule that refused it (main's
+ * English `issues` parameter would put English inside the translated sentence). Same shape as main's:
+ * at most five, "path: rule" joined by "; ".
+ */
+function invalidInputIssues(details: unknown): { issues: string } | Record<string, never> {
+  const issues = (details as { issues?: unknown } | undefined)?.issues;
+  if (!Array.isArray(issues) || !issues.every(isRefusedField)) return {};
+  return {
+    issues: issues
+      .slice(0, 5)
+      .map(
+        (issue) =>
+          `${issue.path.length ? issue.path.join('.') : '(input)'}: ${ruleMessageText(issue.message, issue.rule)}`,
+      )
+      .join('; '),
+  };
 }

@@ -140,6 +140,28 @@ describe('messages from main are translated by code, not by sentence', () => {
     }
   });
 
+  it('invalid-input problem list leak: each refused field is worded by its rule id inside the Portuguese sentence, not left in English', async () => {
+    const harness = await startCore({ simulator: false });
+    try {
+      const settings = { name: 'Loja', environment: 'test', baseUrl: 'not a url', terminalId: '12ab', variant: 'A' };
+      const refused = await harness.core.dispatch('profiles.save', { settings });
+      expect(refused.ok).toBe(false);
+      if (refused.ok) return;
+      expect(refused.error.code).toBe('invalid-input');
+      setLocale('en');
+      expect(consoleErrorText(refused.error)).toBe(refused.error.message);
+      setLocale('pt-PT');
+      const shown = consoleErrorText(refused.error);
+      expect(shown).toMatch(/^Dados inválidos para profiles.save: /);
+      expect(shown).toContain('settings.terminalId: O id do terminal tem de ter de 1 a 10 algarismos');
+      expect(shown).toContain('settings.baseUrl: O URL base tem de ser um URL absoluto');
+      expect(shown).not.toMatch(/must be|Terminal id/);
+    } finally {
+      await harness.close();
+      await harness.removeDir();
+    }
+  });
+
   it('outside text without a registered id (the gateway’s own words) is shown as it came, never looked up', () => {
     setLocale('pt-PT');
     expect(consoleErrorText({ message: 'Invalid terminal' })).toBe('Invalid terminal');
