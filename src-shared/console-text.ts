@@ -141,6 +141,48 @@ export const MAIN_TEXTS = {
   // Browser-mode host and QA evidence
   hostSessionEnded: 'This tab belongs to an earlier run of the console: open the new address it printed.',
   evidenceNotBase64: 'The attached file "{name}" did not arrive as base64 data.',
+  // What an exchange's answer means (summary) and what to do next (suggested action)
+  exchangeBodyEmpty: 'the body is empty',
+  exchangeBodyMalformed: 'the JSON body is cut off or malformed',
+  exchangeBodyHtml: 'the body is an HTML page, not JSON',
+  exchangeBodyNotJson: 'the body is not JSON',
+  exchangeWaitSeconds: 'the gateway asks to wait {seconds} s',
+  exchangeMayHaveProcessed: 'the gateway may have processed the request',
+  exchangeHttpBut: 'HTTP {status} but',
+  exchangeNoReturnStatus: 'the body has no returnStatus.statusCode',
+  exchangeHttpWithError: 'HTTP {status} with error',
+  exchangeLargerThanCap: 'the answer is larger than {bytes} bytes (cut off there)',
+  exchangeNestedTooDeep: 'the answer is nested deeper than {levels} levels',
+  exchangeItSays: 'it says {fields}',
+  exchangeNoCompleteAnswer: 'No complete answer',
+  exchangeTimedOut: 'Timed out',
+  exchangeNetworkError: 'Network error',
+  exchangeConnectWithin: 'could not connect within {ms} ms',
+  exchangeConnectWithinDeadline: "could not connect within {ms} ms (the call's deadline)",
+  exchangeDeadlineWaiting: 'the {ms} ms deadline ran out waiting for the answer (connect and headers)',
+  exchangeDeadlineReceiving: 'the {ms} ms deadline ran out receiving the body',
+  adviceHttp400: 'Correct the request syntax.',
+  adviceHttp401: 'Check the credentials in the back office and create a new token if needed.',
+  adviceHttp403: 'Check the client id; if the problem continues, ask support for a reset.',
+  adviceHttp404: 'The gateway does not know this transaction: check the transaction id and the profile.',
+  adviceHttp405: 'Use the correct method.',
+  adviceHttp409: 'The transaction is not in a state that allows this call: query its status first.',
+  adviceHttp429: 'Reduce the call rate.',
+  adviceHttp500: 'Retry; contact support if it persists.',
+  adviceHttp503: 'Wait and retry later.',
+  adviceHttp5xx: 'Retry later; contact support if it persists.',
+  adviceHttpOther: 'Check the request against the spec.',
+  adviceOutcomeUnknown:
+    'Query the status before doing anything; do not resend: the gateway may already have processed the request.',
+  adviceOutcomeUnknownCreate:
+    'Do not resend: the order may exist. Find it by its merchantTransactionId in History or by its notification, and query the status before doing anything.',
+  adviceCheckRawBody: 'Check the raw body and the profile’s base URL and path prefix.',
+  adviceTryAgainSoon: 'The gateway asks to try again in a moment.',
+  adviceSeeStatusMsg: 'See statusMsg and statusDescription.',
+  adviceOnlyFieldsShown: 'Only the fields shown could be read from the answer.',
+  adviceAnswerNotWhole: 'The answer could not be read whole: check the raw body, and the gateway with its operator.',
+  adviceRetryCheckAvailability: 'Try again; if it keeps failing check the gateway’s availability.',
+  adviceCheckBaseUrl: 'Check the base URL and that the gateway is reachable, then try again (nothing was sent).',
 } as const satisfies Record<string, string>;
 
 export type MainTextId = keyof typeof MAIN_TEXTS;
@@ -171,3 +213,24 @@ export function englishOf(text: MainText): string {
     Object.prototype.hasOwnProperty.call(text.params, name) ? String(text.params[name]) : whole,
   );
 }
+
+/**
+ * A returnStatus code's meaning: the renderer words it from the support desk's explanation table;
+ * `english` is the meaning main knew (or the gateway's statusDescription) for a code the table lacks.
+ */
+export const returnCodePieceSchema = z.object({ returnCode: z.string(), english: z.string() });
+export type ReturnCodePiece = z.infer<typeof returnCodePieceSchema>;
+
+/**
+ * A line made of registered texts and literal pieces. Literal strings are outside data (the gateway's
+ * statusMsg, an error's own words), protocol names ("HTTP 404 Not Found") and punctuation: shown as
+ * they are, in every language.
+ */
+export const textPiecesSchema = z.array(z.union([z.string(), mainTextSchema, returnCodePieceSchema]));
+export type TextPiece = string | MainText | ReturnCodePiece;
+
+/** The English line of some pieces (what `summary` / `suggestedAction` hold for the CLI and old readers). */
+export const englishOfPieces = (pieces: readonly TextPiece[]): string =>
+  pieces
+    .map((piece) => (typeof piece === 'string' ? piece : 'returnCode' in piece ? piece.english : englishOf(piece)))
+    .join('');
