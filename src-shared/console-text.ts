@@ -183,15 +183,60 @@ export const MAIN_TEXTS = {
   adviceAnswerNotWhole: 'The answer could not be read whole: check the raw body, and the gateway with its operator.',
   adviceRetryCheckAvailability: 'Try again; if it keeps failing check the gateway’s availability.',
   adviceCheckBaseUrl: 'Check the base URL and that the gateway is reachable, then try again (nothing was sent).',
+  // Start-up notices
+  signaturesUnreadableAll:
+    'Stored transaction signatures could not be decrypted (kept as {backup}); follow-up calls for earlier transactions need a new order.',
+  signaturesUnreadableSome:
+    '{count} stored transaction signature record(s) could not be decrypted (kept as {backup}); follow-up calls for those transactions need a new order.',
+  // Decrypting a merchant notification (the decrypt tool, replays); {field} is one of the crypto field names
+  cryptoFieldSecret: 'The webhook secret',
+  cryptoFieldIv: 'The IV (X-Initialization-Vector)',
+  cryptoFieldTag: 'The authentication tag (X-Authentication-Tag)',
+  cryptoFieldBody: 'The body',
+  cryptoMissing: '{field} is missing.',
+  cryptoBodyEmpty: 'The body is empty: there is nothing to decrypt.',
+  cryptoNotBase64Length: '{field} is not base64: its length does not fit base64 (truncated or padded wrongly).',
+  cryptoNotBase64Url:
+    '{field} is not base64: it uses the base64url alphabet ("-" or "_"); the gateway uses standard base64 ("+" and "/").',
+  cryptoNotBase64Padding: '{field} is not base64: it has too much "=" padding.',
+  cryptoNotBase64Char: '{field} is not base64: it has a character base64 does not use (at position {position}).',
+  cryptoNotBase64CharShown:
+    '{field} is not base64: it has a character base64 does not use ({character} at position {position}).',
+  cryptoWrongLength: '{field} decodes to {bytes} bytes; AES-256-GCM here needs exactly {expected}.',
+  cryptoWrongLengthHex:
+    '{field} decodes to {bytes} bytes; AES-256-GCM here needs exactly {expected}. It looks like hex; the back office shows the secret as base64 text.',
+  cryptoAuthFailed:
+    'Authentication failed: the secret is not the one this notification was encrypted with, or the tag, IV or body was altered.',
+  cryptoNotUtf8: 'The decrypted plaintext is not valid UTF-8 text.',
+  cryptoTooDeep: 'The decrypted plaintext is JSON nested deeper than {levels} levels.',
+  cryptoNotJson: 'The decrypted plaintext is not JSON ({reason}).',
+  // The simulator's control refusals, as the console's Simulator and Sandbox controls show them
+  simClockRange: 'advanceSeconds: must be a number of seconds from 0 to {max} (400 days)',
+  simTransactionUnknown: 'Transaction {transactionId} does not exist.',
+  simNoExtraStep: 'Transaction {transactionId} has no extra step (actionResponse) to wait for; it cannot be Partial.',
+  simFinalStatus: 'Transaction {transactionId} is {from}, a final status; it cannot become {to}.',
+  simCannotMove: 'Transaction {transactionId} cannot move from {from} to {to}.',
+  simNothingToRedeliver: 'No notification of {transactionId} was sent yet: there is nothing to redeliver.',
 } as const satisfies Record<string, string>;
 
 export type MainTextId = keyof typeof MAIN_TEXTS;
-export type MainTextParams = Record<string, string | number>;
+/**
+ * A parameter is outside data (text, a number) or, one level deep, a registered text of its own (a
+ * field's name, a reason) that the renderer words in the same language as the sentence around it.
+ */
+export type MainTextParams = Record<
+  string,
+  string | number | { id: MainTextId; params: Record<string, string | number> }
+>;
 
+const plainParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
 /** What crosses with a failure so the renderer can say it in the user's language. */
 export const mainTextSchema = z.object({
   id: z.string().min(1),
-  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  params: z.record(
+    z.string(),
+    z.union([z.string(), z.number(), z.object({ id: z.string().min(1), params: plainParamsSchema })]),
+  ),
 });
 export interface MainText {
   id: MainTextId;
@@ -209,9 +254,11 @@ export const mainText = (id: MainTextId, params: MainTextParams = {}): MainText 
 /** The English sentence, for `message` (CLI, logs, and a renderer that does not know the id yet). */
 export function englishOf(text: MainText): string {
   const template: string = MAIN_TEXTS[text.id];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(text.params, name) ? String(text.params[name]) : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!Object.prototype.hasOwnProperty.call(text.params, name)) return whole;
+    const value = text.params[name]!;
+    return typeof value === 'object' ? englishOf(value) : String(value);
+  });
 }
 
 /**

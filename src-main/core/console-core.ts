@@ -28,6 +28,7 @@ import { ProfileRegistry } from './profiles/profile-registry';
 import { ProfileSecrets } from './profiles/profile-secrets';
 import { ProductionGuard } from './profiles/production-guard';
 import { SANDBOX_PROFILES, SANDBOX_STATE_FILE, startSandbox } from './sandbox';
+import { englishOf } from '@shared/console-text';
 import { absentWhileLocked, openConsoleSecrets } from './console-secrets';
 import { createVaultHandlers } from './handlers/vault-handlers';
 import type { TransactionSignatures } from './signature-store';
@@ -74,7 +75,8 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
   await profileFile.load();
   const profileSecrets = new ProfileSecrets(credentials);
   const profiles = new ProfileRegistry(profileFile, profileSecrets, new ProductionGuard(credentials));
-  for (const problem of [...profileFile.problems, ...signatures.problems]) logger.warn(problem);
+  for (const problem of [...profileFile.problems, ...signatures.problems])
+    logger.warn(typeof problem === 'string' ? problem : englishOf(problem));
   // Profile file problems show in the Profiles list; lost signatures concern every screen with follow-ups.
   const notices = new Notices(events);
   for (const problem of signatures.problems) notices.raise('warning', problem);

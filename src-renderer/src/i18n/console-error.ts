@@ -23,8 +23,25 @@ export function consoleErrorText(error: Pick<ConsoleError, 'message' | 'text'> &
     return t(transport, { status: typeof status === 'number' ? status : '' });
   }
   const text = error.text;
-  if (!text || !isMainTextId(text.id)) return error.message;
+  if (!text) return error.message;
   const params = text.id === 'invalidInput' ? { ...text.params, ...invalidInputIssues(error.details) } : text.params;
+  return mainTextWords({ id: text.id, params }) ?? error.message;
+}
+
+type WireText = NonNullable<ConsoleError['text']>;
+
+/**
+ * A registered text in the user's language; a parameter that is itself a registered text (a field's
+ * name, a reason) is worded first. An id this build does not know gives null.
+ */
+export function mainTextWords(text: { id: string; params: WireText['params'] }): string | null {
+  if (!isMainTextId(text.id)) return null;
+  const params = Object.fromEntries(
+    Object.entries(text.params).map(([name, value]) => [
+      name,
+      typeof value === 'object' ? (mainTextWords(value) ?? '') : value,
+    ]),
+  );
   // Parameter values are interpolated as text by vue-i18n, never compiled as message syntax.
   return t(`mainText.${text.id}`, params);
 }

@@ -1,8 +1,8 @@
-import { isMainTextId, type textPiecesSchema } from '@shared/console-text';
+import type { textPiecesSchema } from '@shared/console-text';
 import type { z } from 'zod';
 import type { Exchange } from '@shared/exchange';
 import { returnCodeMeaning } from '../composables/return-code-meaning';
-import { t } from './index';
+import { mainTextWords } from './console-error';
 
 type Said = Pick<Exchange, 'summary' | 'suggestedAction' | 'said'>;
 
@@ -16,7 +16,7 @@ export function piecesText(pieces: z.infer<typeof textPiecesSchema>): string {
       if (typeof piece === 'string') return piece;
       if ('returnCode' in piece) return returnCodeMeaning(piece.returnCode) ?? piece.english;
       // An id this build does not know (a record from a newer console) falls back to nothing rather than a key.
-      return isMainTextId(piece.id) ? t(`mainText.${piece.id}`, piece.params) : '';
+      return mainTextWords(piece) ?? '';
     })
     .join('');
 }

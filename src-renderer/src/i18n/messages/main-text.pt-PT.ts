@@ -176,6 +176,39 @@ const mainTextPt: Record<MainTextId, string> = {
     'Não foi possível ler a resposta inteira: verifique o corpo em bruto e, com o operador, o gateway.',
   adviceRetryCheckAvailability: 'Tente novamente; se continuar a falhar, verifique a disponibilidade do gateway.',
   adviceCheckBaseUrl: 'Verifique o URL base e se o gateway está acessível, e tente novamente (nada foi enviado).',
+  signaturesUnreadableAll:
+    'Não foi possível decifrar as assinaturas de transação guardadas (conservadas em {backup}); as chamadas de seguimento das transações anteriores precisam de uma encomenda nova.',
+  signaturesUnreadableSome:
+    'Não foi possível decifrar {count} registo(s) de assinatura de transação guardados (conservados em {backup}); as chamadas de seguimento dessas transações precisam de uma encomenda nova.',
+  cryptoFieldSecret: 'O segredo do webhook',
+  cryptoFieldIv: 'O IV (X-Initialization-Vector)',
+  cryptoFieldTag: 'A etiqueta de autenticação (X-Authentication-Tag)',
+  cryptoFieldBody: 'O corpo',
+  cryptoMissing: '{field}: falta o valor.',
+  cryptoBodyEmpty: 'O corpo está vazio: não há nada para decifrar.',
+  cryptoNotBase64Length:
+    '{field}: não é base64: o comprimento não é válido em base64 (cortado ou com preenchimento errado).',
+  cryptoNotBase64Url:
+    '{field}: não é base64: usa o alfabeto base64url ("-" ou "_"); o gateway usa base64 normal ("+" e "/").',
+  cryptoNotBase64Padding: '{field}: não é base64: tem preenchimento "=" a mais.',
+  cryptoNotBase64Char: '{field}: não é base64: tem um carácter que o base64 não usa (na posição {position}).',
+  cryptoNotBase64CharShown:
+    '{field}: não é base64: tem um carácter que o base64 não usa ({character} na posição {position}).',
+  cryptoWrongLength: '{field}: descodifica para {bytes} bytes; o AES-256-GCM aqui precisa de exatamente {expected}.',
+  cryptoWrongLengthHex:
+    '{field}: descodifica para {bytes} bytes; o AES-256-GCM aqui precisa de exatamente {expected}. Parece hexadecimal; o back office mostra o segredo como texto base64.',
+  cryptoAuthFailed:
+    'A autenticação falhou: o segredo não é aquele com que esta notificação foi cifrada, ou a etiqueta, o IV ou o corpo foram alterados.',
+  cryptoNotUtf8: 'O texto decifrado não é texto UTF-8 válido.',
+  cryptoTooDeep: 'O texto decifrado é JSON com mais de {levels} níveis de profundidade.',
+  cryptoNotJson: 'O texto decifrado não é JSON ({reason}).',
+  simClockRange: 'advanceSeconds: tem de ser um número de segundos de 0 a {max} (400 dias)',
+  simTransactionUnknown: 'A transação {transactionId} não existe.',
+  simNoExtraStep:
+    'A transação {transactionId} não tem um passo extra (actionResponse) por concluir; não pode ficar Partial.',
+  simFinalStatus: 'A transação {transactionId} está {from}, um estado final; não pode passar a {to}.',
+  simCannotMove: 'A transação {transactionId} não pode passar de {from} para {to}.',
+  simNothingToRedeliver: 'Ainda não foi enviada nenhuma notificação de {transactionId}: não há nada a reenviar.',
 };
 
 export default mainTextPt;
