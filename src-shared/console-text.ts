@@ -217,6 +217,9 @@ export const MAIN_TEXTS = {
   simFinalStatus: 'Transaction {transactionId} is {from}, a final status; it cannot become {to}.',
   simCannotMove: 'Transaction {transactionId} cannot move from {from} to {to}.',
   simNothingToRedeliver: 'No notification of {transactionId} was sent yet: there is nothing to redeliver.',
+  // QA evidence
+  evidenceTooLarge:
+    'The evidence of one answer is {bytes} bytes; at most {max} bytes are kept. Attach a smaller screenshot. Nothing was kept.',
 } as const satisfies Record<string, string>;
 
 export type MainTextId = keyof typeof MAIN_TEXTS;

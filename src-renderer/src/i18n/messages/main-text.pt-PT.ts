@@ -209,6 +209,8 @@ const mainTextPt: Record<MainTextId, string> = {
   simFinalStatus: 'A transação {transactionId} está {from}, um estado final; não pode passar a {to}.',
   simCannotMove: 'A transação {transactionId} não pode passar de {from} para {to}.',
   simNothingToRedeliver: 'Ainda não foi enviada nenhuma notificação de {transactionId}: não há nada a reenviar.',
+  evidenceTooLarge:
+    'A evidência de uma resposta tem {bytes} bytes; são guardados no máximo {max} bytes. Anexe uma captura de ecrã mais pequena. Nada foi guardado.',
 };
 
 export default mainTextPt;
