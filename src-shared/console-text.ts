@@ -165,15 +165,105 @@ export const MAIN_TEXTS = {
   worldNotFound:
     'The Sandbox world "{id}" does not exist (any more): its run or session was deleted, or the demo ended.',
   qaRunStillRunning: 'The scenario run is still under way: stop it before deleting it.',
+  // What an exchange's answer means (summary) and what to do next (suggested action)
+  exchangeBodyEmpty: 'the body is empty',
+  exchangeBodyMalformed: 'the JSON body is cut off or malformed',
+  exchangeBodyHtml: 'the body is an HTML page, not JSON',
+  exchangeBodyNotJson: 'the body is not JSON',
+  exchangeWaitSeconds: 'the gateway asks to wait {seconds} s',
+  exchangeMayHaveProcessed: 'the gateway may have processed the request',
+  exchangeHttpBut: 'HTTP {status} but',
+  exchangeNoReturnStatus: 'the body has no returnStatus.statusCode',
+  exchangeHttpWithError: 'HTTP {status} with error',
+  exchangeLargerThanCap: 'the answer is larger than {bytes} bytes (cut off there)',
+  exchangeNestedTooDeep: 'the answer is nested deeper than {levels} levels',
+  exchangeItSays: 'it says {fields}',
+  exchangeNoCompleteAnswer: 'No complete answer',
+  exchangeTimedOut: 'Timed out',
+  exchangeNetworkError: 'Network error',
+  exchangeConnectWithin: 'could not connect within {ms} ms',
+  exchangeConnectWithinDeadline: "could not connect within {ms} ms (the call's deadline)",
+  exchangeDeadlineWaiting: 'the {ms} ms deadline ran out waiting for the answer (connect and headers)',
+  exchangeDeadlineReceiving: 'the {ms} ms deadline ran out receiving the body',
+  adviceHttp400: 'Correct the request syntax.',
+  adviceHttp401: 'Check the credentials in the back office and create a new token if needed.',
+  adviceHttp403: 'Check the client id; if the problem continues, ask support for a reset.',
+  adviceHttp404: 'The gateway does not know this transaction: check the transaction id and the profile.',
+  adviceHttp405: 'Use the correct method.',
+  adviceHttp409: 'The transaction is not in a state that allows this call: query its status first.',
+  adviceHttp429: 'Reduce the call rate.',
+  adviceHttp500: 'Retry; contact support if it persists.',
+  adviceHttp503: 'Wait and retry later.',
+  adviceHttp5xx: 'Retry later; contact support if it persists.',
+  adviceHttpOther: 'Check the request against the spec.',
+  adviceOutcomeUnknown:
+    'Query the status before doing anything; do not resend: the gateway may already have processed the request.',
+  adviceOutcomeUnknownCreate:
+    'Do not resend: the order may exist. Find it by its merchantTransactionId in History or by its notification, and query the status before doing anything.',
+  adviceCheckRawBody: 'Check the raw body and the profile’s base URL and path prefix.',
+  adviceTryAgainSoon: 'The gateway asks to try again in a moment.',
+  adviceSeeStatusMsg: 'See statusMsg and statusDescription.',
+  adviceOnlyFieldsShown: 'Only the fields shown could be read from the answer.',
+  adviceAnswerNotWhole: 'The answer could not be read whole: check the raw body, and the gateway with its operator.',
+  adviceRetryCheckAvailability: 'Try again; if it keeps failing check the gateway’s availability.',
+  adviceCheckBaseUrl: 'Check the base URL and that the gateway is reachable, then try again (nothing was sent).',
+  // Start-up notices
+  signaturesUnreadableAll:
+    'Stored transaction signatures could not be decrypted (kept as {backup}); follow-up calls for earlier transactions need a new order.',
+  signaturesUnreadableSome:
+    '{count} stored transaction signature record(s) could not be decrypted (kept as {backup}); follow-up calls for those transactions need a new order.',
+  // Decrypting a merchant notification (the decrypt tool, replays); {field} is one of the crypto field names
+  cryptoFieldSecret: 'The webhook secret',
+  cryptoFieldIv: 'The IV (X-Initialization-Vector)',
+  cryptoFieldTag: 'The authentication tag (X-Authentication-Tag)',
+  cryptoFieldBody: 'The body',
+  cryptoMissing: '{field} is missing.',
+  cryptoBodyEmpty: 'The body is empty: there is nothing to decrypt.',
+  cryptoNotBase64Length: '{field} is not base64: its length does not fit base64 (truncated or padded wrongly).',
+  cryptoNotBase64Url:
+    '{field} is not base64: it uses the base64url alphabet ("-" or "_"); the gateway uses standard base64 ("+" and "/").',
+  cryptoNotBase64Padding: '{field} is not base64: it has too much "=" padding.',
+  cryptoNotBase64Char: '{field} is not base64: it has a character base64 does not use (at position {position}).',
+  cryptoNotBase64CharShown:
+    '{field} is not base64: it has a character base64 does not use ({character} at position {position}).',
+  cryptoWrongLength: '{field} decodes to {bytes} bytes; AES-256-GCM here needs exactly {expected}.',
+  cryptoWrongLengthHex:
+    '{field} decodes to {bytes} bytes; AES-256-GCM here needs exactly {expected}. It looks like hex; the back office shows the secret as base64 text.',
+  cryptoAuthFailed:
+    'Authentication failed: the secret is not the one this notification was encrypted with, or the tag, IV or body was altered.',
+  cryptoNotUtf8: 'The decrypted plaintext is not valid UTF-8 text.',
+  cryptoTooDeep: 'The decrypted plaintext is JSON nested deeper than {levels} levels.',
+  cryptoNotJson: 'The decrypted plaintext is not JSON ({reason}).',
+  // The simulator's control refusals, as the console's Simulator and Sandbox controls show them
+  simClockRange: 'advanceSeconds: must be a number of seconds from 0 to {max} (400 days)',
+  simTransactionUnknown: 'Transaction {transactionId} does not exist.',
+  simNoExtraStep: 'Transaction {transactionId} has no extra step (actionResponse) to wait for; it cannot be Partial.',
+  simFinalStatus: 'Transaction {transactionId} is {from}, a final status; it cannot become {to}.',
+  simCannotMove: 'Transaction {transactionId} cannot move from {from} to {to}.',
+  simNothingToRedeliver: 'No notification of {transactionId} was sent yet: there is nothing to redeliver.',
+  // QA evidence
+  evidenceTooLarge:
+    'The evidence of one answer is {bytes} bytes; at most {max} bytes are kept. Attach a smaller screenshot. Nothing was kept.',
 } as const satisfies Record<string, string>;
 
 export type MainTextId = keyof typeof MAIN_TEXTS;
-export type MainTextParams = Record<string, string | number>;
+/**
+ * A parameter is outside data (text, a number) or, one level deep, a registered text of its own (a
+ * field's name, a reason) that the renderer words in the same language as the sentence around it.
+ */
+export type MainTextParams = Record<
+  string,
+  string | number | { id: MainTextId; params: Record<string, string | number> }
+>;
 
+const plainParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
 /** What crosses with a failure so the renderer can say it in the user's language. */
 export const mainTextSchema = z.object({
   id: z.string().min(1),
-  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  params: z.record(
+    z.string(),
+    z.union([z.string(), z.number(), z.object({ id: z.string().min(1), params: plainParamsSchema })]),
+  ),
 });
 export interface MainText {
   id: MainTextId;
@@ -191,7 +281,30 @@ export const mainText = (id: MainTextId, params: MainTextParams = {}): MainText 
 /** The English sentence, for `message` (CLI, logs, and a renderer that does not know the id yet). */
 export function englishOf(text: MainText): string {
   const template: string = MAIN_TEXTS[text.id];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(text.params, name) ? String(text.params[name]) : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!Object.prototype.hasOwnProperty.call(text.params, name)) return whole;
+    const value = text.params[name]!;
+    return typeof value === 'object' ? englishOf(value) : String(value);
+  });
 }
+
+/**
+ * A returnStatus code's meaning: the renderer words it from the support desk's explanation table;
+ * `english` is the meaning main knew (or the gateway's statusDescription) for a code the table lacks.
+ */
+export const returnCodePieceSchema = z.object({ returnCode: z.string(), english: z.string() });
+export type ReturnCodePiece = z.infer<typeof returnCodePieceSchema>;
+
+/**
+ * A line made of registered texts and literal pieces. Literal strings are outside data (the gateway's
+ * statusMsg, an error's own words), protocol names ("HTTP 404 Not Found") and punctuation: shown as
+ * they are, in every language.
+ */
+export const textPiecesSchema = z.array(z.union([z.string(), mainTextSchema, returnCodePieceSchema]));
+export type TextPiece = string | MainText | ReturnCodePiece;
+
+/** The English line of some pieces (what `summary` / `suggestedAction` hold for the CLI and old readers). */
+export const englishOfPieces = (pieces: readonly TextPiece[]): string =>
+  pieces
+    .map((piece) => (typeof piece === 'string' ? piece : 'returnCode' in piece ? piece.english : englishOf(piece)))
+    .join('');

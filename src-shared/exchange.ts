@@ -4,6 +4,7 @@
  * Shared by main and the renderer, so this file is pure zod and types.
  */
 import { z } from 'zod';
+import { textPiecesSchema } from './console-text';
 
 /** What happened, from the merchant's point of view. */
 export const exchangeClassificationSchema = z.enum([
@@ -94,6 +95,11 @@ export const exchangeSchema = z.object({
   summary: z.string(),
   /** What the user should do next (from the spec's error table when it names one), or null. */
   suggestedAction: z.string().nullable(),
+  /**
+   * `summary` and `suggestedAction` by text id, so the renderer words them in the user's language.
+   * Absent on records made before it existed (their stored English is shown).
+   */
+  said: z.object({ summary: textPiecesSchema, suggestedAction: textPiecesSchema.nullable() }).optional(),
   returnStatus: z
     .object({ statusCode: z.string(), statusMsg: z.string().optional(), statusDescription: z.string().optional() })
     .nullable(),

@@ -1,3 +1,5 @@
+import type { MainText } from './console-text';
+
 /**
  * The classified ways a merchant-notification decrypt or encrypt can fail. Shared so the renderer's
  * paste-to-decrypt tool can explain a code without importing node's crypto.
@@ -24,6 +26,8 @@ export type NotificationCryptoErrorCode = (typeof notificationCryptoErrorCodes)[
 
 export interface NotificationCryptoErrorInfo {
   code: NotificationCryptoErrorCode;
-  /** One sentence naming what is wrong and, where we can tell, the likely cause. */
+  /** One sentence naming what is wrong and, where we can tell, the likely cause (English). */
   message: string;
+  /** The same sentence by text id, for the renderer to word in the user's language. */
+  text?: MainText;
 }

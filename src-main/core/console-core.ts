@@ -38,7 +38,7 @@ import { absentWhileLocked, openConsoleSecrets } from './console-secrets';
 import { createVaultHandlers } from './handlers/vault-handlers';
 import type { TransactionSignatures } from './signature-store';
 import { APP_VERSION } from './version';
-import { englishOf, mainText } from '@shared/console-text';
+import { englishOf, isMainTextId, mainText, type MainText } from '@shared/console-text';
 import { RECORD_DIR, RecordJournal } from '../record/record-journal';
 import { createRecordKeeper } from '../record/record-keeper';
 import { createRecordHandlers } from './handlers/record-handlers';
@@ -88,7 +88,8 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
   await profileFile.load();
   const profileSecrets = new ProfileSecrets(credentials);
   const profiles = new ProfileRegistry(profileFile, profileSecrets, new ProductionGuard(credentials));
-  for (const problem of [...profileFile.problems, ...signatures.problems]) logger.warn(problem);
+  for (const problem of [...profileFile.problems, ...signatures.problems])
+    logger.warn(typeof problem === 'string' ? problem : englishOf(problem));
   // Profile file problems show in the Profiles list; lost signatures concern every screen with follow-ups.
   const notices = new Notices(events);
   for (const problem of signatures.problems) notices.raise('warning', problem);
@@ -98,7 +99,7 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
   if (recordJournal.unreadableLines > 0)
     notices.raise(
       'warning',
-      englishOf(mainText('recordUnreadableLines', { path: recordJournal.path, count: recordJournal.unreadableLines })),
+      mainText('recordUnreadableLines', { path: recordJournal.path, count: recordJournal.unreadableLines }),
     );
   const recordKeeper = createRecordKeeper(recordJournal, events, notices);
   // A locked vault hides real profiles' webhook secrets: their notifications wait (the sender retries).
@@ -173,7 +174,11 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
   ];
   for (const problem of userDataProblems) {
     logger.warn(problem.message);
-    notices.raise('warning', problem.message);
+    // The problem was made from a registered text: the notice carries it so it is worded in the user's language.
+    notices.raise(
+      'warning',
+      problem.text && isMainTextId(problem.text.id) ? (problem.text as MainText) : problem.message,
+    );
   }
   // A running test session is tagged by main, so its evidence does not depend on an open window.
   const stopTagging = events.subscribe((name, payload) => {

@@ -4,6 +4,7 @@
  * folder, so it works without a keychain) and real profiles (OS keychain, or the file vault the user
  * chose; session memory as the last resort).
  */
+import { englishOf } from '@shared/console-text';
 import { join } from 'node:path';
 import { isSecretStoreUnavailable, type CredentialStore } from '../credentials/credential-store';
 import { FileCredentialStore, RoutedCredentialStore } from '../credentials/file-store';
@@ -51,7 +52,7 @@ export async function openConsoleSecrets(userDataDir: string, injected?: Credent
   );
   backend.onUnlocked = async () => {
     const reopened = await openOthers();
-    for (const problem of reopened.problems) logger.warn(problem);
+    for (const problem of reopened.problems) logger.warn(typeof problem === 'string' ? problem : englishOf(problem));
     signatures.replaceOthers(reopened);
   };
   return { backend, credentials, signatures };

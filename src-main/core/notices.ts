@@ -1,4 +1,6 @@
 import type { AppNotice } from '@shared/contract/app';
+import { englishOf } from '@shared/console-text';
+import type { FailureMessage } from '@shared/result';
 import type { EventBus } from './event-bus';
 
 /**
@@ -11,8 +13,10 @@ export class Notices {
 
   constructor(private readonly events: EventBus) {}
 
-  raise(level: AppNotice['level'], message: string): void {
-    const notice = { level, message };
+  /** A registered text travels by id (the renderer words it); a plain string is outside text, shown as it is. */
+  raise(level: AppNotice['level'], message: FailureMessage): void {
+    const notice: AppNotice =
+      typeof message === 'string' ? { level, message } : { level, message: englishOf(message), text: message };
     this.raised.push(notice);
     this.events.emit('app.notice', notice);
   }

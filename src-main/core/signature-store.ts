@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { ConsoleFailure, type FailureMessage } from '@shared/result';
+import { mainText } from '@shared/console-text';
 import type { CredentialStore } from '../credentials/credential-store';
 import { appendFile, mkdir, readFile, truncate } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -36,7 +37,8 @@ export type TransactionRecord = z.infer<typeof recordSchema>;
 
 /** What the gateway service needs from the stored signatures, whichever file holds them. */
 export interface TransactionSignatures {
-  readonly problems: string[];
+  /** Said at start-up (a notice), by text id. */
+  readonly problems: FailureMessage[];
   get(profileId: string, transactionId: string): TransactionRecord | undefined;
   /** The transaction's record on whichever profile created it (transactionIDs are the gateway's, unique). */
   findTransaction(transactionId: string): TransactionRecord | undefined;
@@ -70,7 +72,7 @@ export class SignatureStore implements TransactionSignatures {
   private readonly records = new Map<string, TransactionRecord>();
   /** profileId + merchantTransactionId → transactionId, so a reused merchantTransactionId is found at once. */
   private readonly byMerchantId = new Map<string, string>();
-  readonly problems: string[] = [];
+  readonly problems: FailureMessage[] = [];
   /** Lines in the journal on disk: compaction is due when they outnumber the records by far. */
   private lines = 0;
   /** Appends and rewrites run one at a time, in call order. */
@@ -150,8 +152,8 @@ export class SignatureStore implements TransactionSignatures {
     const backup = await backUp(this.path, 'unreadable');
     this.problems.push(
       this.records.size === 0
-        ? `Stored transaction signatures could not be decrypted (kept as ${backup}); follow-up calls for earlier transactions need a new order.`
-        : `${unreadable} stored transaction signature record(s) could not be decrypted (kept as ${backup}); follow-up calls for those transactions need a new order.`,
+        ? mainText('signaturesUnreadableAll', { backup })
+        : mainText('signaturesUnreadableSome', { count: unreadable, backup }),
     );
     await this.compact();
   }
@@ -290,7 +292,7 @@ export class SplitSignatureStore implements TransactionSignatures {
     this.others = others;
   }
 
-  get problems(): string[] {
+  get problems(): FailureMessage[] {
     return [...this.sandbox.problems, ...this.others.problems];
   }
 

@@ -1,15 +1,37 @@
 import { describeReturnStatusCode } from '@shared/gateway/codes';
+import { englishOfPieces, mainText, type MainText, type TextPiece } from '@shared/console-text';
 import type { Exchange, ExchangeClassification } from '@shared/exchange';
 import { parseRetryAfter } from './retry-policy';
 import { adviceForHttpStatus, HTTP_STATUS_ADVICE, outcomeUnknownAdvice } from './suggested-actions';
 
 export interface Verdict {
   classification: ExchangeClassification;
+  /** English, for the CLI and logs; `said` is the same by text id, for the renderer. */
   summary: string;
   suggestedAction: string | null;
+  said: { summary: TextPiece[]; suggestedAction: TextPiece[] | null };
   returnStatus: Exchange['returnStatus'];
   paymentStatus: string | null;
 }
+
+type Judgement = Omit<Verdict, 'summary' | 'suggestedAction' | 'said'> & {
+  summary: TextPiece[];
+  suggestedAction: TextPiece[] | MainText | null;
+};
+
+/** A verdict whose summary and action are said once, by id, and rendered in English from that. */
+function verdict({ summary, suggestedAction, ...rest }: Judgement): Verdict {
+  const action = suggestedAction === null ? null : Array.isArray(suggestedAction) ? suggestedAction : [suggestedAction];
+  return {
+    ...rest,
+    summary: englishOfPieces(summary),
+    suggestedAction: action === null ? null : englishOfPieces(action),
+    said: { summary, suggestedAction: action },
+  };
+}
+
+/** A detail that is a registered text, or outside words (a socket error's own message) kept as they are. */
+export type Detail = string | MainText;
 
 const asRecord = (value: unknown): Record<string, unknown> | null =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
@@ -37,12 +59,12 @@ const PROXY_STATUS_LABELS: Record<number, string> = { 502: 'Bad Gateway', 504: '
  * Why a body that did not parse is not an answer: empty, cut off mid-JSON, or not JSON at all (an HTML
  * error page from a proxy). Each reads differently to a support agent, so each gets its own words.
  */
-function unparsableBody(bodyText: string): string {
+function unparsableBody(bodyText: string): MainText {
   const trimmed = bodyText.trim();
-  if (trimmed === '') return 'the body is empty';
-  if (/^[{[]/.test(trimmed)) return 'the JSON body is cut off or malformed';
-  if (/^<(!doctype|html)/i.test(trimmed)) return 'the body is an HTML page, not JSON';
-  return 'the body is not JSON';
+  if (trimmed === '') return mainText('exchangeBodyEmpty');
+  if (/^[{[]/.test(trimmed)) return mainText('exchangeBodyMalformed');
+  if (/^<(!doctype|html)/i.test(trimmed)) return mainText('exchangeBodyHtml');
+  return mainText('exchangeBodyNotJson');
 }
 
 /**
@@ -65,67 +87,74 @@ export function classifyAnswer(
     : '';
   if (status !== 200) {
     const label = HTTP_STATUS_ADVICE[status]?.statusMsg ?? PROXY_STATUS_LABELS[status];
+    const head = `HTTP ${status}${label ? ` ${label}` : ''}${codeText}`;
     // A non-JSON error page usually comes from a proxy in front of the gateway, not from the gateway.
-    const pageText = body === undefined && bodyText.trim() !== '' ? ` (${unparsableBody(bodyText)})` : '';
+    const page: TextPiece[] = body === undefined && bodyText.trim() !== '' ? [' (', unparsableBody(bodyText), ')'] : [];
     // Retry-After (seconds or an HTTP date) tells the user when sending again is welcome.
     const waitMs = status === 429 ? parseRetryAfter(retryAfter) : null;
-    const waitText = waitMs === null ? '' : ` — the gateway asks to wait ${Math.ceil(waitMs / 1000)} s`;
+    const wait: TextPiece[] =
+      waitMs === null ? [] : [' — ', mainText('exchangeWaitSeconds', { seconds: Math.ceil(waitMs / 1000) })];
     // A 5xx — above all a proxy's 502/504 — may come after the gateway already processed the request:
     // for a call that moves money that is not an error to retry but an outcome to find out first.
     if (status >= 500 && call.moneyMoving)
-      return {
+      return verdict({
         returnStatus,
         paymentStatus,
         classification: 'outcome-unknown',
-        summary: `HTTP ${status}${label ? ` ${label}` : ''}${codeText}${pageText}: the gateway may have processed the request`,
+        summary: [head, ...page, ': ', mainText('exchangeMayHaveProcessed')],
         suggestedAction: outcomeUnknownAdvice(call.operation),
-      };
-    return {
+      });
+    return verdict({
       returnStatus,
       paymentStatus,
       classification: 'http-error',
-      summary: `HTTP ${status}${label ? ` ${label}` : ''}${codeText}${pageText}${waitText}`,
+      summary: [head, ...page, ...wait],
       suggestedAction: adviceForHttpStatus(status),
-    };
+    });
   }
   if (!returnStatus) {
-    return {
+    return verdict({
       returnStatus,
       paymentStatus,
       classification: 'invalid-response',
-      summary:
-        body === undefined
-          ? `HTTP 200 but ${unparsableBody(bodyText)}`
-          : 'HTTP 200 but the body has no returnStatus.statusCode',
-      suggestedAction: 'Check the raw body and the profile’s base URL and path prefix.',
-    };
+      summary: [
+        mainText('exchangeHttpBut', { status: 200 }),
+        ' ',
+        body === undefined ? unparsableBody(bodyText) : mainText('exchangeNoReturnStatus'),
+      ],
+      suggestedAction: mainText('adviceCheckRawBody'),
+    });
   }
   if (returnStatus.statusCode === '000') {
-    return {
+    return verdict({
       returnStatus,
       paymentStatus,
       classification: 'ok',
-      summary: `statusCode 000${paymentStatus ? `, paymentStatus ${paymentStatus}` : ''}`,
+      summary: [`statusCode 000${paymentStatus ? `, paymentStatus ${paymentStatus}` : ''}`],
       suggestedAction: null,
-    };
+    });
   }
   if (returnStatus.statusCode === '999') {
-    return {
+    return verdict({
       returnStatus,
       paymentStatus,
       classification: 'retry-advised',
-      summary: `statusCode 999 ${returnStatus.statusMsg ?? 'Validation Request Failed'}`,
-      suggestedAction: 'The gateway asks to try again in a moment.',
-    };
+      summary: [`statusCode 999 ${returnStatus.statusMsg ?? 'Validation Request Failed'}`],
+      suggestedAction: mainText('adviceTryAgainSoon'),
+    });
   }
-  const meaning = describeReturnStatusCode(returnStatus.statusCode);
-  return {
+  const meaning = describeReturnStatusCode(returnStatus.statusCode) ?? returnStatus.statusDescription;
+  return verdict({
     returnStatus,
     paymentStatus,
     classification: 'gateway-error',
-    summary: `HTTP 200 with error${codeText}`,
-    suggestedAction: meaning ?? returnStatus.statusDescription ?? 'See statusMsg and statusDescription.',
-  };
+    summary: [mainText('exchangeHttpWithError', { status: 200 }), codeText],
+    // The code's meaning is worded by the renderer from the support desk's table (English here).
+    suggestedAction:
+      meaning === undefined
+        ? mainText('adviceSeeStatusMsg')
+        : [{ returnCode: returnStatus.statusCode, english: meaning }],
+  });
 }
 
 /** Which call an answer belongs to: only money-moving ones turn doubt into `outcome-unknown`. */
@@ -138,7 +167,7 @@ export interface CallKind {
  * An answer the console refused to parse whole (nested too deep, or larger than the answer cap). What
  * it could still read — returnStatus and the ids — is reported, so an order that exists is never hidden.
  */
-export function classifyOversizedAnswer(status: number, salvaged: unknown, why: string, call: CallKind): Verdict {
+export function classifyOversizedAnswer(status: number, salvaged: unknown, why: MainText, call: CallKind): Verdict {
   const returnStatus = readReturnStatus(salvaged);
   const record = asRecord(salvaged);
   const paymentStatus = text(record?.paymentStatus) ?? null;
@@ -147,38 +176,41 @@ export function classifyOversizedAnswer(status: number, salvaged: unknown, why: 
     text(record?.transactionID) ? `transactionID ${text(record?.transactionID)}` : null,
     paymentStatus ? `paymentStatus ${paymentStatus}` : null,
   ].filter((part): part is string => part !== null);
-  return {
+  return verdict({
     returnStatus,
     paymentStatus,
     classification: 'invalid-response',
-    summary: `HTTP ${status} but ${why}${ids.length ? `; it says ${ids.join(', ')}` : ''}`,
+    summary: [
+      mainText('exchangeHttpBut', { status }),
+      ' ',
+      why,
+      ...(ids.length ? ['; ', mainText('exchangeItSays', { fields: ids.join(', ') })] : []),
+    ],
     suggestedAction: call.moneyMoving
-      ? `Only the fields shown could be read from the answer. ${outcomeUnknownAdvice(call.operation)}`
-      : 'The answer could not be read whole: check the raw body, and the gateway with its operator.',
-  };
+      ? [mainText('adviceOnlyFieldsShown'), ' ', outcomeUnknownAdvice(call.operation)]
+      : mainText('adviceAnswerNotWhole'),
+  });
 }
 
 /** What a transport failure means, knowing whether the request may already have reached the gateway. */
 export function classifyFailure(
   kind: 'timeout' | 'network',
-  detail: string,
+  detail: Detail,
   options: { moneyMoving: boolean; maybeDelivered: boolean; operation?: string },
 ): Verdict {
   const base = { returnStatus: null, paymentStatus: null };
   if (options.moneyMoving && options.maybeDelivered) {
-    return {
+    return verdict({
       ...base,
       classification: 'outcome-unknown',
-      summary: `No complete answer (${detail}): the gateway may have processed the request`,
+      summary: [mainText('exchangeNoCompleteAnswer'), ' (', detail, '): ', mainText('exchangeMayHaveProcessed')],
       suggestedAction: outcomeUnknownAdvice(options.operation ?? ''),
-    };
+    });
   }
-  return {
+  return verdict({
     ...base,
     classification: kind,
-    summary: kind === 'timeout' ? `Timed out: ${detail}` : `Network error: ${detail}`,
-    suggestedAction: options.maybeDelivered
-      ? 'Try again; if it keeps failing check the gateway’s availability.'
-      : 'Check the base URL and that the gateway is reachable, then try again (nothing was sent).',
-  };
+    summary: [mainText(kind === 'timeout' ? 'exchangeTimedOut' : 'exchangeNetworkError'), ': ', detail],
+    suggestedAction: mainText(options.maybeDelivered ? 'adviceRetryCheckAvailability' : 'adviceCheckBaseUrl'),
+  });
 }

@@ -5,6 +5,7 @@ import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../common/json-depth';
 import { salvageAnswer } from './answer-salvage';
 import { gatewayClockOffset } from './gateway-clock';
 import { receiveAnswer } from './receive-answer';
+import { mainText } from '@shared/console-text';
 import { classifyAnswer, classifyFailure, classifyOversizedAnswer, type CallKind, type Verdict } from './classify';
 import { checkConformance, checkRequestConformance } from './conformance';
 import type { CallRedactor } from './redaction';
@@ -120,9 +121,9 @@ const errorText = (error: unknown): string => {
 
 /** Where a call was when its deadline ran out: said in the summary, because each points elsewhere. */
 type Phase = 'headers' | 'body';
-const PHASE_TEXT: Record<Phase, string> = {
-  headers: 'waiting for the answer (connect and headers)',
-  body: 'receiving the body',
+const PHASE_TEXT: Record<Phase, 'exchangeDeadlineWaiting' | 'exchangeDeadlineReceiving'> = {
+  headers: 'exchangeDeadlineWaiting',
+  body: 'exchangeDeadlineReceiving',
 };
 /**
  * The one request sender of the console (design rule 4): owns the connection pool (keep-alive),
@@ -207,6 +208,7 @@ export class RequestSender {
       responseHeaders: redactor.credentialHeaders(attempt.headers),
       summary: verdict.summary,
       suggestedAction: verdict.suggestedAction,
+      said: verdict.said,
       // Read into three strings (readReturnStatus): masked as text with the rest, nothing structural left.
       returnStatus: verdict.returnStatus,
       paymentStatus: verdict.paymentStatus,
@@ -246,6 +248,7 @@ export class RequestSender {
       classification: verdict.classification,
       summary: masked.summary,
       suggestedAction: masked.suggestedAction,
+      said: masked.said,
       returnStatus: masked.returnStatus,
       paymentStatus: masked.paymentStatus,
       conformanceNotes: masked.conformanceNotes,
@@ -268,13 +271,14 @@ export class RequestSender {
       return { ...this.judge(kind, status, headers, text, received.bytes, received.overCap), clockOffsetMs };
     const code = errorCode(error);
     const timedOut = deadlinePassed || code === 'UND_ERR_CONNECT_TIMEOUT';
+    // The console's own words by id; a socket error's own message is outside text, kept as it is.
     const detail =
       code === 'UND_ERR_CONNECT_TIMEOUT'
-        ? `could not connect within ${this.connectTimeoutMs} ms`
+        ? mainText('exchangeConnectWithin', { ms: this.connectTimeoutMs })
         : deadlinePassed && !sent
-          ? `could not connect within ${deadlineMs} ms (the call's deadline)`
+          ? mainText('exchangeConnectWithinDeadline', { ms: deadlineMs })
           : deadlinePassed
-            ? `the ${deadlineMs} ms deadline ran out ${PHASE_TEXT[status === null ? 'headers' : 'body']}`
+            ? mainText(PHASE_TEXT[status === null ? 'headers' : 'body'], { ms: deadlineMs })
             : errorText(error);
     // When the headers had arrived, what came of the answer is kept, marked as incomplete.
     return {
@@ -308,8 +312,8 @@ export class RequestSender {
     const tooDeep = !overCap && jsonDepthExceeds(text, this.maxResponseDepth);
     if (overCap || tooDeep) {
       const why = overCap
-        ? `the answer is larger than ${this.maxResponseBytes} bytes (cut off there)`
-        : `the answer is nested deeper than ${this.maxResponseDepth} levels`;
+        ? mainText('exchangeLargerThanCap', { bytes: this.maxResponseBytes })
+        : mainText('exchangeNestedTooDeep', { levels: this.maxResponseDepth });
       const salvaged = salvageAnswer(text);
       return {
         status,

@@ -6,6 +6,7 @@
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { NotificationCryptoErrorCode, NotificationCryptoErrorInfo } from '@shared/notification-crypto-errors';
+import { englishOf, mainText, type MainText, type MainTextId } from '@shared/console-text';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../common/json-depth';
 
 const KEY_BYTES = 32;
@@ -14,11 +15,12 @@ const TAG_BYTES = 16;
 
 type Field = 'secret' | 'iv' | 'tag' | 'body';
 
-const FIELD_LABEL: Record<Field, string> = {
-  secret: 'The webhook secret',
-  iv: 'The IV (X-Initialization-Vector)',
-  tag: 'The authentication tag (X-Authentication-Tag)',
-  body: 'The body',
+/** Each field's name, said by id so the renderer words it in the sentence's language. */
+const FIELD_LABEL: Record<Field, MainTextId> = {
+  secret: 'cryptoFieldSecret',
+  iv: 'cryptoFieldIv',
+  tag: 'cryptoFieldTag',
+  body: 'cryptoFieldBody',
 };
 
 const EXPECTED_BYTES: Partial<Record<Field, number>> = { secret: KEY_BYTES, iv: IV_BYTES, tag: TAG_BYTES };
@@ -27,19 +29,19 @@ const EXPECTED_BYTES: Partial<Record<Field, number>> = { secret: KEY_BYTES, iv: 
 export class NotificationCryptoError extends Error {
   constructor(
     readonly code: NotificationCryptoErrorCode,
-    message: string,
+    readonly text: MainText,
   ) {
-    super(message);
+    super(englishOf(text));
     this.name = 'NotificationCryptoError';
   }
 
   toInfo(): NotificationCryptoErrorInfo {
-    return { code: this.code, message: this.message };
+    return { code: this.code, message: this.message, text: this.text };
   }
 }
 
-const fault = (code: NotificationCryptoErrorCode, message: string): NotificationCryptoError =>
-  new NotificationCryptoError(code, message);
+const fault = (code: NotificationCryptoErrorCode, text: MainText): NotificationCryptoError =>
+  new NotificationCryptoError(code, text);
 
 const STANDARD_BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const URL_SAFE_BASE64 = /^[A-Za-z0-9_-]*={0,2}$/;
@@ -48,20 +50,22 @@ const HEX = /^[0-9a-fA-F]+$/;
 const codeFor = (field: Field, kind: 'missing' | 'not-base64' | 'wrong-length'): NotificationCryptoErrorCode =>
   `${field}-${kind}` as NotificationCryptoErrorCode;
 
-/** Why a whitespace-free text is not standard base64, or null when it is. */
-function base64Problem(compact: string, quoteCharacters: boolean): string | null {
+/** Why a whitespace-free text is not standard base64 (a text id with its parameters), or null when it is. */
+function base64Problem(
+  compact: string,
+  quoteCharacters: boolean,
+): { id: MainTextId; params: Record<string, string | number> } | null {
   if (STANDARD_BASE64.test(compact)) {
     const unpadded = compact.replace(/=+$/, '');
     const badLength = (compact.includes('=') && compact.length % 4 !== 0) || unpadded.length % 4 === 1;
-    return badLength ? 'its length does not fit base64 (truncated or padded wrongly)' : null;
+    return badLength ? { id: 'cryptoNotBase64Length', params: {} } : null;
   }
-  if (URL_SAFE_BASE64.test(compact)) {
-    return 'it uses the base64url alphabet ("-" or "_"); the gateway uses standard base64 ("+" and "/")';
-  }
+  if (URL_SAFE_BASE64.test(compact)) return { id: 'cryptoNotBase64Url', params: {} };
   const at = compact.search(/[^A-Za-z0-9+/=]|=(?=[^=])/);
-  if (at < 0) return 'it has too much "=" padding';
-  const what = quoteCharacters ? `${JSON.stringify(compact[at])} ` : '';
-  return `it has a character base64 does not use (${what}at position ${at + 1})`;
+  if (at < 0) return { id: 'cryptoNotBase64Padding', params: {} };
+  return quoteCharacters
+    ? { id: 'cryptoNotBase64CharShown', params: { character: JSON.stringify(compact[at]), position: at + 1 } }
+    : { id: 'cryptoNotBase64Char', params: { position: at + 1 } };
 }
 
 /**
@@ -70,26 +74,27 @@ function base64Problem(compact: string, quoteCharacters: boolean): string | null
  * trailing newline. Characters of the secret are never echoed in a message.
  */
 function decodeBase64(field: Field, text: unknown): Buffer {
-  const label = FIELD_LABEL[field];
+  const label = { id: FIELD_LABEL[field], params: {} };
   const empty = (): NotificationCryptoError =>
     field === 'body'
-      ? fault('body-empty', 'The body is empty: there is nothing to decrypt.')
-      : fault(codeFor(field, 'missing'), `${label} is missing.`);
+      ? fault('body-empty', mainText('cryptoBodyEmpty'))
+      : fault(codeFor(field, 'missing'), mainText('cryptoMissing', { field: label }));
   if (typeof text !== 'string' || text.trim() === '') throw empty();
   const compact = text.replace(/\s+/g, '');
   const problem = base64Problem(compact, field !== 'secret');
-  if (problem) throw fault(codeFor(field, 'not-base64'), `${label} is not base64: ${problem}.`);
+  if (problem) throw fault(codeFor(field, 'not-base64'), mainText(problem.id, { field: label, ...problem.params }));
   const bytes = Buffer.from(compact, 'base64');
   if (bytes.length === 0) throw empty();
   const expected = EXPECTED_BYTES[field];
   if (expected !== undefined && bytes.length !== expected) {
-    const hint =
-      field === 'secret' && HEX.test(compact) && compact.length === KEY_BYTES * 2
-        ? ' It looks like hex; the back office shows the secret as base64 text.'
-        : '';
+    const looksHex = field === 'secret' && HEX.test(compact) && compact.length === KEY_BYTES * 2;
     throw fault(
       codeFor(field, 'wrong-length'),
-      `${label} decodes to ${bytes.length} bytes; AES-256-GCM here needs exactly ${expected}.${hint}`,
+      mainText(looksHex ? 'cryptoWrongLengthHex' : 'cryptoWrongLength', {
+        field: label,
+        bytes: bytes.length,
+        expected,
+      }),
     );
   }
   return bytes;
@@ -142,10 +147,7 @@ export function decryptNotification(input: { secret: string; iv: string; tag: st
       decipher.setAuthTag(tag);
       clear = Buffer.concat([decipher.update(ciphertext), decipher.final()]);
     } catch {
-      throw fault(
-        'authentication-failed',
-        'Authentication failed: the secret is not the one this notification was encrypted with, or the tag, IV or body was altered.',
-      );
+      throw fault('authentication-failed', mainText('cryptoAuthFailed'));
     }
     return parseClear(clear);
   } catch (error) {
@@ -163,27 +165,24 @@ export function decryptNotification(input: { secret: string; iv: string; tag: st
 
 /** The authenticated plaintext as JSON, or why it is unusable (with the text kept). */
 function parseClear(clear: Buffer): DecryptOutcome {
-  const unusable = (code: 'plaintext-not-utf8' | 'plaintext-not-json', message: string): DecryptOutcome => ({
+  const unusable = (code: 'plaintext-not-utf8' | 'plaintext-not-json', text: MainText): DecryptOutcome => ({
     ok: false,
-    error: { code, message },
+    error: { code, message: englishOf(text), text },
     authenticPlaintext: clear.toString('utf8'),
   });
   let plaintext: string;
   try {
     plaintext = utf8.decode(clear);
   } catch {
-    return unusable('plaintext-not-utf8', 'The decrypted plaintext is not valid UTF-8 text.');
+    return unusable('plaintext-not-utf8', mainText('cryptoNotUtf8'));
   }
   if (jsonDepthExceeds(plaintext, MAX_JSON_DEPTH))
-    return unusable(
-      'plaintext-not-json',
-      `The decrypted plaintext is JSON nested deeper than ${MAX_JSON_DEPTH} levels.`,
-    );
+    return unusable('plaintext-not-json', mainText('cryptoTooDeep', { levels: MAX_JSON_DEPTH }));
   try {
     return { ok: true, plaintext, json: JSON.parse(plaintext) as unknown };
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    return unusable('plaintext-not-json', `The decrypted plaintext is not JSON (${why}).`);
+    return unusable('plaintext-not-json', mainText('cryptoNotJson', { reason: why }));
   }
 }
 

@@ -12,6 +12,8 @@ import type { ManualEvidence } from '@shared/contract/qa';
 import { writeFileAtomic } from '../core/atomic-file';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+/** All files of one answer together (the renderer checks the same before sending). */
+export const MAX_EVIDENCE_BYTES = 500_000;
 
 /** The few types a report names; anything else is kept as plain bytes. */
 function sniff(bytes: Buffer): string {
@@ -40,12 +42,20 @@ export async function keepEvidence(
   const kept: ManualEvidence[] = [];
   const folder = safeEvidenceName(runId);
   const stepTag = `${safeEvidenceName(step.scenarioKey.replace(/[/#]/g, '_'))}-step${step.stepIndex + 1}`;
-  for (const [index, item] of items.entries()) {
+  for (const item of items)
     if (!BASE64.test(item.base64))
       throw new ConsoleFailure('invalid-input', mainText('evidenceNotBase64', { name: item.name }), {
         reason: 'evidence-encoding',
       });
-    const bytes = Buffer.from(item.base64, 'base64');
+  const decoded = items.map((item) => Buffer.from(item.base64, 'base64'));
+  const total = decoded.reduce((sum, bytes) => sum + bytes.length, 0);
+  // Checked before anything is written: a refused answer leaves no file behind.
+  if (total > MAX_EVIDENCE_BYTES)
+    throw new ConsoleFailure('invalid-input', mainText('evidenceTooLarge', { bytes: total, max: MAX_EVIDENCE_BYTES }), {
+      reason: 'evidence-size',
+    });
+  for (const [index, item] of items.entries()) {
+    const bytes = decoded[index]!;
     const savedAs = `${folder}/${stepTag}-${index + 1}-${safeEvidenceName(item.name)}`;
     await writeFileAtomic(join(evidenceDir, ...savedAs.split('/')), bytes);
     kept.push({

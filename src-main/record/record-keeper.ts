@@ -5,7 +5,7 @@
  */
 import type { DeliveryRecord } from '@shared/contract/notifications';
 import type { Exchange } from '@shared/exchange';
-import { englishOf, mainText } from '@shared/console-text';
+import { mainText } from '@shared/console-text';
 import type { EventBus } from '../core/event-bus';
 import type { Notices } from '../core/notices';
 import { logger } from '../common/logger';
@@ -23,7 +23,7 @@ export function createRecordKeeper(journal: RecordJournal, events: EventBus, not
       events.emit('record.appended', journal.append(draft));
     } catch (error) {
       logger.warn('the record journal could not be written', error);
-      if (!warned) notices.raise('warning', englishOf(mainText('recordNotWritten', { path: journal.path })));
+      if (!warned) notices.raise('warning', mainText('recordNotWritten', { path: journal.path }));
       warned = true;
     }
   };

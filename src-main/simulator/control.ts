@@ -3,6 +3,7 @@
  * shopper's part (pay, approve, decline), read a transaction and the notification delivery log. Used by
  * the HTTP control API and by the `simulator.*` contract handlers alike.
  */
+import { mainText } from '@shared/console-text';
 import { isPaymentStatus, type PaymentStatus } from '@shared/gateway';
 import type { SimClock } from './clock';
 import { httpError } from './errors';
@@ -46,7 +47,7 @@ export class SimulatorControl {
    */
   async advanceClock(seconds: number): Promise<ClockView> {
     if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0 || seconds > 400 * 86_400)
-      throw httpError(400, 'advanceSeconds: must be a number of seconds from 0 to 34560000 (400 days)');
+      throw httpError(400, mainText('simClockRange', { max: 400 * 86_400 }));
     this.clock.advance(seconds);
     await this.settle();
     return this.clockView();
@@ -63,10 +64,7 @@ export class SimulatorControl {
     const status: PaymentStatus = paymentStatus;
     // Partial is "the extra step is still to do" and always comes with its actionResponse (gateway-behaviour.md).
     if (status === 'Partial' && !transaction.action)
-      throw httpError(
-        409,
-        `Transaction ${transaction.id} has no extra step (actionResponse) to wait for; it cannot be Partial.`,
-      );
+      throw httpError(409, mainText('simNoExtraStep', { transactionId: transaction.id }));
     if (status === 'Success' && transaction.reference) {
       payReference(this.book, transaction, 'shopper paid the reference (control API)');
     } else {
@@ -116,7 +114,7 @@ export class SimulatorControl {
   private mustGet(transactionId: string) {
     this.clock.runDue();
     const transaction = this.book.get(transactionId);
-    if (!transaction) throw httpError(404, `Transaction ${transactionId} does not exist.`);
+    if (!transaction) throw httpError(404, mainText('simTransactionUnknown', { transactionId }));
     return transaction;
   }
 }

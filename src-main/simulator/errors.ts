@@ -1,4 +1,5 @@
 import { HTTP_STATUS_MESSAGES } from '@shared/gateway';
+import { englishOf, type MainText } from '@shared/console-text';
 
 export interface ReturnStatus {
   statusCode: string;
@@ -25,6 +26,8 @@ export class SimError extends Error {
     readonly httpStatus: SimHttpStatus,
     readonly returnStatus: ReturnStatus,
     readonly headers: Record<string, string> = {},
+    /** The description by text id, for the console to word (the HTTP answer carries the English). */
+    readonly text?: MainText,
   ) {
     super(returnStatus.statusDescription);
   }
@@ -38,7 +41,7 @@ const CODE_FOR_HTTP: Partial<Record<SimHttpStatus, string>> = { 400: 'E0101', 50
 
 export const httpError = (
   httpStatus: SimHttpStatus,
-  description: string,
+  description: string | MainText,
   options: { statusCode?: string; headers?: Record<string, string> } = {},
 ): SimError =>
   new SimError(
@@ -46,9 +49,10 @@ export const httpError = (
     {
       statusCode: options.statusCode ?? CODE_FOR_HTTP[httpStatus] ?? String(httpStatus),
       statusMsg: STATUS_MESSAGES[httpStatus],
-      statusDescription: description,
+      statusDescription: typeof description === 'string' ? description : englishOf(description),
     },
     options.headers,
+    typeof description === 'string' ? undefined : description,
   );
 
 /** A field that fails validation: 400, E0501, description starting with the dotted field path. */

@@ -4,6 +4,7 @@
  * fail its acknowledgement, send it twice, hold it back so a later one overtakes it — or deliver the last
  * one again. Armed controls are one-shot: each is consumed by the call or notification it applies to.
  */
+import { mainText } from '@shared/console-text';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   DELIVERY_CONTROLS,
@@ -38,8 +39,7 @@ export class QaFaults {
     if (!(DELIVERY_CONTROLS as readonly unknown[]).includes(control))
       throw httpError(400, `control: must be one of ${DELIVERY_CONTROLS.join(', ')}`);
     if (control === 'redeliver') {
-      if (!this.redeliver(transactionId))
-        throw httpError(404, `No notification of ${transactionId} was sent yet: there is nothing to redeliver.`);
+      if (!this.redeliver(transactionId)) throw httpError(404, mainText('simNothingToRedeliver', { transactionId }));
       return this.armed();
     }
     const count = typeof times === 'number' && Number.isInteger(times) && times > 0 && times <= 20 ? times : 1;

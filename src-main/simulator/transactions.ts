@@ -2,6 +2,7 @@
  * Transactions and their state machine (gateway-behaviour.md): finals never change, only the listed
  * transitions happen, and every change is recorded and announced (the notifier listens).
  */
+import { mainText } from '@shared/console-text';
 import {
   PAYMENT_STATUS_TRANSITIONS,
   isFinalPaymentStatus,
@@ -279,9 +280,11 @@ export class TransactionBook {
     if (!PAYMENT_STATUS_TRANSITIONS[from].includes(to)) {
       throw httpError(
         409,
-        isFinalPaymentStatus(from)
-          ? `Transaction ${transaction.id} is ${from}, a final status; it cannot become ${to}.`
-          : `Transaction ${transaction.id} cannot move from ${from} to ${to}.`,
+        mainText(isFinalPaymentStatus(from) ? 'simFinalStatus' : 'simCannotMove', {
+          transactionId: transaction.id,
+          from,
+          to,
+        }),
       );
     }
     // Fields written out, not spread: a spread puts them in a separate property store.

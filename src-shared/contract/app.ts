@@ -35,7 +35,9 @@ export type AppInfo = z.infer<typeof appInfoSchema>;
 
 export const appNoticeSchema = z.object({
   level: z.enum(['info', 'warning', 'error']),
+  /** English (logs, CLI); `text` is the same by id, what the renderer words. */
   message: z.string(),
+  text: mainTextSchema.optional(),
 });
 export type AppNotice = z.infer<typeof appNoticeSchema>;
 

@@ -8,16 +8,7 @@
 import type { Exchange } from '../exchange';
 import type { RunResult, ScenarioResult, StepResult } from '../contract/qa';
 import { scenarioDiagrams } from './report-diagrams';
-import { htmlEscape as h, itemHeading, show, type Redact } from './report-text';
-
-/** A JSON body laid out for reading (two-space indent); any other text exactly as it came. */
-const pretty = (body: string): string => {
-  try {
-    return JSON.stringify(JSON.parse(body), null, 2);
-  } catch {
-    return body;
-  }
-};
+import { htmlEscape as h, itemHeading, prettyBody as pretty, show, type Redact } from './report-text';
 
 const STYLE = `
 :root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;font-size:14px;color:#1f2328}

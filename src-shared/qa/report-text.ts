@@ -78,8 +78,36 @@ export function junitReport(run: RunResult, redact: Redact): string {
   );
 }
 
+/** A JSON body laid out for reading (two-space indent); any other text exactly as it came. */
+export const prettyBody = (body: string): string => {
+  const parsed = parsedBody(body);
+  return parsed === undefined ? body : JSON.stringify(parsed, null, 2);
+};
+
+/** A body that is a JSON object or array, parsed; anything else (HTML, cut-off JSON, a number) undefined. */
+function parsedBody(body: string): unknown {
+  if (!/^\s*[[{]/.test(body)) return undefined;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Beside each request `body` and response `bodyText` (kept as received), a JSON body is also given parsed
+ * (`bodyJson`), so the report's own indentation lays it out for reading instead of one escaped line.
+ */
+function withReadableBodies(key: string, value: unknown): unknown {
+  if ((key !== 'request' && key !== 'response') || value === null || typeof value !== 'object') return value;
+  const record = value as Record<string, unknown>;
+  const text = key === 'request' ? record.body : record.bodyText;
+  const parsed = typeof text === 'string' ? parsedBody(text) : undefined;
+  return parsed === undefined ? value : { ...record, bodyJson: parsed };
+}
+
 export function jsonReport(run: RunResult, redact: Redact): string {
-  return redact(JSON.stringify({ format: 'gateway-console/qa-report@1', ...run }, null, 2));
+  return redact(JSON.stringify({ format: 'gateway-console/qa-report@1', ...run }, withReadableBodies, 2));
 }
 
 /**

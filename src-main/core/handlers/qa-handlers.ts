@@ -375,7 +375,10 @@ export function createQaHandlers({
         return { nextCalls: armed.nextCalls, deliveries: armed.deliveries.length };
       } catch (error) {
         if (error instanceof SimError)
-          throw new ConsoleFailure(error.httpStatus === 404 ? 'not-found' : 'invalid-input', error.message);
+          throw new ConsoleFailure(
+            error.httpStatus === 404 ? 'not-found' : 'invalid-input',
+            error.text ?? error.message,
+          );
         throw error;
       }
     },

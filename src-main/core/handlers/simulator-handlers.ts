@@ -21,7 +21,7 @@ const FAILURE_CODES: Record<number, string> = { 400: 'invalid-input', 404: 'not-
 const asConsoleFailure = (error: unknown): never => {
   if (error instanceof SimError) {
     const code = FAILURE_CODES[error.httpStatus] ?? 'simulator-error';
-    throw new ConsoleFailure(code, error.returnStatus.statusDescription, {
+    throw new ConsoleFailure(code, error.text ?? error.returnStatus.statusDescription, {
       statusCode: error.returnStatus.statusCode,
     });
   }

@@ -321,7 +321,39 @@ const fileSchema = z.object({
   exchanges: z.array(z.unknown()).default([]),
 });
 
-export class ImportFileError extends Error {}
+/** One reason a file was refused: a known one by id, or a schema issue at a path (with its rule's message). */
+export type ImportProblem =
+  | { id: 'notHistoryFile'; params: { format: string } }
+  | { id: 'newerFile'; params: { version: number } }
+  | { id: 'issue'; path: string; message: string };
+
+export type ImportErrorId = 'notJson' | 'cannotImport' | 'cannotImportHeader' | 'readPastKept' | 'readPastNothing';
+
+/**
+ * Why a file was not imported. `message` is English (this module stays free of vue-i18n: the node-side
+ * benchmarks load it); a screen words it by `id`, `params`, `problems` and the `reader` error it wraps.
+ */
+export class ImportFileError extends Error {
+  constructor(
+    message: string,
+    readonly id: ImportErrorId,
+    readonly params: Record<string, string | number> = {},
+    readonly problems: ImportProblem[] = [],
+    readonly reader: JsonStreamError | null = null,
+  ) {
+    super(message);
+  }
+}
+
+/** The file-level schema's issues as problems a screen can word by id. */
+function fileProblems(error: z.ZodError): ImportProblem[] {
+  return error.issues.map((issue) => {
+    if (issue.path[0] === 'format') return { id: 'notHistoryFile', params: { format: EXPORT_FORMAT } };
+    if (issue.path[0] === 'version' && issue.code === 'too_big')
+      return { id: 'newerFile', params: { version: EXPORT_VERSION } };
+    return { id: 'issue', path: issue.path.length ? issue.path.join('.') : '(record)', message: issue.message };
+  });
+}
 
 const idOf = (value: unknown, field: string): string | null => {
   const id = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[field] : undefined;
@@ -338,10 +370,17 @@ export async function importHistory(
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new ImportFileError(`The file is not JSON: ${(error as Error).message}`);
+    const reason = (error as Error).message;
+    throw new ImportFileError(`The file is not JSON: ${reason}`, 'notJson', { error: reason });
   }
   const file = fileSchema.safeParse(json);
-  if (!file.success) throw new ImportFileError(`The file cannot be imported: ${describeIssues(file.error).join('; ')}`);
+  if (!file.success)
+    throw new ImportFileError(
+      `The file cannot be imported: ${describeIssues(file.error).join('; ')}`,
+      'cannotImport',
+      {},
+      fileProblems(file.error),
+    );
 
   const batch = new ImportBatch();
   file.data.transactions.forEach((value, index) => batch.addTransaction(value, index));
@@ -463,6 +502,9 @@ export async function importHistoryFile(
     if (!parsed.success)
       throw new ImportFileError(
         `The file cannot be imported: ${describeIssues(parsed.error).join('; ')} (in a large file, "format" and "version" must come before the records)`,
+        'cannotImportHeader',
+        {},
+        fileProblems(parsed.error),
       );
     headerChecked = true;
   };
@@ -516,11 +558,16 @@ export async function importHistoryFile(
   } catch (error) {
     if (!(error instanceof JsonStreamError)) throw error;
     const kept = totals.added + totals.merged;
+    const record = indexes.transactions + indexes.exchanges;
     throw new ImportFileError(
-      `The file cannot be read past record ${indexes.transactions + indexes.exchanges}: ${error.message}` +
+      `The file cannot be read past record ${record}: ${error.message}` +
         (kept
           ? ` The ${kept.toLocaleString('en-US')} transactions before that point were imported; importing the complete file again is safe (duplicates merge).`
           : ' Nothing was imported.'),
+      kept ? 'readPastKept' : 'readPastNothing',
+      { record, count: kept },
+      [],
+      error,
     );
   }
   await flush();

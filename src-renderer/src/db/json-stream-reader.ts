@@ -10,7 +10,28 @@ export interface JsonStreamSink {
   element(array: string, text: string): void;
 }
 
-export class JsonStreamError extends Error {}
+/** What broke, by id and parameters: the renderer words it in the user's language (i18n/import-error.ts). */
+export const JSON_STREAM_ERRORS = {
+  notObject: () => 'The file does not start with a JSON object.',
+  unexpectedChar: (p: { char: string }) => `Unexpected "${p.char}" where a field name belongs.`,
+  expectedColon: (p: { key: string }) => `Expected ":" after "${p.key}".`,
+  expectedCommaBrace: (p: { key: string }) => `Expected "," or "}" after "${p.key}".`,
+  expectedCommaBracket: (p: { key: string }) => `Expected "," or "]" between the elements of "${p.key}".`,
+  textAfterEnd: () => 'Unexpected text after the end of the JSON object.',
+  truncated: () => 'The file ends before its JSON object does (truncated?).',
+  invalidValue: (p: { key: string; error: string }) => `The value of "${p.key}" is not valid JSON: ${p.error}`,
+} as const;
+export type JsonStreamErrorId = keyof typeof JSON_STREAM_ERRORS;
+
+/** `message` is English (node-side benchmarks and logs); `id` + `params` are what a screen translates. */
+export class JsonStreamError extends Error {
+  constructor(
+    readonly id: JsonStreamErrorId,
+    readonly params: Record<string, string> = {},
+  ) {
+    super((JSON_STREAM_ERRORS[id] as (p: Record<string, string>) => string)(params));
+  }
+}
 
 const QUOTE = 34;
 const BACKSLASH = 92;
@@ -100,7 +121,7 @@ export class JsonStreamReader {
       if (isSpace(code)) continue;
       switch (this.state) {
         case 'start':
-          if (code !== OPEN_BRACE) throw new JsonStreamError('The file does not start with a JSON object.');
+          if (code !== OPEN_BRACE) throw new JsonStreamError('notObject');
           this.state = 'key';
           break;
         case 'key':
@@ -108,10 +129,10 @@ export class JsonStreamReader {
           else if (code === QUOTE) {
             this.beginCapture('key', code);
             captureFrom = i;
-          } else throw new JsonStreamError(`Unexpected "${String.fromCharCode(code)}" where a field name belongs.`);
+          } else throw new JsonStreamError('unexpectedChar', { char: String.fromCharCode(code) });
           break;
         case 'colon':
-          if (code !== COLON) throw new JsonStreamError(`Expected ":" after "${this.key}".`);
+          if (code !== COLON) throw new JsonStreamError('expectedColon', { key: this.key });
           this.state = 'value';
           break;
         case 'value':
@@ -126,7 +147,7 @@ export class JsonStreamReader {
         case 'after-value':
           if (code === COMMA) this.state = 'key';
           else if (code === CLOSE_BRACE) this.state = 'end';
-          else throw new JsonStreamError(`Expected "," or "}" after "${this.key}".`);
+          else throw new JsonStreamError('expectedCommaBrace', { key: this.key });
           break;
         case 'array':
           if (code === CLOSE_BRACKET) this.state = 'after-value';
@@ -138,10 +159,10 @@ export class JsonStreamReader {
         case 'after-element':
           if (code === COMMA) this.state = 'array';
           else if (code === CLOSE_BRACKET) this.state = 'after-value';
-          else throw new JsonStreamError(`Expected "," or "]" between the elements of "${this.arrayName}".`);
+          else throw new JsonStreamError('expectedCommaBracket', { key: this.arrayName });
           break;
         case 'end':
-          throw new JsonStreamError('Unexpected text after the end of the JSON object.');
+          throw new JsonStreamError('textAfterEnd');
       }
     }
     if (this.capturing) this.pending += piece.slice(captureFrom);
@@ -152,7 +173,7 @@ export class JsonStreamReader {
     if (this.capturing === 'value' && this.depth === 0 && !this.inString && this.pending.trim()) {
       this.complete(this.pending);
     }
-    if (this.state !== 'end') throw new JsonStreamError('The file ends before its JSON object does (truncated?).');
+    if (this.state !== 'end') throw new JsonStreamError('truncated');
   }
 
   private beginCapture(kind: 'key' | 'value' | 'element', first: number): void {
@@ -180,7 +201,7 @@ export class JsonStreamReader {
     try {
       value = JSON.parse(text);
     } catch (error) {
-      throw new JsonStreamError(`The value of "${this.key}" is not valid JSON: ${(error as Error).message}`);
+      throw new JsonStreamError('invalidValue', { key: this.key, error: (error as Error).message });
     }
     this.sink.field(this.key, value);
     this.state = 'after-value';

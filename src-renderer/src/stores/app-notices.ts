@@ -10,7 +10,7 @@ import { useConsoleApi } from '../api';
 export const useAppNoticesStore = defineStore('app-notices', () => {
   const notices = ref<Array<AppNotice & { key: number }>>([]);
   let nextKey = 0;
-  const keyed = (notice: AppNotice) => ({ level: notice.level, message: notice.message, key: nextKey++ });
+  const keyed = (notice: AppNotice) => ({ ...notice, key: nextKey++ });
   const same = (a: AppNotice, b: AppNotice) => a.level === b.level && a.message === b.message;
 
   let started = false;

@@ -1,3 +1,5 @@
+import { englishOf } from '@shared/console-text';
+import type { FailureMessage } from '@shared/result';
 import { createCipheriv, randomBytes } from 'node:crypto';
 import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,6 +18,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await simulator.close();
 });
+
+/** A problem as the log and the CLI read it (main says it by text id). */
+const spoken = (problem: FailureMessage | undefined): string =>
+  problem === undefined || typeof problem === 'string' ? (problem ?? '') : englishOf(problem);
 
 describe('transaction signatures', () => {
   it('survive a restart, encrypted at rest, so follow-ups still work', async () => {
@@ -74,7 +80,7 @@ describe('transaction signatures', () => {
     // A session-only store after a restart: the key is gone.
     const reopened = await SignatureStore.open(path, new MemoryStore());
     expect(reopened.get('p', 't')).toBeUndefined();
-    expect(reopened.problems[0]).toMatch(/could not be decrypted \(kept as .*\.bak\)/);
+    expect(spoken(reopened.problems[0])).toMatch(/could not be decrypted \(kept as .*\.bak\)/);
     await first.removeDir();
   });
 });
@@ -161,7 +167,7 @@ describe('the signature journal on disk', () => {
     await writeFile(path, `${lines.join('\n')}\n`);
 
     const reopened = await SignatureStore.openWithKey(path, key);
-    expect(reopened.problems[0]).toMatch(
+    expect(spoken(reopened.problems[0])).toMatch(
       /1 stored transaction signature record\(s\) could not be decrypted \(kept as .*\.bak\)/,
     );
     expect(reopened.get('p', 't1')).toBeDefined();

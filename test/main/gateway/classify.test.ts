@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyAnswer, classifyFailure } from '../../../src-main/gateway/classify';
 import { HTTP_STATUS_ADVICE } from '../../../src-main/gateway/suggested-actions';
+import { MAIN_TEXTS } from '@shared/console-text';
 
 const body = (statusCode: unknown, extra: object = {}) => ({
   returnStatus: { statusCode, statusMsg: 'msg' },
@@ -29,7 +30,7 @@ describe('classifying gateway answers', () => {
     const verdict = classifyAnswer(Number(status), body('E0101'));
     expect(verdict.classification).toBe('http-error');
     expect(verdict.summary).toContain(`HTTP ${status} ${advice.statusMsg}`);
-    expect(verdict.suggestedAction).toBe(advice.action);
+    expect(verdict.suggestedAction).toBe(MAIN_TEXTS[advice.action]);
   });
 
   it('a non-JSON or returnStatus-less 200 is an invalid response', () => {

@@ -110,4 +110,39 @@ describe('manual steps: the transaction and the evidence (issue 27)', () => {
     });
     expect(late).toEqual({ accepted: false });
   }, 30_000);
+
+  it('pasted evidence limits are main’s: more than 500 KB in one answer is refused with a clear error, nothing is kept and the prompt stays', async () => {
+    const { runId } = await harness.call('qa.run', { files: ['added/receipt.yaml'] });
+    await expect.poll(async () => (await harness.call('qa.result', { runId })).waitingManual).toBeTruthy();
+    const big = Buffer.alloc(260_000, 0x41).toString('base64');
+    const refused = await harness.core.dispatch('qa.answerManual', {
+      runId,
+      scenarioKey: 'added/receipt.yaml',
+      stepIndex: 2,
+      passed: true,
+      evidence: [
+        { name: 'pasted-image-1.png', base64: big },
+        { name: 'pasted-text-2.txt', base64: big },
+      ],
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-input', text: { id: 'evidenceTooLarge', params: { bytes: 520_000, max: 500_000 } } },
+    });
+    await expect(readdir(join(harness.userDataDir, 'qa-evidence', runId))).rejects.toThrow();
+    expect((await harness.call('qa.result', { runId })).waitingManual).toBeTruthy();
+    // Pasted text is kept as bytes, byte for byte, and listed by its name only.
+    const text = Buffer.from('receipt #42 <b>shown</b>\n');
+    const answered = await harness.call('qa.answerManual', {
+      runId,
+      scenarioKey: 'added/receipt.yaml',
+      stepIndex: 2,
+      passed: true,
+      evidence: [{ name: 'pasted-text-1.txt', base64: text.toString('base64') }],
+    });
+    expect(answered).toEqual({ accepted: true });
+    await expect.poll(async () => (await harness.call('qa.result', { runId })).finishedAt).not.toBeNull();
+    const [kept] = (await harness.call('qa.result', { runId })).scenarios[0].steps[2].evidence;
+    expect(await readFile(join(harness.userDataDir, 'qa-evidence', kept.savedAs))).toEqual(text);
+  }, 30_000);
 });

@@ -85,6 +85,27 @@ describe('QA reports', () => {
     }
   });
 
+  it('response bodies pretty-printed: the JSON report lays out a JSON body indented, not as one escaped line, and stays redacted', () => {
+    const source = run();
+    const exchange = source.scenarios[0]!.steps[0]!.exchanges[0]!;
+    exchange.response!.bodyText = JSON.stringify({ paymentStatus: 'Pending', returnStatus: { statusCode: '000' } });
+    exchange.request.body = '<not json>';
+    const { text } = buildReport(source, 'json', redactReport);
+    expect(text).toMatch(
+      /\n {16}"bodyJson": \{\n {18}"paymentStatus": "Pending",\n {18}"returnStatus": \{\n {20}"statusCode": "000"/,
+    );
+    const parsed = JSON.parse(text);
+    const shown = parsed.scenarios[0].steps[0].exchanges[0];
+    expect(shown.response.bodyText).toBe(exchange.response!.bodyText);
+    // Text that is not JSON stays exactly as it came, with nothing parsed beside it.
+    expect(shown.request).toEqual({ headers: expect.any(Object), body: '<not json>' });
+    // The secret-bearing body of the default run is masked in its parsed form too.
+    const secretRun = buildReport(run(), 'json', redactReport).text;
+    expect(secretRun).toContain('"bodyJson"');
+    expect(secretRun).not.toContain('sig-abcdefghijklmnop');
+    expect(secretRun).not.toContain('4000056655665556');
+  });
+
   it('HTML is one self-contained file: no script, no external asset, a CSP that forbids fetching, print rules', () => {
     const { text, fileName, mediaType } = buildReport(run(), 'html', redactReport);
     expect(fileName).toMatch(/^qa-report-.*\.html$/);

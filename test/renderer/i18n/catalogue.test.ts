@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import en from '../../../src-renderer/src/i18n/messages/en';
 import ptPT from '../../../src-renderer/src/i18n/messages/pt-PT';
-import { serverTextKeys } from '../../../src-renderer/src/i18n/server-text';
+import { importTextKeys } from '../../../src-renderer/src/i18n/import-error';
 
 type Tree = { [key: string]: string | Tree };
 const leaves = (tree: Tree, prefix = ''): Map<string, string> => {
@@ -62,7 +62,7 @@ describe('the English and European Portuguese catalogues', () => {
     expect(used.size).toBeGreaterThan(50);
     const missing = [...used].filter(([key]) => !enKeys.has(key) || !ptKeys.has(key)).map(([k, f]) => `${k} (${f})`);
     expect(missing).toEqual([]);
-    for (const key of serverTextKeys()) expect(enKeys.has(key) && ptKeys.has(key), key).toBe(true);
+    for (const key of importTextKeys()) expect(enKeys.has(key) && ptKeys.has(key), key).toBe(true);
   });
 
   it('are written in European, not Brazilian, Portuguese', () => {

@@ -3,7 +3,9 @@ import { setLocale } from '../../../src-renderer/src/i18n';
 import { formatAmount, formatBytes, formatDateTime } from '../../../src-renderer/src/i18n/format';
 import { formatBytes as formatQuota } from '../../../src-renderer/src/features/history/storage-quota';
 import { systemLocale } from '../../../src-renderer/src/i18n/locales';
-import { translateServerText } from '../../../src-renderer/src/i18n/server-text';
+import { importErrorText } from '../../../src-renderer/src/i18n/import-error';
+import { EXPORT_FORMAT, importHistory, importHistoryFile } from '../../../src-renderer/src/db/history-transfer';
+import { freshDb } from '../db/fixtures';
 import { describePaymentStatus } from '../../../src-renderer/src/composables/payment-status';
 import { issueText, ruleMessageText } from '../../../src-renderer/src/i18n/rule-text';
 import { validateOrder } from '@shared/gateway/order-schema';
@@ -59,23 +61,34 @@ describe('language-dependent texts and formats', () => {
     expect(ruleMessageText('Something only main knows.')).toBe('Something only main knows.');
   });
 
-  it('translates history-import errors, including the reader error they wrap', () => {
-    const reader = 'Expected "," or "}" after "transactions".';
-    const wrapped = `The file cannot be read past record 1200: ${reader} Nothing was imported.`;
-    expect(translateServerText(reader)).toBe(reader);
-    expect(translateServerText(wrapped)).toBe(wrapped);
+  it('import error leak: a Portuguese user reads a refused history file in Portuguese, worded by code (the regex table is gone)', async () => {
+    const db = freshDb();
+    const caught = (promise: Promise<unknown>) =>
+      promise.then(
+        () => null,
+        (error: unknown) => error,
+      );
+    // A large file that breaks off: the reader's own error is wrapped and worded too.
+    const broken = new Blob(['{"format":"' + EXPORT_FORMAT + '","version":1,"transactions":[{} {}]}']);
+    const streamed = await caught(importHistoryFile(db, broken, { wholeFileBytes: 0 }));
+    const foreign = await caught(importHistory(db, JSON.stringify({ format: 'x', version: 1, transactions: [] })));
+    const newer = await caught(
+      importHistory(db, JSON.stringify({ format: EXPORT_FORMAT, version: 99, transactions: [] })),
+    );
+    expect(importErrorText(streamed)).toBe((streamed as Error).message);
     setLocale('pt-PT');
-    expect(translateServerText(wrapped)).toBe(
-      'Não é possível ler o ficheiro para além do registo 1200: Era esperado "," ou "}" depois de "transactions". Nada foi importado.',
+    expect(importErrorText(streamed)).toBe(
+      'Não é possível ler o ficheiro para além do registo 1: Era esperado "," ou "]" entre os elementos de "transactions". Nada foi importado.',
     );
-    expect(translateServerText('The file ends before its JSON object does (truncated?).')).toBe(
-      'O ficheiro termina antes do seu objeto JSON (truncado?).',
+    expect(importErrorText(foreign)).toBe(
+      `Não é possível importar o ficheiro: format: Não é um ficheiro de histórico da Consola do Gateway (o formato tem de ser "${EXPORT_FORMAT}")`,
     );
-    expect(
-      translateServerText(
-        'The file cannot be imported: format: Not a Gateway Console history file (format must be "x")',
-      ),
-    ).toMatch(/^Não é possível importar o ficheiro: format: (?!Not a)/);
+    expect(importErrorText(newer)).toMatch(
+      /^Não é possível importar o ficheiro: version: Este ficheiro vem de uma Consola/,
+    );
+    expect(importErrorText(await caught(importHistory(db, '{not json')))).toMatch(/^O ficheiro não é JSON: /);
+    // Nothing English is matched any more: an unknown error is shown exactly as it came.
+    expect(importErrorText(new Error('The file is not JSON: x'))).toBe('The file is not JSON: x');
   });
 
   it('explains payment statuses in the chosen language', () => {

@@ -9,13 +9,19 @@ import { setLocale, t } from '../../../src-renderer/src/i18n';
 import en from '../../../src-renderer/src/i18n/messages/en';
 import ptPT from '../../../src-renderer/src/i18n/messages/pt-PT';
 import { startCore } from '../../main/core/harness';
+import { MemoryStore } from '../../../src-main/credentials/memory-store';
+import { SignatureStore } from '../../../src-main/core/signature-store';
 
 const ids = Object.keys(MAIN_TEXTS) as MainTextId[];
 const root = resolve(__dirname, '../../..');
 
 afterEach(() => setLocale('en'));
 
-/** Every `new ConsoleFailure(code, message…)` / `fail(code, message…)` in main whose message is a written sentence. */
+/**
+ * Every `new ConsoleFailure(code, message…)` / `fail(code, message…)` in main whose message is a written
+ * sentence; likewise start-up notices (`.raise(level, message)`) and the notification crypto faults
+ * (`fault(code, message)`, `unusable(code, message)`), which reach the renderer the same way.
+ */
 function sentencesWrittenInMain(): string[] {
   const offenders: string[] = [];
   const walk = (dir: string) => {
@@ -28,7 +34,9 @@ function sentencesWrittenInMain(): string[] {
       }
       if (!name.endsWith('.ts')) continue;
       const source = readFileSync(path, 'utf8');
-      for (const call of source.matchAll(/(?:new ConsoleFailure|[^\w.]fail)\(\s*([^,()]+?),\s*([\s\S]{0,200})/g)) {
+      for (const call of source.matchAll(
+        /(?:new ConsoleFailure|[^\w.]fail|\.raise|[^\w.]fault|[^\w.]unusable)\(\s*([^,()]+?),\s*([\s\S]{0,200})/g,
+      )) {
         const message = call[2]!.trimStart();
         // A literal sentence, or a choice between literal sentences.
         if (/^['"`]/.test(message) || /^\w+\s*\?\s*['"`]/.test(message)) {
@@ -134,6 +142,119 @@ describe('messages from main are translated by code, not by sentence', () => {
       expect(terminal.rule?.id).toBe('terminalId');
       setLocale('pt-PT');
       expect(ruleMessageText(terminal.message, terminal.rule)).toBe('O id do terminal tem de ter de 1 a 10 algarismos');
+    } finally {
+      await harness.close();
+      await harness.removeDir();
+    }
+  });
+
+  it('invalid-input problem list leak: each refused field is worded by its rule id inside the Portuguese sentence, not left in English', async () => {
+    const harness = await startCore({ simulator: false });
+    try {
+      const settings = { name: 'Loja', environment: 'test', baseUrl: 'not a url', terminalId: '12ab', variant: 'A' };
+      const refused = await harness.core.dispatch('profiles.save', { settings });
+      expect(refused.ok).toBe(false);
+      if (refused.ok) return;
+      expect(refused.error.code).toBe('invalid-input');
+      setLocale('en');
+      expect(consoleErrorText(refused.error)).toBe(refused.error.message);
+      setLocale('pt-PT');
+      const shown = consoleErrorText(refused.error);
+      expect(shown).toMatch(/^Dados inválidos para profiles.save: /);
+      expect(shown).toContain('settings.terminalId: O id do terminal tem de ter de 1 a 10 algarismos');
+      expect(shown).toContain('settings.baseUrl: O URL base tem de ser um URL absoluto');
+      expect(shown).not.toMatch(/must be|Terminal id/);
+    } finally {
+      await harness.close();
+      await harness.removeDir();
+    }
+  });
+
+  it('start-up notice leak: lost transaction signatures are announced in Portuguese, from the real console core', async () => {
+    const first = await startCore({ simulator: false });
+    const signatures = await SignatureStore.open(
+      join(first.userDataDir, 'transaction-signatures.enc'),
+      first.credentials,
+    );
+    await signatures.put({
+      profileId: 'p',
+      transactionId: 't',
+      signature: 'sig-123456789',
+      merchantTransactionId: null,
+      amount: 1,
+      currency: 'EUR',
+      createdAt: new Date().toISOString(),
+    });
+    await first.close();
+    // A restart whose keychain lost the signatures' key.
+    const restarted = await startCore({
+      simulator: false,
+      userDataDir: first.userDataDir,
+      credentials: new MemoryStore(),
+    });
+    try {
+      const [notice] = (await restarted.call('app.notices')).notices;
+      expect(notice.message).toMatch(/^Stored transaction signatures could not be decrypted/);
+      setLocale('pt-PT');
+      const shown = consoleErrorText(notice);
+      expect(shown).toMatch(
+        /^Não foi possível decifrar as assinaturas de transação guardadas \(conservadas em .*\.bak\)/,
+      );
+    } finally {
+      await restarted.close();
+      await restarted.removeDir();
+    }
+  });
+
+  it('decrypt tool leak: a malformed IV is explained in Portuguese, the field named in Portuguese too', async () => {
+    const harness = await startCore({ simulator: false });
+    try {
+      const secret = Buffer.alloc(32, 7).toString('base64');
+      const refused = await harness.core.dispatch('notifications.decrypt', {
+        secret: { typed: secret },
+        iv: 'AAAA-_AAAAAAAAAA',
+        tag: Buffer.alloc(16).toString('base64'),
+        body: 'AAAA',
+      });
+      expect(refused.ok).toBe(false);
+      if (refused.ok) return;
+      expect(refused.error.code).toBe('iv-not-base64');
+      expect(refused.error.message).toMatch(/^The IV \(X-Initialization-Vector\) is not base64: it uses the base64url/);
+      setLocale('pt-PT');
+      expect(consoleErrorText(refused.error)).toBe(
+        'O IV (X-Initialization-Vector): não é base64: usa o alfabeto base64url ("-" ou "_"); o gateway usa base64 normal ("+" e "/").',
+      );
+      const wrongKey = await harness.core.dispatch('notifications.decrypt', {
+        secret: { typed: Buffer.alloc(16, 1).toString('base64') },
+        iv: Buffer.alloc(12).toString('base64'),
+        tag: Buffer.alloc(16).toString('base64'),
+        body: 'AAAA',
+      });
+      if (wrongKey.ok) throw new Error('a 16-byte secret was accepted');
+      expect(consoleErrorText(wrongKey.error)).toBe(
+        'O segredo do webhook: descodifica para 16 bytes; o AES-256-GCM aqui precisa de exatamente 32.',
+      );
+    } finally {
+      await harness.close();
+      await harness.removeDir();
+    }
+  });
+
+  it('simulator control leak: completing a transaction the simulator does not know is refused in Portuguese', async () => {
+    const harness = await startCore();
+    try {
+      const refused = await harness.core.dispatch('simulator.complete', {
+        transactionId: 'no-such-transaction',
+        paymentStatus: 'Success',
+      });
+      expect(refused.ok).toBe(false);
+      if (refused.ok) return;
+      expect(refused.error).toMatchObject({
+        code: 'not-found',
+        message: 'Transaction no-such-transaction does not exist.',
+      });
+      setLocale('pt-PT');
+      expect(consoleErrorText(refused.error)).toBe('A transação no-such-transaction não existe.');
     } finally {
       await harness.close();
       await harness.removeDir();

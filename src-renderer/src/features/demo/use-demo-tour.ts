@@ -23,6 +23,7 @@ import { defaultDraft } from '../orders/order-defaults';
 import { clearPlacement } from './popover-placement';
 import { resumeIndex, stageSelector, TOUR_STEPS, type TourAction } from './tour-steps';
 import { consoleErrorText } from '../../i18n/console-error';
+import type { ConsoleError } from '@shared/result';
 import { describePaymentStatus } from '../../composables/payment-status';
 
 export const TOUR_PLACE_KEY = 'gateway-console.demo-tour';
@@ -61,11 +62,25 @@ interface CallResult {
 
 type Unwrapped<T> = T extends { ok: true; value: infer V } ? V : never;
 
+/** A call main refused, keeping its error whole (text id and parameters) so the tour says it in the user's language. */
+class RefusedCall extends Error {
+  constructor(readonly refusal: ConsoleError) {
+    super(refusal.message);
+  }
+}
+
 async function unwrap<R extends { ok: boolean }>(pending: Promise<R>): Promise<Unwrapped<R>> {
-  const result = (await pending) as R & { value?: unknown; error?: { message: string } };
-  if (!result.ok) throw new Error(result.error?.message ?? 'failed');
+  const result = (await pending) as R & { value?: unknown; error?: ConsoleError };
+  if (!result.ok) throw new RefusedCall(result.error ?? { code: 'failed', message: 'failed' });
   return result.value as Unwrapped<R>;
 }
+
+const failureText = (failure: unknown): string =>
+  failure instanceof RefusedCall
+    ? consoleErrorText(failure.refusal)
+    : failure instanceof Error
+      ? failure.message
+      : String(failure);
 
 /**
  * `onClosed` runs once the tour's popover is gone (`paused`: Esc or ×, `finished`: Finish), so the screen
@@ -295,7 +310,7 @@ export function useDemoTour(onClosed: (how: 'paused' | 'finished') => void = () 
       savePlace(index);
       return true;
     } catch (failure) {
-      stage.error = t('demo.tour.failed', { message: failure instanceof Error ? failure.message : String(failure) });
+      stage.error = t('demo.tour.failed', { message: failureText(failure) });
       return false;
     } finally {
       stage.busy = false;

@@ -13,6 +13,7 @@ import {
 import type { ConsoleError, Result } from '@shared/result';
 import { t } from '../../i18n';
 import { paymentRefusalText } from '../../i18n/payment-refusals';
+import { exchangeActionText, exchangeSummaryText } from '../../i18n/exchange-text';
 
 export type FollowUpKind = 'reference' | 'mbway' | 'status' | 'action';
 
@@ -133,8 +134,10 @@ export function fromExchange(
     succeeded,
     paymentStatus: exchange.paymentStatus,
     statusCode: exchange.returnStatus?.statusCode ?? null,
-    summary: exchange.summary,
-    failure: succeeded ? null : { classification: exchange.classification, suggestedAction: exchange.suggestedAction },
+    summary: exchangeSummaryText(exchange),
+    failure: succeeded
+      ? null
+      : { classification: exchange.classification, suggestedAction: exchangeActionText(exchange) },
     reference: kind === 'reference' && succeeded ? readReference(response) : null,
     action: status.success && status.data.actionResponse ? readPendingAction(status.data.actionResponse) : null,
     repeats: 1,

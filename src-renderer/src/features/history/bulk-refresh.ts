@@ -1,4 +1,5 @@
 import type { ConsoleError } from '@shared/result';
+import type { Exchange } from '@shared/exchange';
 /**
  * A bounded pool for refreshing many transactions' statuses. Status queries are reads (safe to repeat),
  * so a 429 puts the item back and pauses the *whole pool* for Retry-After: every worker would otherwise
@@ -13,8 +14,11 @@ export interface RefreshItem {
 
 export type RefreshOutcome =
   | { kind: 'changed' | 'unchanged' }
-  /** `text`: main's refusal by text id; `rateLimitedWaits`: gave up after this many 429 waits (both for the screen's language). */
-  | { kind: 'failed'; message: string; text?: ConsoleError['text']; rateLimitedWaits?: number }
+  /**
+   * `text`: main's refusal by text id; `said`: the gateway answer's summary by text id; `rateLimitedWaits`:
+   * gave up after this many 429 waits (all for the screen's language).
+   */
+  | { kind: 'failed'; message: string; text?: ConsoleError['text']; said?: Exchange['said']; rateLimitedWaits?: number }
   | { kind: 'rate-limited'; retryAfterMs: number };
 
 export interface RefreshProgress {
@@ -31,7 +35,13 @@ export interface RefreshSummary extends RefreshProgress {
   /** Items never attempted because the run was cancelled. */
   cancelled: number;
   rateLimitPauses: number;
-  failures: { key: string; message: string; text?: ConsoleError['text']; rateLimitedWaits?: number }[];
+  failures: {
+    key: string;
+    message: string;
+    text?: ConsoleError['text'];
+    said?: Exchange['said'];
+    rateLimitedWaits?: number;
+  }[];
 }
 
 export interface Clock {

@@ -1,11 +1,12 @@
 import type { Exchange } from '@shared/exchange';
 import { consoleErrorText } from '../../i18n/console-error';
+import { exchangeActionText, exchangeSummaryText } from '../../i18n/exchange-text';
 import { t } from '../../i18n';
 import { REFUSED_LOOKUP, type LookupResult } from './status-query';
 
 /**
  * Why a lookup got no status, in the user's language: main's refusal by its text id, or the gateway's
- * answer (its summary and advice are shown as they came, inside the translated sentence).
+ * answer (its summary and advice worded by main's text ids, inside the translated sentence).
  */
 export function lookupFailureText(result: Extract<LookupResult, { ok: false }>): string {
   if (result.text || !result.exchange) return consoleErrorText(result);
@@ -16,11 +17,9 @@ function exchangeFailureText(exchange: Exchange): string {
   const status = exchange.response?.status;
   if (status !== undefined && REFUSED_LOOKUP.has(status))
     return t('serverText.lookupRefused', {
-      summary: exchange.summary,
-      action: exchange.suggestedAction ?? t('display.checkCredentials'),
+      summary: exchangeSummaryText(exchange),
+      action: exchangeActionText(exchange) ?? t('display.checkCredentials'),
     });
-  return t('serverText.noStatus', {
-    summary: exchange.summary,
-    action: exchange.suggestedAction ? ` ${exchange.suggestedAction}` : '',
-  });
+  const action = exchangeActionText(exchange);
+  return t('serverText.noStatus', { summary: exchangeSummaryText(exchange), action: action ? ` ${action}` : '' });
 }

@@ -94,7 +94,8 @@ export function statusRefresher(
     const { exchange } = result.value;
     const recorded = await recordExchange(db, exchange, profiles);
     if (exchange.response?.status === 429) return { kind: 'rate-limited', retryAfterMs: retryAfterMs(exchange) };
-    if (exchange.classification !== 'ok') return { kind: 'failed', message: exchange.summary };
+    if (exchange.classification !== 'ok')
+      return { kind: 'failed', message: exchange.summary, ...(exchange.said ? { said: exchange.said } : {}) };
     const now = recorded.after?.paymentStatus ?? null;
     return { kind: now !== prior ? 'changed' : 'unchanged' };
   };

@@ -6,6 +6,7 @@ import {
 } from '@shared/gateway/response-schemas';
 import { t } from '../../i18n';
 import { returnCodeMeaning } from '../../composables/return-code-meaning';
+import { exchangeActionText, exchangeSummaryText } from '../../i18n/exchange-text';
 
 export interface CreateOrderView {
   /** The gateway's own words plus what the code means; `000` never reads as "paid". */
@@ -53,8 +54,8 @@ export function viewCreateOrder(call: GatewayCallResult): CreateOrderView {
       exchange.classification === 'ok'
         ? null
         : {
-            summary: exchange.summary,
-            action: exchange.suggestedAction ?? null,
+            summary: exchangeSummaryText(exchange),
+            action: exchangeActionText(exchange),
           },
   };
 }

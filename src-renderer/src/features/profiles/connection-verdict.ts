@@ -1,5 +1,6 @@
 import type { ConnectionTest } from '@shared/contract/profiles';
 import { t } from '../../i18n';
+import { exchangeActionText, exchangeSummaryText } from '../../i18n/exchange-text';
 
 export interface ConnectionVerdict {
   kind: 'success' | 'error' | 'warning';
@@ -15,10 +16,10 @@ export interface ConnectionVerdict {
  */
 export function describeConnectionTest(test: ConnectionTest): ConnectionVerdict {
   const status = test.exchange?.response?.status;
-  const action = test.exchange?.suggestedAction ?? null;
+  const action = test.exchange ? exchangeActionText(test.exchange) : null;
   // Main's message repeats the suggested action; the gateway's own summary says what happened.
   const message = test.message;
-  const answered = test.exchange ? t('connection.answered', { summary: test.exchange.summary }) : message;
+  const answered = test.exchange ? t('connection.answered', { summary: exchangeSummaryText(test.exchange) }) : message;
   switch (test.verdict) {
     case 'ok':
       return { kind: 'success', title: t('connection.connected'), detail: message, action: null };

@@ -22,6 +22,7 @@ import { latestClockOffset, type KnownOffset } from '../../composables/clock-off
 import { resolveLookupIds, type ResolvedLookup, type UnresolvedReason } from './bulk-resolve';
 import { lastNotificationOf } from './last-notification';
 import type { ConsoleError } from '@shared/result';
+import { exchangeSummaryText } from '../../i18n/exchange-text';
 
 /**
  * found: the gateway answered with a status; not-found: it does not know the id (404); not-sent:
@@ -183,7 +184,9 @@ export async function runBulkLookup(queries: readonly string[], options: BulkLoo
     if (exchange.response?.status === 429) return { kind: 'rate-limited', retryAfterMs: retryAfterMs(exchange) };
     const rowOf = await rowsFor(transactionId, exchange, response, options, now());
     emit(key, rowOf);
-    return exchange.classification === 'ok' ? { kind: 'unchanged' } : { kind: 'failed', message: exchange.summary };
+    return exchange.classification === 'ok'
+      ? { kind: 'unchanged' }
+      : { kind: 'failed', message: exchangeSummaryText(exchange) };
   };
   const summary = await runBulkRefresh(
     [...asked].map(([key, item]) => ({ key, transactionId: item.transactionId, profileId: item.profileId })),
@@ -221,7 +224,7 @@ async function rowsFor(
     httpStatus,
     returnCode: text(returnStatus.statusCode),
     returnMessage: text(returnStatus.statusMsg),
-    message: exchange.summary,
+    message: exchangeSummaryText(exchange),
     asOf: asOf.toISOString(),
     clock,
   };

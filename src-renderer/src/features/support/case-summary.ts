@@ -8,6 +8,7 @@ import { isFinalPaymentStatus } from '@shared/gateway/codes';
 import { CUSTOMER_FIELDS, type CustomerData } from '@shared/support/customer-data';
 import { explainReturnCode, type ExplanationLocale } from '@shared/support/explanations';
 import type { TransactionCase } from './transaction-case';
+import { formatAmount } from '../../i18n/format';
 
 export type Translate = (key: string, values?: Record<string, unknown>) => string;
 
@@ -44,7 +45,8 @@ export function caseSummaryMarkdown(
   );
   fact(
     t('support.fields.amount'),
-    row.amount === null ? null : `${row.amount.toFixed(2)} ${row.currency ?? ''}`.trim(),
+    // In the reader's language: "15.30 EUR" in English, "15,30 €" in Portuguese (as the card shows it).
+    row.amount === null ? null : formatAmount(row.amount, row.currency),
   );
   fact(t('support.fields.method'), row.paymentMethod ?? t('support.methodUsed.notYet'));
   fact(t('support.methodUsed.offered'), row.methods.join(', ') || null);

@@ -7,6 +7,7 @@ import {
 } from '../../composables/decline-reason';
 import type { ExchangeRecord, NotificationRecord } from '../../db/records';
 import { t } from '../../i18n';
+import { exchangeSummaryText } from '../../i18n/exchange-text';
 
 export interface TimelineEntry {
   id: string;
@@ -49,7 +50,7 @@ export function buildTimeline(
       at: exchange.startedAtMs,
       kind: 'exchange' as const,
       title: OPERATION_TITLES[exchange.operation] ? t(OPERATION_TITLES[exchange.operation]!) : exchange.operation,
-      detail: `${exchange.method} ${exchange.url} · ${exchange.summary} · ${Math.round(exchange.timings.durationMs)} ms`,
+      detail: `${exchange.method} ${exchange.url} · ${exchangeSummaryText(exchange)} · ${Math.round(exchange.timings.durationMs)} ms`,
       paymentStatus: exchange.paymentStatus,
       exchangeId: exchange.id,
       failed: exchange.classification !== 'ok',

@@ -155,6 +155,83 @@ const mainTextPt: Record<MainTextId, string> = {
   worldNotFound:
     'O mundo Sandbox "{id}" não existe (já não existe): a sua execução ou sessão foi apagada, ou a demonstração terminou.',
   qaRunStillRunning: 'A execução de cenários ainda está a decorrer: pare-a antes de a apagar.',
+  exchangeBodyEmpty: 'o corpo está vazio',
+  exchangeBodyMalformed: 'o corpo JSON está cortado ou mal formado',
+  exchangeBodyHtml: 'o corpo é uma página HTML, não JSON',
+  exchangeBodyNotJson: 'o corpo não é JSON',
+  exchangeWaitSeconds: 'o gateway pede para esperar {seconds} s',
+  exchangeMayHaveProcessed: 'o gateway pode ter processado o pedido',
+  exchangeHttpBut: 'HTTP {status}, mas',
+  exchangeNoReturnStatus: 'o corpo não tem returnStatus.statusCode',
+  exchangeHttpWithError: 'HTTP {status} com erro',
+  exchangeLargerThanCap: 'a resposta é maior do que {bytes} bytes (cortada aí)',
+  exchangeNestedTooDeep: 'a resposta tem mais de {levels} níveis de profundidade',
+  exchangeItSays: 'indica {fields}',
+  exchangeNoCompleteAnswer: 'Sem resposta completa',
+  exchangeTimedOut: 'Tempo esgotado',
+  exchangeNetworkError: 'Erro de rede',
+  exchangeConnectWithin: 'não foi possível ligar em {ms} ms',
+  exchangeConnectWithinDeadline: 'não foi possível ligar em {ms} ms (o prazo da chamada)',
+  exchangeDeadlineWaiting: 'o prazo de {ms} ms esgotou-se à espera da resposta (ligação e cabeçalhos)',
+  exchangeDeadlineReceiving: 'o prazo de {ms} ms esgotou-se a receber o corpo',
+  adviceHttp400: 'Corrija a sintaxe do pedido.',
+  adviceHttp401: 'Verifique as credenciais no back office e crie um token novo, se for preciso.',
+  adviceHttp403: 'Verifique o client id; se o problema continuar, peça ao suporte uma reposição.',
+  adviceHttp404: 'O gateway não conhece esta transação: verifique o id da transação e o perfil.',
+  adviceHttp405: 'Use o método correto.',
+  adviceHttp409: 'A transação não está num estado que permita esta chamada: consulte primeiro o seu estado.',
+  adviceHttp429: 'Reduza o ritmo das chamadas.',
+  adviceHttp500: 'Tente novamente; contacte o suporte se persistir.',
+  adviceHttp503: 'Aguarde e tente novamente mais tarde.',
+  adviceHttp5xx: 'Tente novamente mais tarde; contacte o suporte se persistir.',
+  adviceHttpOther: 'Compare o pedido com a especificação.',
+  adviceOutcomeUnknown:
+    'Consulte o estado antes de fazer seja o que for; não reenvie: o gateway pode já ter processado o pedido.',
+  adviceOutcomeUnknownCreate:
+    'Não reenvie: a encomenda pode existir. Encontre-a pelo seu merchantTransactionId no Histórico ou pela sua notificação, e consulte o estado antes de fazer seja o que for.',
+  adviceCheckRawBody: 'Verifique o corpo em bruto e o URL base e o prefixo de caminho do perfil.',
+  adviceTryAgainSoon: 'O gateway pede para tentar novamente daqui a pouco.',
+  adviceSeeStatusMsg: 'Veja statusMsg e statusDescription.',
+  adviceOnlyFieldsShown: 'Só foi possível ler da resposta os campos mostrados.',
+  adviceAnswerNotWhole:
+    'Não foi possível ler a resposta inteira: verifique o corpo em bruto e, com o operador, o gateway.',
+  adviceRetryCheckAvailability: 'Tente novamente; se continuar a falhar, verifique a disponibilidade do gateway.',
+  adviceCheckBaseUrl: 'Verifique o URL base e se o gateway está acessível, e tente novamente (nada foi enviado).',
+  signaturesUnreadableAll:
+    'Não foi possível decifrar as assinaturas de transação guardadas (conservadas em {backup}); as chamadas de seguimento das transações anteriores precisam de uma encomenda nova.',
+  signaturesUnreadableSome:
+    'Não foi possível decifrar {count} registo(s) de assinatura de transação guardados (conservados em {backup}); as chamadas de seguimento dessas transações precisam de uma encomenda nova.',
+  cryptoFieldSecret: 'O segredo do webhook',
+  cryptoFieldIv: 'O IV (X-Initialization-Vector)',
+  cryptoFieldTag: 'A etiqueta de autenticação (X-Authentication-Tag)',
+  cryptoFieldBody: 'O corpo',
+  cryptoMissing: '{field}: falta o valor.',
+  cryptoBodyEmpty: 'O corpo está vazio: não há nada para decifrar.',
+  cryptoNotBase64Length:
+    '{field}: não é base64: o comprimento não é válido em base64 (cortado ou com preenchimento errado).',
+  cryptoNotBase64Url:
+    '{field}: não é base64: usa o alfabeto base64url ("-" ou "_"); o gateway usa base64 normal ("+" e "/").',
+  cryptoNotBase64Padding: '{field}: não é base64: tem preenchimento "=" a mais.',
+  cryptoNotBase64Char: '{field}: não é base64: tem um carácter que o base64 não usa (na posição {position}).',
+  cryptoNotBase64CharShown:
+    '{field}: não é base64: tem um carácter que o base64 não usa ({character} na posição {position}).',
+  cryptoWrongLength: '{field}: descodifica para {bytes} bytes; o AES-256-GCM aqui precisa de exatamente {expected}.',
+  cryptoWrongLengthHex:
+    '{field}: descodifica para {bytes} bytes; o AES-256-GCM aqui precisa de exatamente {expected}. Parece hexadecimal; o back office mostra o segredo como texto base64.',
+  cryptoAuthFailed:
+    'A autenticação falhou: o segredo não é aquele com que esta notificação foi cifrada, ou a etiqueta, o IV ou o corpo foram alterados.',
+  cryptoNotUtf8: 'O texto decifrado não é texto UTF-8 válido.',
+  cryptoTooDeep: 'O texto decifrado é JSON com mais de {levels} níveis de profundidade.',
+  cryptoNotJson: 'O texto decifrado não é JSON ({reason}).',
+  simClockRange: 'advanceSeconds: tem de ser um número de segundos de 0 a {max} (400 dias)',
+  simTransactionUnknown: 'A transação {transactionId} não existe.',
+  simNoExtraStep:
+    'A transação {transactionId} não tem um passo extra (actionResponse) por concluir; não pode ficar Partial.',
+  simFinalStatus: 'A transação {transactionId} está {from}, um estado final; não pode passar a {to}.',
+  simCannotMove: 'A transação {transactionId} não pode passar de {from} para {to}.',
+  simNothingToRedeliver: 'Ainda não foi enviada nenhuma notificação de {transactionId}: não há nada a reenviar.',
+  evidenceTooLarge:
+    'A evidência de uma resposta tem {bytes} bytes; são guardados no máximo {max} bytes. Anexe uma captura de ecrã mais pequena. Nada foi guardado.',
 };
 
 export default mainTextPt;

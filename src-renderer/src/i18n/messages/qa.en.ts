@@ -192,5 +192,11 @@ export default {
   evidence: {
     label: 'Evidence: attach a file or screenshot (optional)',
     tooLarge: 'The attached files are larger than {max} in all: attach a smaller screenshot.',
+    pasteLabel: 'Or paste a screenshot or text here (Ctrl+V)',
+    pastePlaceholder: 'Focus here and press Ctrl+V',
+    attached: 'Evidence to attach',
+    tooMany: 'At most {max} files can be attached to one answer.',
+    pasteType: 'A pasted {type} file cannot be evidence: paste a PNG, JPEG, GIF or WebP screenshot, or text.',
+    pasteEmpty: 'The clipboard holds no screenshot and no text to attach.',
   },
 };

@@ -196,5 +196,12 @@ export default {
   evidence: {
     label: 'Evidência: anexe um ficheiro ou captura de ecrã (opcional)',
     tooLarge: 'Os ficheiros anexados têm mais de {max} no total: anexe uma captura de ecrã mais pequena.',
+    pasteLabel: 'Ou cole aqui uma captura de ecrã ou texto (Ctrl+V)',
+    pastePlaceholder: 'Coloque o foco aqui e prima Ctrl+V',
+    attached: 'Evidência a anexar',
+    tooMany: 'Só é possível anexar até {max} ficheiros a uma resposta.',
+    pasteType:
+      'Um ficheiro {type} colado não pode ser evidência: cole uma captura de ecrã PNG, JPEG, GIF ou WebP, ou texto.',
+    pasteEmpty: 'A área de transferência não tem nenhuma captura de ecrã nem texto para anexar.',
   },
 } satisfies SameKeys<typeof en>;
