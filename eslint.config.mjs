@@ -5,13 +5,13 @@ import pluginVue from 'eslint-plugin-vue';
 import globals from 'globals';
 import layers from './scripts/eslint/layer-boundaries.mjs';
 
-/** Design rule 3: Electron and keytar live at the edges. */
+/** Architecture rule 3: Electron and keytar live at the edges. */
 const electronEdge = ['src-main/index.ts', 'src-main/window/**', 'src-main/ipc/**', 'src-main/preload/**'];
 const keytarEdge = ['src-main/credentials/keytar-store.ts'];
 
 const restrict = (names, message) => ({ paths: names.map((name) => ({ name, message })) });
 
-/** Design rule 11: layers point down. Each entry: who may not import which folders, and why. */
+/** Architecture rule 11: layers point down. Each entry: who may not import which folders, and why. */
 const layerRules = [
   {
     files: ['src-renderer/**'],
@@ -81,7 +81,7 @@ export default tseslint.config(
         'error',
         restrict(
           ['electron', 'keytar'],
-          'Electron only in src-main/{index.ts,window,ipc,preload}; keytar only in src-main/credentials/keytar-store.ts (design rule 3).',
+          'Electron only in src-main/{index.ts,window,ipc,preload}; keytar only in src-main/credentials/keytar-store.ts (docs/architecture.md, rule 3).',
         ),
       ],
     },
@@ -91,14 +91,17 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        restrict(['keytar'], 'keytar only in src-main/credentials/keytar-store.ts (design rule 3).'),
+        restrict(['keytar'], 'keytar only in src-main/credentials/keytar-store.ts (docs/architecture.md, rule 3).'),
       ],
     },
   },
   {
     files: keytarEdge,
     rules: {
-      'no-restricted-imports': ['error', restrict(['electron'], 'Electron only at the Electron edge (design rule 3).')],
+      'no-restricted-imports': [
+        'error',
+        restrict(['electron'], 'Electron only at the Electron edge (docs/architecture.md, rule 3).'),
+      ],
     },
   },
   {

@@ -1,5 +1,5 @@
 /**
- * Card data rules (design rule 5, PCI-DSS): a card number is shown at most as its first 6 and last 4
+ * Card data rules (architecture rule 5, PCI-DSS): a card number is shown at most as its first 6 and last 4
  * digits, and a CVV never at all. Pure text functions, shared by main's redaction (Exchanges, logs) and
  * the renderer's export pass, so a card number typed into a free-form field (an order's extendedInfo,
  * an action parameter) cannot travel further than the gateway it was sent to.

@@ -1,5 +1,5 @@
 /**
- * The ConsoleApi contract: the only crossing between the renderer and the main process (design rule 1).
+ * The ConsoleApi contract: the only crossing between the renderer and the main process (architecture rule 1).
  * Every method is `area.verb` with a doc line, a zod input and a zod output; every push event has a
  * payload schema. Main implements `Handlers` with `satisfies`; the preload, the browser-mode host and
  * the renderer's `src/api/` consume the same types. Each area lives in `./contract/<area>.ts`.

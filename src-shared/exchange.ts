@@ -1,6 +1,6 @@
 /**
  * The Exchange record: one gateway call as the console recorded it. Produced by the gateway SDK in main
- * with every secret already masked (design rule 5), then pushed to the renderer, stored and exported.
+ * with every secret already masked (architecture rule 5), then pushed to the renderer, stored and exported.
  * Shared by main and the renderer, so this file is pure zod and types.
  */
 import { z } from 'zod';

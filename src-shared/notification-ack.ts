@@ -1,5 +1,5 @@
 /**
- * Merchant-notification acknowledgements, both sides (gateway-behaviour.md): a receiver answers HTTP 200
+ * Merchant-notification acknowledgements, both sides (docs/gateway-behaviour.md): a receiver answers HTTP 200
  * with `{statusCode:"200", statusMsg:"Success", notificationID}`; a sender accepts statusCode `"200"`,
  * `200` or `"000"` (sources disagree) with statusMsg `"Success"` and the echoed id on HTTP 200, and treats
  * everything else as a failure to retry. Pure TS: used by the receiver, the simulator and replay.

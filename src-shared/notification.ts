@@ -1,5 +1,5 @@
 /**
- * Lenient parser for decrypted merchant notifications (gateway-behaviour.md). Published samples mix
+ * Lenient parser for decrypted merchant notifications (docs/gateway-behaviour.md). Published samples mix
  * types — `amount.value` as "16.20" or 10.0, `terminalId` as "99978" or 1000000, `inApp` as "false",
  * a trailing space in `transactionDateTime` — so every field is coerced, never rejected, and the
  * coercions are listed as notes. Only a missing `notificationID` makes a notification unusable: the

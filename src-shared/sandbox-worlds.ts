@@ -1,5 +1,5 @@
 /**
- * The console's Sandbox worlds (design rule 15): besides the user's own Sandbox (the simulator's default
+ * The console's Sandbox worlds (architecture rule 15): besides the user's own Sandbox (the simulator's default
  * world), the demo, each scenario run and, on request, a QA session get a world of their own, so none
  * of them moves the user's transactions or clock. A world is reached through two managed profiles whose
  * base path is the world's (`/worlds/<id>/api`), with the Sandbox's credentials (same origin).

@@ -3,11 +3,11 @@
  * done with it, expiry — from everything recorded about it: the answers to this console's calls
  * (create, reference, MB WAY, action step, status queries) and the notifications the receiver accepted.
  * Every view (Orders card, History row and detail, Support card, timeline, reports) and main's guard
- * read it from here, so two screens can never tell two stories about one payment (design rule 12).
+ * read it from here, so two screens can never tell two stories about one payment (architecture rule 12).
  *
  * Reports are ordered by gateway time (`transactionDateTime`: when the gateway says the status changed),
  * because notifications arrive late, duplicated and out of order: a notification about a later change
- * beats an earlier status answer and vice versa. Finals never change (gateway-behaviour.md), so any
+ * beats an earlier status answer and vice versa. Finals never change (docs/gateway-behaviour.md), so any
  * final beats any open status, and the first final is kept; when two sources disagree about the final
  * status, the status query's word wins (it is the source of truth).
  *
@@ -43,7 +43,7 @@ const LATEST = Date.UTC(2200, 0, 1);
 
 /**
  * Reads a gateway timestamp leniently: published samples carry a trailing space, and a time without a
- * zone is UTC (gateway-behaviour.md: "payment date only in the notification, in UTC"). Null when unreadable.
+ * zone is UTC (docs/gateway-behaviour.md: "payment date only in the notification, in UTC"). Null when unreadable.
  */
 export function gatewayTime(value: unknown): number | null {
   if (typeof value !== 'string') return null;

@@ -1,4 +1,4 @@
-// ESLint rule for design rule 11 ("layers point down"). `no-restricted-imports` only matches the
+// ESLint rule for architecture rule 11 ("layers point down"). `no-restricted-imports` only matches the
 // import text, so `../core/logger` from one folder and `../../core/logger` from another need separate
 // patterns and a new nesting level slips through. This rule resolves each relative or `@shared/`
 // specifier to a project-relative path first and then compares folders.
@@ -22,7 +22,7 @@ const inside = (path, folder) => path === folder || path.startsWith(`${folder}/`
 export const layerBoundaries = {
   meta: {
     type: 'problem',
-    docs: { description: 'Forbid imports that point up or across the layers of design rule 11.' },
+    docs: { description: 'Forbid imports that point up or across the layers of architecture rule 11.' },
     schema: [
       {
         type: 'object',
@@ -34,7 +34,10 @@ export const layerBoundaries = {
         additionalProperties: false,
       },
     ],
-    messages: { forbidden: "'{{specifier}}' reaches into {{folder}}/: {{reason}}" },
+    messages: {
+      forbidden:
+        "'{{specifier}}' reaches into {{folder}}/: {{reason}} (architecture rule 11, docs/architecture.md#layers-who-may-import-what)",
+    },
   },
   create(context) {
     const { forbidden, reason } = context.options[0];

@@ -1,6 +1,6 @@
 import { redactCardData } from '@shared/card-data';
 
-/** Masks a secret to `••••last4` (design rule 5). */
+/** Masks a secret to `••••last4` (architecture rule 5). */
 export const maskSecret = (secret: string): string => (secret.length <= 4 ? '••••' : `••••${secret.slice(-4)}`);
 
 const knownSecrets = new Set<string>();

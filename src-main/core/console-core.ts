@@ -93,7 +93,7 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
   // Profile file problems show in the Profiles list; lost signatures concern every screen with follow-ups.
   const notices = new Notices(events);
   for (const problem of signatures.problems) notices.raise('warning', problem);
-  // Main's record of every exchange and delivery, whichever shell or CLI command made it (design rule 12).
+  // Main's record of every exchange and delivery, whichever shell or CLI command made it (architecture rule 12).
   const recordJournal = RecordJournal.open(join(options.userDataDir, RECORD_DIR));
   closers.push(async () => recordJournal.close());
   if (recordJournal.unreadableLines > 0)

@@ -26,7 +26,7 @@ const describeIssues = (issues: z.core.$ZodIssue[]): string =>
     .join('; ');
 
 /**
- * The single entry point both shells call (design rule 2): unknown methods and inputs that do not
+ * The single entry point both shells call (architecture rule 2): unknown methods and inputs that do not
  * match the contract are refused before any handler runs, and outputs are parsed too so nothing the
  * contract does not name can cross to the renderer.
  */

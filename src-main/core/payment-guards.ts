@@ -1,5 +1,5 @@
 /**
- * What main allows to happen to a payment, decided from its own record of the transaction (design rule
+ * What main allows to happen to a payment, decided from its own record of the transaction (architecture rule
  * 14): no money-moving follow-up on a payment it knows final, no second order with a merchantTransactionId
  * already used on the profile. QA may override either on a Sandbox or test profile, never on production,
  * and the override is written into the call's exchange so the record shows it was deliberate.

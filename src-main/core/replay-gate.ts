@@ -1,5 +1,5 @@
 /**
- * Who may replay what, where (design rule 14: replay never forges). A replay speaks with the gateway's
+ * Who may replay what, where (architecture rule 14: replay never forges). A replay speaks with the gateway's
  * authority — the shop's webhook believes what arrives encrypted with its secret and ships goods — so
  * main decides it here, before anything is sent, whatever the UI, the host API or the CLI ask for:
  * - only notifications the receiver really received and accepted, by reference to the journal;

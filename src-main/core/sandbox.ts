@@ -45,7 +45,7 @@ export async function sandboxWebhookSecret(userDataDir: string): Promise<string 
 }
 
 const newSecret = (name: SecretName): string =>
-  // The webhook secret is an AES-256 key in base64 (gateway-behaviour.md); the others are opaque tokens.
+  // The webhook secret is an AES-256 key in base64 (docs/gateway-behaviour.md); the others are opaque tokens.
   name === 'webhookSecret' ? randomBytes(32).toString('base64') : `sbx_${randomBytes(24).toString('base64url')}`;
 
 /**

@@ -1,4 +1,4 @@
-// The only file that imports keytar (design rule 3). keytar is an optional native dependency:
+// The only file that imports keytar (architecture rule 3). keytar is an optional native dependency:
 // it may be missing or unable to reach a Secret Service, so loading is probed, never assumed.
 import type * as KeytarModule from 'keytar';
 import type { KeychainStatus } from '@shared/contract/app';

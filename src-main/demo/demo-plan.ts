@@ -134,7 +134,7 @@ function variantBStories(): Array<Omit<DemoStory, 'atMinute' | 'shopper' | 'desc
   return codes.map((code, index) => {
     const amount = 10 + index * 7.25;
     // The card's issuer asks for 3-D Secure: the order is Partial (with the actionResponse) until the
-    // shopper's browser goes through that extra step (gateway-behaviour.md).
+    // shopper's browser goes through that extra step (docs/gateway-behaviour.md).
     if (code === 'CARD')
       return {
         variant: 'B' as const,

@@ -63,7 +63,7 @@ export function checkRequestConformance(
 const CREATE_MANDATORY = ['transactionID', 'transactionSignature', 'paymentMethodList', 'expiry', 'execution'];
 
 /**
- * Compares an answer with the spec. The gateway's real answers deviate (gateway-behaviour.md), so this
+ * Compares an answer with the spec. The gateway's real answers deviate (docs/gateway-behaviour.md), so this
  * never fails a call: each deviation becomes a note on the Exchange for the user to judge.
  */
 export function checkConformance(

@@ -143,7 +143,7 @@ export class GatewayClient {
       method: 'POST',
       path: `/payments/${encodeURIComponent(transactionId)}/service-reference/generate`,
       authorization: `Digest ${requireSecret(signature, 'transaction signature')}`,
-      // gateway-behaviour.md: an empty object; the reference limits came with the create request.
+      // docs/gateway-behaviour.md: an empty object; the reference limits came with the create request.
       body: {},
       transactionID: transactionId,
       signatures: [signature],
@@ -311,7 +311,7 @@ const secretsOriginOf = (connection: GatewayConnection): string | null =>
   connection.secretsOrigin === undefined ? originOf(connection.baseUrl) : connection.secretsOrigin;
 
 /**
- * The chokepoint of design rule 14: a request carrying the profile's credentials (or a transaction
+ * The chokepoint of architecture rule 14: a request carrying the profile's credentials (or a transaction
  * signature, always sent with the client id) goes only to the origin they were saved for. A profile whose
  * address was changed without entering them again, by hand in profiles.json or otherwise, sends nothing.
  */

@@ -2,7 +2,7 @@ import { formatMbwayPhone, readPhone } from '@shared/gateway/mbway-phone';
 
 /**
  * The MB WAY request's phone: what the user typed, read by the one shared reader, in the
- * `<country code>#<national number>` form the gateway expects (gateway-behaviour.md: `351#9XXXXXXXX`).
+ * `<country code>#<national number>` form the gateway expects (docs/gateway-behaviour.md: `351#9XXXXXXXX`).
  */
 export type PhoneParse = { ok: true; value: string } | { ok: false; message: string };
 

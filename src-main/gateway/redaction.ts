@@ -34,7 +34,7 @@ function usable(list: Array<string | null | undefined>): string[] {
 }
 
 /**
- * Masks the secrets of one call wherever they appear in what the SDK hands out (design rule 5): the
+ * Masks the secrets of one call wherever they appear in what the SDK hands out (architecture rule 5): the
  * profile's credentials and the call's signatures in every spelling, secret fields by name, card data,
  * and everything the shared registry knows.
  *

@@ -12,7 +12,7 @@ import type { CallRedactor } from './redaction';
 import { DEFAULT_RETRY, retryDelay, type RetryOptions } from './retry-policy';
 
 /**
- * Design rule 4: money-moving calls are never retried automatically. This set is the one place that
+ * Architecture rule 4: money-moving calls are never retried automatically. This set is the one place that
  * says which operations may be; everything else gets exactly one attempt.
  */
 const RETRYABLE_OPERATIONS: ReadonlySet<GatewayOperation> = new Set(['getStatus']);
@@ -126,7 +126,7 @@ const PHASE_TEXT: Record<Phase, 'exchangeDeadlineWaiting' | 'exchangeDeadlineRec
   body: 'exchangeDeadlineReceiving',
 };
 /**
- * The one request sender of the console (design rule 4): owns the connection pool (keep-alive),
+ * The one request sender of the console (architecture rule 4): owns the connection pool (keep-alive),
  * the whole-call deadline, the answer bounds, the retry policy, classification and the Exchange record.
  */
 export class RequestSender {

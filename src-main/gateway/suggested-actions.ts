@@ -11,7 +11,7 @@ export const HTTP_STATUS_ADVICE: Record<number, { statusMsg: string; action: Mai
   503: { statusMsg: 'Service Unavailable', action: 'adviceHttp503' },
 };
 
-/** Statuses seen on the real gateway but not in the spec's table (gateway-behaviour.md). */
+/** Statuses seen on the real gateway but not in the spec's table (docs/gateway-behaviour.md). */
 const OBSERVED_ADVICE: Record<number, MainTextId> = {
   404: 'adviceHttp404',
   409: 'adviceHttp409',

@@ -15,7 +15,7 @@ export function isTrustedSender(event: Pick<IpcMainInvokeEvent, 'sender' | 'send
 
 /**
  * Every contract method goes through this one wrapper: sender check first, then the core's dispatch,
- * which parses the input with the contract schema (design rule 2).
+ * which parses the input with the contract schema (architecture rule 2).
  */
 export function registerIpcHandlers(core: Pick<ConsoleCore, 'dispatch' | 'events'>, ipc = ipcMain): () => void {
   for (const name of methodNames) {

@@ -1,5 +1,5 @@
 /**
- * AES-256-GCM for merchant notifications, exactly as the real gateway does it (gateway-behaviour.md):
+ * AES-256-GCM for merchant notifications, exactly as the real gateway does it (docs/gateway-behaviour.md):
  * key = base64 text decoding to 32 bytes; IV base64, 12 bytes (header X-Initialization-Vector);
  * tag base64, 16 bytes, in its own header (X-Authentication-Tag); body = base64 of the ciphertext only;
  * no AAD; plaintext UTF-8 JSON. Every bad input gets a classified error — nothing throws unclassified.

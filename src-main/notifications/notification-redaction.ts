@@ -1,6 +1,6 @@
 /**
  * Card data and secrets are taken out of a decrypted notification before it is journaled, answered or
- * handed to the renderer (design rule 5): a card number is kept as at most its first 6 and last 4
+ * handed to the renderer (architecture rule 5): a card number is kept as at most its first 6 and last 4
  * digits, CVV / CVC / security codes are blanked — in known fields, unknown fields and free text — and
  * registered secrets (tokens, client ids, webhook secrets) are masked in every spelling.
  */

@@ -2,7 +2,7 @@
  * The merchant-notification receiver: an HTTP listener (loopback unless told otherwise) that finds the
  * webhook secret that fits, journals every delivery — good or bad — and only then answers: HTTP 200 with
  * the acknowledgement for what it recorded, non-200 for anything it could not decrypt or record, so the
- * gateway retries (gateway-behaviour.md).
+ * gateway retries (docs/gateway-behaviour.md).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

@@ -110,7 +110,7 @@ function checkedTemplate(input: TemplateInput): TemplateInput {
       'template-too-large',
       mainText('templateTooLarge', { name, bytes, limit: MAX_TEMPLATE_BYTES }),
     );
-  // Design rule 5: no card number (beyond BIN + last 4) or CVV is ever stored, templates included.
+  // Architecture rule 5: no card number (beyond BIN + last 4) or CVV is ever stored, templates included.
   const body = redactCardJson(JSON.parse(JSON.stringify(input.body))) as Record<string, unknown>;
   return { name, variant: input.variant, body };
 }

@@ -1,5 +1,5 @@
 /**
- * Main's record (design rule 12): one append-only journal, `<userData>/record/record.jsonl`, of every
+ * Main's record (architecture rule 12): one append-only journal, `<userData>/record/record.jsonl`, of every
  * gateway exchange and every notification delivery, each with a sequence number that only grows. What is
  * written is what already left main for the renderer (masked), never more.
  *

@@ -62,7 +62,7 @@ export class SimulatorControl {
       );
     const transaction = this.mustGet(transactionId);
     const status: PaymentStatus = paymentStatus;
-    // Partial is "the extra step is still to do" and always comes with its actionResponse (gateway-behaviour.md).
+    // Partial is "the extra step is still to do" and always comes with its actionResponse (docs/gateway-behaviour.md).
     if (status === 'Partial' && !transaction.action)
       throw httpError(409, mainText('simNoExtraStep', { transactionId: transaction.id }));
     if (status === 'Success' && transaction.reference) {

@@ -34,7 +34,7 @@ export class SimError extends Error {
 }
 
 /**
- * statusCode per HTTP status. The spec names none besides 000 and 999; these follow gateway-behaviour.md
+ * statusCode per HTTP status. The spec names none besides 000 and 999; these follow docs/gateway-behaviour.md
  * where it has one (E0101 with 400, T9999 with 503) and use the HTTP status as text otherwise.
  */
 const CODE_FOR_HTTP: Partial<Record<SimHttpStatus, string>> = { 400: 'E0101', 503: 'T9999' };

@@ -1,5 +1,5 @@
 /**
- * Merchant notifications (gateway-behaviour.md): on every status change, an AES-256-GCM encrypted POST
+ * Merchant notifications (docs/gateway-behaviour.md): on every status change, an AES-256-GCM encrypted POST
  * to the terminal's webhook. An acknowledgement counts only if it is HTTP 200 with statusMsg "Success",
  * the echoed notificationID and statusCode "200" | 200 | "000"; anything else is retried on the real
  * tiered schedule, measured on the simulator clock so tests compress it with POST /__simulator/clock.
@@ -64,7 +64,7 @@ export function notificationPayload(transaction: Transaction, change: StatusChan
     transactionID: transaction.id,
     transactionDateTime: change.at,
     amount: { currency: transaction.amount.currency, value: transaction.amount.value.toFixed(2) },
-    // Here `transactionId` is the merchant's id, unlike the status response (gateway-behaviour.md).
+    // Here `transactionId` is the merchant's id, unlike the status response (docs/gateway-behaviour.md).
     merchant: {
       transactionId: transaction.merchantTransactionId,
       terminalId: Number(transaction.terminal.terminalId),
@@ -74,7 +74,7 @@ export function notificationPayload(transaction: Transaction, change: StatusChan
     ...(transaction.mbwayPhone ? { token: { tokenType: 'MobilePhone', value: transaction.mbwayPhone } } : {}),
     ...(transaction.reference
       ? {
-          // What the gateway sends and clients parse (gateway-behaviour.md, "Reference generate"): the
+          // What the gateway sends and clients parse (docs/gateway-behaviour.md, "Reference generate"): the
           // same paymentReference the generate answer carried, with its current status.
           paymentReference: {
             reference: transaction.reference.reference,

@@ -1,4 +1,4 @@
-/** Response bodies, with every field the spec (and gateway-behaviour.md, where it adds) lists for them. */
+/** Response bodies, with every field the spec (and docs/gateway-behaviour.md, where it adds) lists for them. */
 import { LIMITS, REGULATION_TYPES, type Order } from '@shared/gateway';
 import { SUCCESS, type ReturnStatus } from './errors';
 import type { Transaction } from './transactions';

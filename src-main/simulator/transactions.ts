@@ -1,5 +1,5 @@
 /**
- * Transactions and their state machine (gateway-behaviour.md): finals never change, only the listed
+ * Transactions and their state machine (docs/gateway-behaviour.md): finals never change, only the listed
  * transitions happen, and every change is recorded and announced (the notifier listens).
  */
 import { mainText } from '@shared/console-text';
@@ -181,7 +181,7 @@ export class TransactionBook {
   create(input: { terminal: SimulatorTerminal; order: Order; ttlSeconds: number }): Transaction {
     const now = this.clock.now();
     const { order } = input;
-    // Real ids look like `s2` + 18 alphanumerics (gateway-behaviour.md); 20 ≤ 36. A seeded simulator
+    // Real ids look like `s2` + 18 alphanumerics (docs/gateway-behaviour.md); 20 ≤ 36. A seeded simulator
     // restarted on its persisted state replays the same sequence, so an id already taken is drawn again.
     let id = `s2${this.random.string(18)}`;
     while (this.byId.has(id)) id = `s2${this.random.string(18)}`;

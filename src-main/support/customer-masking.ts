@@ -1,5 +1,5 @@
 /**
- * Customer data is masked at the source (design rule 14): on a profile that masks it (production or
+ * Customer data is masked at the source (architecture rule 14): on a profile that masks it (production or
  * lookup-only) main masks the customer's name, e-mail, phone, addresses and IP in everything it hands
  * out — call answers, exchanges, notification records, reports, CLI output — so the renderer, IndexedDB
  * and exports never hold them in clear. Clear values stay in main's own record, reachable only through

@@ -8,7 +8,7 @@ export interface LookupOnlyProfile {
 }
 
 /**
- * The support desk's chokepoint (design rule 10), enforced in main like the production guard: a
+ * The support desk's chokepoint (architecture rule 10), enforced in main like the production guard: a
  * lookup-only profile may query statuses but never create an order or move money, whatever the UI,
  * the host API or the CLI ask for. Called before anything is signed or sent, so a refusal costs the
  * gateway nothing.

@@ -1,7 +1,7 @@
 import { shell } from 'electron';
 
 /**
- * The one chokepoint for opening anything outside the app (design rule 10): only http(s) URLs, parsed
+ * The one chokepoint for opening anything outside the app (architecture rule 10): only http(s) URLs, parsed
  * first, so a page can never make the OS open `file:`, `smb:` or a custom protocol handler.
  */
 export async function safeOpenExternal(url: string): Promise<boolean> {

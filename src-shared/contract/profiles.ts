@@ -9,7 +9,7 @@ export type Environment = z.infer<typeof environmentSchema>;
 export const variantSchema = z.enum(['A', 'B']);
 export type Variant = z.infer<typeof variantSchema>;
 
-/** Secret fields of a profile: write-only across the contract (design rule 5). */
+/** Secret fields of a profile: write-only across the contract (architecture rule 5). */
 export const secretNameSchema = z.enum(['bearerToken', 'clientId', 'webhookSecret']);
 export type SecretName = z.infer<typeof secretNameSchema>;
 

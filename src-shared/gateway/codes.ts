@@ -1,6 +1,6 @@
 /**
  * Constants of the gateway interface (spec/gateway-interface.md) and of the real gateway's observed
- * behaviour (gateway-behaviour.md). Pure data: usable in Node and in the browser.
+ * behaviour (docs/gateway-behaviour.md). Pure data: usable in Node and in the browser.
  */
 
 export const VARIANTS = ['A', 'B'] as const;
@@ -39,7 +39,7 @@ export const METHODS_NEEDING_PHONE = ['MBWY'] as const;
 export const PAYMENT_TYPES = ['PURS', 'AUTH'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
-/** `paymentStatus` values (PascalCase on the wire), whether final, and what they mean (gateway-behaviour.md). */
+/** `paymentStatus` values (PascalCase on the wire), whether final, and what they mean (docs/gateway-behaviour.md). */
 export const PAYMENT_STATUSES = {
   Pending: {
     final: false,
@@ -61,10 +61,10 @@ export const isPaymentStatus = (value: unknown): value is PaymentStatus =>
 export const isFinalPaymentStatus = (value: unknown): boolean =>
   isPaymentStatus(value) && PAYMENT_STATUSES[value].final;
 
-/** Allowed transitions (gateway-behaviour.md); finals have none. */
+/** Allowed transitions (docs/gateway-behaviour.md); finals have none. */
 export const PAYMENT_STATUS_TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]> = {
   // Partial too: a card payment on a pending order that needs 3-D Secure answers Partial with an
-  // actionResponse (gateway-behaviour.md, card purchase), so a pending order does become Partial.
+  // actionResponse (docs/gateway-behaviour.md, card purchase), so a pending order does become Partial.
   Pending: ['InProcessing', 'Partial', 'Success', 'Declined', 'Timeout', 'Error', 'Expired'],
   InProcessing: ['Success', 'Declined', 'Error', 'Timeout'],
   Partial: ['InProcessing', 'Success', 'Declined'],
@@ -154,6 +154,6 @@ export const LIMITS = {
   postcode: 16,
   countrySubDivision: 35,
   transactionIdResponse: 36,
-  /** gateway-behaviour.md: "customerName over 45 characters is refused". */
+  /** docs/gateway-behaviour.md: "customerName over 45 characters is refused". */
   customerName: 45,
 } as const;

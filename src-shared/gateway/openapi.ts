@@ -33,7 +33,7 @@ export interface OpenApiOptions {
 
 type Json = Record<string, unknown>;
 
-/** Request bodies the spec names for the follow-up calls (the gateway's own shapes: gateway-behaviour.md). */
+/** Request bodies the spec names for the follow-up calls (the gateway's own shapes: docs/gateway-behaviour.md). */
 export const referenceGenerateRequestSchema = z.object({});
 export const mbwayPurchaseRequestSchema = z.object({
   customerPhone: z.string().regex(MBWAY_PHONE_PATTERN).describe('Country code, then #, then the national number.'),

@@ -84,7 +84,7 @@ export const shippingAddressSchema = addressSchema.extend({ country: country() }
 
 const merchantSchema = z.object(
   {
-    // A JSON number (not a numeric string): integrators get this wrong (gateway-behaviour.md).
+    // A JSON number (not a numeric string): integrators get this wrong (docs/gateway-behaviour.md).
     terminalId: z
       .number({ error: typeError('mustBeJsonNumberNotString') })
       .int(rule('wholeNumber'))

@@ -1,5 +1,5 @@
 /**
- * Checks that do not make an order invalid but are integrator pain points (gateway-behaviour.md): the
+ * Checks that do not make an order invalid but are integrator pain points (docs/gateway-behaviour.md): the
  * order is sent only after the user confirms. Used by the SDK before sending and by the order builder.
  */
 import type { ValidationIssue } from './order-schema';

@@ -1,6 +1,6 @@
 /**
  * Lenient schemas of the gateway's answers, for the SDK to parse with. Real gateways add fields and mix
- * types (gateway-behaviour.md), so every object keeps unknown fields, amounts accept a number or a
+ * types (docs/gateway-behaviour.md), so every object keeps unknown fields, amounts accept a number or a
  * decimal string, ids accept a number or a string, and only what a caller cannot work without is required.
  */
 import { z } from 'zod';

@@ -33,7 +33,7 @@ export const RETURN_CODE_FAMILIES = {
 export type ReturnCodeFamily = keyof typeof RETURN_CODE_FAMILIES;
 
 export type HttpStatusCode = keyof typeof HTTP_STATUS_MESSAGES;
-/** Besides the spec's error table, gateway-behaviour.md lists 409 (state conflict) and 404 (unknown transaction). */
+/** Besides the spec's error table, docs/gateway-behaviour.md lists 409 (state conflict) and 404 (unknown transaction). */
 export const EXPLAINED_HTTP_STATUSES = Object.keys(HTTP_STATUS_MESSAGES).map(Number) as HttpStatusCode[];
 
 const CHECK_LATER_EN = 'We will confirm the final result as soon as we receive it.';

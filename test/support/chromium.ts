@@ -4,7 +4,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** design.md "Machine facts": the flags that keep headless Chromium quiet and steady on these machines. */
+/** the flags that keep headless Chromium quiet and steady on these machines. */
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

@@ -57,7 +57,7 @@ export function createNotificationsHandlers(deps: NotificationHandlerDeps): Noti
       const key = await resolveSecret(secret);
       const outcome = decryptNotification({ secret: key, iv, tag, body });
       if (!outcome.ok) throw new ConsoleFailure(outcome.error.code, outcome.error.text ?? outcome.error.message);
-      // Card data and secrets are removed before the plaintext crosses to the renderer (design rule 5).
+      // Card data and secrets are removed before the plaintext crosses to the renderer (architecture rule 5).
       const safe = redactNotificationPlaintext(outcome.plaintext, outcome.json, [key]);
       // A profile's secret decrypts that profile's notifications: masked as its other data is.
       const masked = 'profileId' in secret && deps.masksCustomerData(secret.profileId);

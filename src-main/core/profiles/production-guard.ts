@@ -24,7 +24,7 @@ const digest = (salt: string, value: string): string =>
   createHash('sha256').update(salt).update('\0').update(value).digest('hex');
 
 /**
- * The production chokepoint (design rule 10), enforced in main:
+ * The production chokepoint (architecture rule 10), enforced in main:
  * - a credential saved to a production profile can never be saved to a test/sandbox one, and vice versa
  *   (the spec forbids production credentials in the test environment). Only salted hashes of saved
  *   secrets are kept, in the credential store, so the check needs no plain copy of any secret;

@@ -25,7 +25,7 @@ const fileSchema = z.object({
 });
 
 /**
- * profiles.json in the user-data folder, validated on read (design rule 6). A record that does not
+ * profiles.json in the user-data folder, validated on read (architecture rule 6). A record that does not
  * validate is quarantined (kept in the file, reported, not used); a file that is not readable at all
  * is backed up before the console writes a fresh one.
  */

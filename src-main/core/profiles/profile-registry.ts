@@ -202,7 +202,7 @@ export class ProfileRegistry {
   }
 
   /**
-   * Design rule 14: the gateway credentials are bound to the origin they were entered for. A save that
+   * Architecture rule 14: the gateway credentials are bound to the origin they were entered for. A save that
    * moves the profile to another origin drops the ones not entered again in the same save, so whoever can
    * edit an address cannot send the saved token and client id to a listener of their choosing. The Sandbox
    * profiles (`managed`) keep theirs: the console moves them itself, to its own simulator's new port.

@@ -6,7 +6,7 @@ export const SECRET_NAMES: readonly SecretName[] = ['bearerToken', 'clientId', '
 
 /**
  * Per-profile secrets in the credential store (OS keychain), account `<profileId>/<secret>`.
- * The single place main reads a secret from (design rule 10); values are registered with the
+ * The single place main reads a secret from (architecture rule 10); values are registered with the
  * redactor as they are read so no log line can carry them.
  */
 export class ProfileSecrets {

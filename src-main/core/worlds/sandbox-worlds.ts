@@ -1,5 +1,5 @@
 /**
- * The console's own Sandbox worlds (design rule 15): the demo's, one per scenario run and one per QA
+ * The console's own Sandbox worlds (architecture rule 15): the demo's, one per scenario run and one per QA
  * session that asked for it. Each is an isolated world of the embedded simulator (its transactions,
  * clock, deliveries and faults), reached through two managed profiles (`world-<id>-a|b`) whose base path
  * is the world's. They ask with the Sandbox's own credentials at the Sandbox's own origin: a world shares

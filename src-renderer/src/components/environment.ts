@@ -2,7 +2,7 @@ import type { Environment } from '@shared/contract/profiles';
 import { t } from '../i18n';
 
 /**
- * One colour per environment, used everywhere a profile is shown (design.md: sandbox teal, test amber,
+ * One colour per environment, used everywhere a profile is shown (docs/architecture.md: sandbox teal, test amber,
  * production red). A profile's own `colour` only tints sandbox/test: production is always red, so it
  * can never be dressed up to look harmless.
  */

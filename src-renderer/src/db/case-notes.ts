@@ -1,6 +1,6 @@
 /**
- * Case notes in this browser: only the search index of the entries main keeps (design rule 12), plus
- * any note the old one-field editor left here until it is migrated. Validated on read (design rule 6).
+ * Case notes in this browser: only the search index of the entries main keeps (architecture rule 12), plus
+ * any note the old one-field editor left here until it is migrated. Validated on read (architecture rule 6).
  */
 import type { CaseNoteEntry } from '@shared/contract/support';
 import type { HistoryDb } from './history-db';

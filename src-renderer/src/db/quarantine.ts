@@ -1,5 +1,5 @@
 /**
- * Validate-on-read (design rule 6). A row that no longer matches its schema is moved, untouched, to the
+ * Validate-on-read (architecture rule 6). A row that no longer matches its schema is moved, untouched, to the
  * `quarantine` table and reported to listeners (the History view shows a banner and offers an export):
  * the user never silently loses data, and one bad row never breaks a whole list.
  */

@@ -1,6 +1,6 @@
 /**
  * Where this browser's History stands in main's record: the journal it was built from and the last seq it
- * holds. Validated on read (design rule 6): a row that does not parse counts as no cursor, so History is
+ * holds. Validated on read (architecture rule 6): a row that does not parse counts as no cursor, so History is
  * rebuilt from the journal (storing is idempotent) rather than trusted.
  */
 import { z } from 'zod';

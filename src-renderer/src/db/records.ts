@@ -1,6 +1,6 @@
 /**
  * The shapes stored in the history database, as zod schemas: every row read back is parsed with these
- * (design rule 6) because IndexedDB content can be old, imported, or edited by hand in DevTools.
+ * (architecture rule 6) because IndexedDB content can be old, imported, or edited by hand in DevTools.
  * Rows that fail are quarantined (see quarantine.ts), never dropped.
  *
  * Index-friendliness: IndexedDB cannot index `null` or booleans, so the fields used in compound indexes

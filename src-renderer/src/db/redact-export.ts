@@ -1,6 +1,6 @@
 /**
  * A last check before anything leaves the app as a file. Exchanges are redacted by the SDK in main
- * (design rule 5); this pass makes sure an old or imported record cannot leak a credential into an export.
+ * (architecture rule 5); this pass makes sure an old or imported record cannot leak a credential into an export.
  */
 import { redactCardData } from '@shared/card-data';
 

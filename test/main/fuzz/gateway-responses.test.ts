@@ -30,7 +30,7 @@ const isJson = (raw: string): boolean => {
   }
 };
 
-/** A plausible answer of each kind, as the real gateway sends them (gateway-behaviour.md). */
+/** A plausible answer of each kind, as the real gateway sends them (docs/gateway-behaviour.md). */
 const plausible = (): Json => ({
   returnStatus: { statusCode: '000', statusMsg: 'Success', statusDescription: 'Success' },
   transactionID: 's2abcdefghijklmnopqr',

@@ -1,5 +1,5 @@
 /**
- * What the SDK's redaction masks (design rule 5): the call's credentials and signatures in every spelling,
+ * What the SDK's redaction masks (architecture rule 5): the call's credentials and signatures in every spelling,
  * secret fields by name (transactionSignature, actionToken), credential-like headers outside the clear
  * list, card data — in the Exchange and in the answer handed back.
  */

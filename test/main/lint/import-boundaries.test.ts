@@ -20,7 +20,7 @@ beforeAll(() => {
   eslint = new ESLint({ cwd: PROJECT_ROOT });
 });
 
-describe('design rule 3: Electron and keytar live at the edges (ESLint)', () => {
+describe('architecture rule 3: Electron and keytar live at the edges (ESLint)', () => {
   it.each([
     'src-main/gateway/request-sender.ts',
     'src-main/core/handlers/app-handlers.ts',
@@ -66,7 +66,7 @@ const layerErrors = async (filePath: string, code: string): Promise<string[]> =>
 };
 const importing = (specifier: string) => `import { thing } from '${specifier}';\n\nexport const used = thing;\n`;
 
-describe('design rule 11: layers point down (ESLint)', () => {
+describe('architecture rule 11: layers point down (ESLint)', () => {
   it.each([
     ['src-renderer/src/api/index.ts', '../../../src-main/core/logger'],
     ['src-renderer/src/features/history/HistoryView.vue', '../../../../src-main/gateway/redaction'],

@@ -1,5 +1,5 @@
 /**
- * Keeps History an index of main's record (design rule 12). On start, and whenever the host comes back,
+ * Keeps History an index of main's record (architecture rule 12). On start, and whenever the host comes back,
  * it reads the journal from the last seq this browser holds; a browser that holds nothing of this journal
  * (a new origin, a cleared browser, another user-data folder) reads it from the start, reporting progress.
  * Entries pushed live (`record.appended`) are applied in seq order: one that arrives ahead of a gap waits

@@ -1,6 +1,6 @@
 /**
  * Reconciliation: a transaction whose notifications and status answers tell different stories. The
- * status query is the source of truth (gateway-behaviour.md), so every flag comes with one action:
+ * status query is the source of truth (docs/gateway-behaviour.md), so every flag comes with one action:
  * query the status now.
  *
  * "Latest notification": delivery is unordered and at-least-once, so a late retry of an older

@@ -52,7 +52,7 @@ export function templateRepository(db: Pick<HistoryDb, 'templates'>) {
       name: trimmed,
       updatedAt: Date.now(),
       variant,
-      // Design rule 5: no card number (beyond BIN + last 4) or CVV is ever stored, templates included.
+      // Architecture rule 5: no card number (beyond BIN + last 4) or CVV is ever stored, templates included.
       body: redactCardJson(JSON.parse(JSON.stringify(body))) as Json,
     };
     await db.templates.put({

@@ -1,7 +1,7 @@
 /**
  * Manual test sessions as older consoles kept them, in their own IndexedDB database. Main keeps sessions
  * now (qa.*TestSession*); this database is read once to move what it holds to main. Rows are validated
- * on read (design rule 6): a row that does not parse is counted and left in place, never turned into
+ * on read (architecture rule 6): a row that does not parse is counted and left in place, never turned into
  * something else.
  */
 import { Dexie, type Table } from 'dexie';

@@ -94,7 +94,7 @@ const record = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
-/** Amounts may be numbers or decimal strings (gateway-behaviour.md). */
+/** Amounts may be numbers or decimal strings (docs/gateway-behaviour.md). */
 const amountOf = (value: unknown): number | null => {
   const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
   return Number.isFinite(n) ? n : null;

@@ -8,7 +8,7 @@ import type { TransactionRecord } from '../../db/records';
 import { customerQuery, matchesCustomer } from '../../db/customer-search';
 import { normaliseSearch, queryPage, searchTransactions, type HistoryFilter } from '../../db/transaction-query';
 
-/** Transaction ids the gateway issues look like `s2` + 18 alphanumerics (gateway-behaviour.md). */
+/** Transaction ids the gateway issues look like `s2` + 18 alphanumerics (docs/gateway-behaviour.md). */
 const GATEWAY_TRANSACTION_ID = /^s2[A-Za-z0-9]{18}$/;
 /** What the contract accepts as a transactionID at all. */
 const ANY_TRANSACTION_ID = /^[A-Za-z0-9_-]{1,36}$/;
