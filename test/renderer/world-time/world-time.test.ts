@@ -20,6 +20,9 @@ import { loadTransactionCase } from '../../../src-renderer/src/features/support/
 import { setLocale } from '../../../src-renderer/src/i18n';
 import { useGatewayClocksStore } from '../../../src-renderer/src/stores/gateway-clocks';
 import { freshDb, makeExchange, statusExchange } from '../db/fixtures';
+import { buildTimeline } from '../../../src-renderer/src/features/transaction/timeline';
+import { exchangesOf } from '../../../src-renderer/src/db/exchange-query';
+import type { NotificationRecord } from '../../../src-renderer/src/db/records';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -248,5 +251,24 @@ describe('sequence diagram times on the gateway clock', () => {
       'HTTP 200 · 000 · Pending',
     ]);
     expect(messages.find((m) => m.text === 'notify Success')!.at).toBe(local + 2_000 + HOUR);
+  });
+});
+
+describe('transaction timeline times on the gateway clock', () => {
+  it('a transaction of a Sandbox moved +1 h lists its calls and notifications at Sandbox time, in order', async () => {
+    const db = await freshDb();
+    const profiles = () => ({ id: 'sandbox', name: 'Sandbox', environment: 'sandbox', variant: 'A' as const });
+    const local = Date.UTC(2026, 10, 25, 9, 0, 0);
+    const asked = statusExchange('s2WorldTimeline00001', 'Pending', local);
+    await recordExchange(db, { ...asked, gatewayClockOffsetMs: HOUR }, profiles);
+    const notification = {
+      id: 'n-timeline',
+      transactionId: 's2WorldTimeline00001',
+      receivedAt: local + 30_000,
+      paymentStatus: 'Success',
+    } as unknown as NotificationRecord;
+    const timeline = buildTimeline(await exchangesOf(db, 's2WorldTimeline00001'), [notification]);
+    expect(timeline.map((entry) => entry.at)).toEqual([local + HOUR, local + 30_000 + HOUR]);
+    expect(timeline.map((entry) => entry.kind)).toEqual(['exchange', 'notification']);
   });
 });

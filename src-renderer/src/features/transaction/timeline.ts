@@ -5,6 +5,7 @@ import {
   notificationReturnStatus,
   type DeclineReason,
 } from '../../composables/decline-reason';
+import { latestClockOffset } from '../../composables/clock-offset';
 import type { ExchangeRecord, NotificationRecord } from '../../db/records';
 import { t } from '../../i18n';
 import { exchangeSummaryText } from '../../i18n/exchange-text';
@@ -40,14 +41,19 @@ const OPERATION_TITLES: Record<string, string> = {
   performAction: 'timeline.performAction',
 };
 
+/**
+ * Times are on the gateway's clock (a Sandbox world's may run ahead of real time): each exchange by the
+ * offset its own answer stated, a notification (received on the local clock) by the transaction's latest.
+ */
 export function buildTimeline(
   exchanges: readonly ExchangeRecord[],
   notifications: readonly NotificationRecord[],
 ): TimelineEntry[] {
+  const latestOffsetMs = latestClockOffset(exchanges)?.offsetMs ?? 0;
   const entries: TimelineEntry[] = [
     ...exchanges.map((exchange) => ({
       id: exchange.id,
-      at: exchange.startedAtMs,
+      at: exchange.startedAtMs + (exchange.gatewayClockOffsetMs ?? latestOffsetMs),
       kind: 'exchange' as const,
       title: OPERATION_TITLES[exchange.operation] ? t(OPERATION_TITLES[exchange.operation]!) : exchange.operation,
       detail: `${exchange.method} ${exchange.url} · ${exchangeSummaryText(exchange)} · ${Math.round(exchange.timings.durationMs)} ms`,
@@ -58,7 +64,7 @@ export function buildTimeline(
     })),
     ...notifications.map((notification) => ({
       id: notification.id,
-      at: notification.receivedAt,
+      at: notification.receivedAt + latestOffsetMs,
       kind: 'notification' as const,
       // Rows stored by the notifications area carry the notificationID apart from the row id (one row per delivery).
       title: notification.duplicate === true ? t('timeline.notificationDuplicate') : t('timeline.notification'),

@@ -747,6 +747,7 @@ export default {
     },
   },
   followups: {
+    referenceAlreadyGenerated: 'A reference was already generated for this order (shown below).',
     repeats: 'The same answer {count} times in a row',
     amountUnknown: 'The amount of this transaction is not known here, so a production call cannot be confirmed.',
     typeName: 'Type the profile name "{name}" to confirm calls that move money in production.',
@@ -867,6 +868,7 @@ export default {
     showSession: 'Show session',
   },
   simulator: {
+    finalRefusesChange: 'Final: the simulator refuses any further change',
     apiPath: '(base path {basePath}, version {version})',
     running: 'Running · {count} transaction(s)',
     offset: 'offset {duration} from real time',

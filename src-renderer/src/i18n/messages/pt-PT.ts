@@ -757,6 +757,7 @@ const ptPT: SameKeys<typeof en> = {
     },
   },
   followups: {
+    referenceAlreadyGenerated: 'Já foi gerada uma referência para esta encomenda (mostrada abaixo).',
     repeats: 'A mesma resposta {count} vezes seguidas',
     amountUnknown:
       'O montante desta transação não é conhecido aqui, por isso não é possível confirmar uma chamada de produção.',
@@ -879,6 +880,7 @@ const ptPT: SameKeys<typeof en> = {
     showSession: 'Mostrar a sessão',
   },
   simulator: {
+    finalRefusesChange: 'Final: o simulador recusa qualquer outra alteração',
     apiPath: '(caminho base {basePath}, versão {version})',
     running: 'A correr · {count} transação(ões)',
     offset: 'desvio de {duration} em relação à hora real',
