@@ -21,6 +21,7 @@ import { CASE_NOTES_FILE, CaseNotes } from '../support/case-notes';
 import { createQaHandlers } from './handlers/qa-handlers';
 import { createUserDataHandlers } from './handlers/user-data-handlers';
 import { SETTINGS_FILE, UserSettingsStore } from '../settings/user-settings';
+import { SavedRetention } from '../record/saved-retention';
 import { ORDER_TEMPLATES_FILE, OrderTemplatesStore } from '../orders/order-templates-store';
 import { TestSessions } from '../qa/test-sessions';
 import { startNotificationsService } from '../notifications/notifications-service';
@@ -172,6 +173,23 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     ...(await settings.get()).problems,
     ...(await templates.list()).problems,
   ];
+  // Main's record keeps what the saved retention says: applied now and whenever the user changes it.
+  const savedRetention = new SavedRetention(recordJournal, settings);
+  const applyRetention = () =>
+    savedRetention.apply().catch((error: unknown) => logger.warn('applying the saved retention failed', error));
+  await applyRetention();
+  let retentionKey = JSON.stringify((await settings.get()).settings.historyRetention);
+  const stopRetention = settings.onChange((changed) => {
+    const key = JSON.stringify(changed.historyRetention);
+    if (key === retentionKey) return;
+    retentionKey = key;
+    try {
+      savedRetention.applySaved(changed);
+    } catch (error) {
+      logger.warn('applying the saved retention failed', error);
+    }
+  });
+  closers.push(async () => stopRetention());
   for (const problem of userDataProblems) {
     logger.warn(problem.message);
     // The problem was made from a registered text: the notice carries it so it is worded in the user's language.
@@ -251,7 +269,7 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
       stampNotifications: (receiptTime) => notifications.receiver.stampReceiptsWith(receiptTime),
     }),
     ...createVaultHandlers(backend),
-    ...createRecordHandlers(recordJournal),
+    ...createRecordHandlers(recordJournal, savedRetention),
     ...createNotificationsHandlers({
       journal: notifications.journal,
       receiver: notifications.receiver,

@@ -24,6 +24,7 @@ type SettingsFile = z.infer<typeof fileSchema>;
  */
 export class UserSettingsStore {
   private readonly document: JsonDocument<SettingsFile>;
+  private readonly listeners = new Set<(settings: UserSettings) => void>();
 
   constructor(readonly path: string) {
     this.document = new JsonDocument<SettingsFile>(path, {
@@ -41,11 +42,19 @@ export class UserSettingsStore {
     return this.answer(await this.document.read());
   }
 
-  update(patch: Partial<UserSettings>): Promise<SettingsAnswer> {
-    return this.document.update((current) => {
+  async update(patch: Partial<UserSettings>): Promise<SettingsAnswer> {
+    const answer = await this.document.update((current) => {
       const value = { ...current, settings: { ...current.settings, ...patch } };
       return { value, result: this.answer(value) };
     });
+    this.changed(answer.settings);
+    return answer;
+  }
+
+  /** Tells `listener` about every saved change (main acts on some settings itself, e.g. retention). */
+  onChange(listener: (settings: UserSettings) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /**
@@ -53,7 +62,7 @@ export class UserSettingsStore {
    * not set, so a stale browser never overrides a choice made since.
    */
   async importFromBrowser(patch: Partial<UserSettings>): Promise<SettingsAnswer> {
-    return this.document.update((current) => {
+    const answer = await this.document.update((current) => {
       if (current.importedFromBrowser) return { value: current, result: this.answer(current) };
       const settings = { ...current.settings };
       for (const key of Object.keys(patch) as Array<keyof UserSettings>)
@@ -61,10 +70,16 @@ export class UserSettingsStore {
       const value = { ...current, settings, importedFromBrowser: true };
       return { value, result: this.answer(value) };
     });
+    this.changed(answer.settings);
+    return answer;
   }
 
   get problems() {
     return this.document.problems;
+  }
+
+  private changed(settings: UserSettings): void {
+    for (const listener of this.listeners) listener(settings);
   }
 
   private answer(file: SettingsFile): SettingsAnswer {

@@ -55,13 +55,13 @@ export const recordMethods = {
     }),
   ),
   'record.applyRetention': method(
-    'Applies History’s retention (max age in days, max transactions) to main’s journal; returns entries dropped.',
-    z
-      .object({
-        maxAgeDays: z.number().int().positive().max(36_500).nullable(),
-        maxCount: z.number().int().positive().max(10_000_000).nullable(),
-      })
-      .strict(),
+    'Applies the retention saved in main’s settings (History › Storage) to main’s journal now; returns entries dropped.',
+    z.undefined().or(z.object({}).strict()),
+    z.object({ removed: z.number().int().nonnegative() }),
+  ),
+  'record.clearOlderThan': method(
+    'The user’s explicit “Clear older than N days” (History › Storage): drops journal entries older than that.',
+    z.object({ days: z.number().int().min(0).max(36_500) }).strict(),
     z.object({ removed: z.number().int().nonnegative() }),
   ),
 };

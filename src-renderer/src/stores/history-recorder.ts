@@ -4,7 +4,7 @@ import type { Exchange } from '@shared/exchange';
 import { useConsoleApi } from '../api';
 import { useHistoryDb } from '../db/history-db';
 import { recordExchange, type ProfileInfo, type RecordOutcome } from '../db/history-writer';
-import { applyRetention, DEFAULT_RETENTION, type RetentionSettings } from '../db/retention';
+import { applyRetention, DEFAULT_RETENTION } from '../db/retention';
 import { reindexCaseNotes } from '../composables/case-notes';
 import { onQuarantine, type QuarantineReport } from '../db/quarantine';
 import { useUserSettingsStore } from './user-settings';
@@ -65,12 +65,12 @@ export const useHistoryRecorderStore = defineStore('history-recorder', () => {
   }
 
   /**
-   * Main's record keeps what History keeps: the same limits applied there, or a History rebuilt from the
-   * record (another origin, a cleared browser) would bring back what retention removed.
+   * Main's record keeps what History keeps, or a History rebuilt from it (another origin, a cleared
+   * browser) would bring back what retention removed. Main takes the limits from its own saved setting:
+   * this only asks it to apply them now.
    */
-  async function applyRecordRetention(settings: RetentionSettings): Promise<void> {
-    if (settings.maxAgeDays === null && settings.maxCount === null) return;
-    await useConsoleApi()['record.applyRetention'](settings);
+  async function applyRecordRetention(): Promise<void> {
+    await useConsoleApi()['record.applyRetention']();
   }
 
   /** Subscribes once, at start-up. */
@@ -90,7 +90,7 @@ export const useHistoryRecorderStore = defineStore('history-recorder', () => {
     void settings.ready().then(() => {
       const retention = settings.settings.historyRetention ?? DEFAULT_RETENTION;
       void applyRetention(useHistoryDb(), retention).then((removed) => removed && revision.value++);
-      void applyRecordRetention(retention);
+      void applyRecordRetention();
     });
     // Main keeps the case notes; this browser's search index of them is rebuilt from main each start.
     void reindexCaseNotes(api, useHistoryDb()).catch(() => undefined);

@@ -10,6 +10,7 @@ import type { RecordEntry } from '@shared/contract/record';
 import { RECORD_DIR, RECORD_FILE } from '../../../src-main/record/record-journal';
 import { orderA } from '../gateway/fixtures';
 import { startCore } from '../core/harness';
+import { SETTINGS_FILE, UserSettingsStore } from '../../../src-main/settings/user-settings';
 
 type Core = Awaited<ReturnType<typeof startCore>>;
 const cores: Core[] = [];
@@ -101,12 +102,47 @@ describe('main keeps the record of every exchange and notification', () => {
     expect((await allEntries(core)).map((entry) => entry.seq)).toEqual([2]);
   });
 
-  it('applies History’s retention to the journal', async () => {
+  it('issue 26 defect: a page could shrink main’s record with made-up limits — record.applyRetention takes none and applies the saved retention', async () => {
     const core = await start();
     for (let i = 0; i < 3; i += 1) await core.call('orders.create', { profileId: 'sandbox-a', order: orderA() });
-    expect(await core.call('record.applyRetention', { maxAgeDays: null, maxCount: 1 })).toEqual({ removed: 2 });
-    expect((await allEntries(core)).map((entry) => entry.seq)).toEqual([3]);
-    const refused = await core.core.dispatch('record.applyRetention', { maxAgeDays: -1, maxCount: null });
+    // Limits from a page are refused, and nothing is dropped.
+    const refused = await core.core.dispatch('record.applyRetention', { maxAgeDays: null, maxCount: 1 });
     expect(refused).toMatchObject({ ok: false });
+    expect((await allEntries(core)).map((entry) => entry.seq)).toEqual([1, 2, 3]);
+    // With no saved retention, "apply now" keeps everything.
+    expect(await core.call('record.applyRetention')).toEqual({ removed: 0 });
+    expect(await allEntries(core)).toHaveLength(3);
+  });
+
+  it('issue 26: main applies the saved retention to its record as soon as the user saves it', async () => {
+    const core = await start();
+    for (let i = 0; i < 3; i += 1) await core.call('orders.create', { profileId: 'sandbox-a', order: orderA() });
+    await core.call('settings.update', { historyRetention: { maxAgeDays: null, maxCount: 1 } });
+    expect((await allEntries(core)).map((entry) => entry.seq)).toEqual([3]);
+  });
+
+  it('issue 26: main applies the saved retention to its record at start, with no window open', async () => {
+    const first = await start();
+    for (let i = 0; i < 3; i += 1) await first.call('orders.create', { profileId: 'sandbox-a', order: orderA() });
+    await first.close();
+    cores.splice(cores.indexOf(first), 1); // its folder goes with the restarted core
+    // Saved by another core on the same folder (the CLI, a page of another run) while this one was closed.
+    await new UserSettingsStore(join(first.userDataDir, SETTINGS_FILE)).update({
+      historyRetention: { maxAgeDays: null, maxCount: 2 },
+    });
+    const restarted = await start({ userDataDir: first.userDataDir });
+    expect((await allEntries(restarted)).map((entry) => entry.seq)).toEqual([2, 3]);
+  });
+
+  it('issue 26: “Clear older than N days” is its own narrowly validated method', async () => {
+    const core = await start();
+    for (let i = 0; i < 2; i += 1) await core.call('orders.create', { profileId: 'sandbox-a', order: orderA() });
+    for (const input of [{ days: -1 }, { days: 1.5 }, { days: 36_501 }, { days: 1, maxCount: 1 }, {}]) {
+      expect(await core.core.dispatch('record.clearOlderThan', input)).toMatchObject({ ok: false });
+    }
+    expect(await allEntries(core)).toHaveLength(2);
+    expect(await core.call('record.clearOlderThan', { days: 1 })).toEqual({ removed: 0 });
+    expect(await core.call('record.clearOlderThan', { days: 0 })).toEqual({ removed: 2 });
+    expect(await allEntries(core)).toEqual([]);
   });
 });
