@@ -8,6 +8,8 @@ import { t } from '../../i18n';
 import { formatAmount as formatLocalAmount } from '../../i18n/format';
 import { consoleErrorText } from '../../i18n/console-error';
 import { formatDuration } from '../../composables/world-time';
+import type { SimulatorTransaction } from '@shared/contract/simulator';
+import { deriveTransactionState, gatewayTime, type TransactionState } from '@shared/transaction-state';
 
 /** Statuses `simulator.complete` accepts from `current` (the simulator's state machine; finals: none). */
 export function completionTargets(current: string): PaymentStatus[] {
@@ -80,4 +82,30 @@ export function describeFailure(error: ConsoleError): string {
   const details = error.details as { statusCode?: unknown } | undefined;
   const code = typeof details?.statusCode === 'string' ? ` [${details.statusCode}]` : '';
   return `${title}: ${consoleErrorText(error)}${code}`;
+}
+
+/**
+ * A simulated transaction's state through the one shared derivation every other view uses: the
+ * simulator (main) gives the row's facts — its status, when it changed, its follow-ups, its expiry —
+ * and whether it is final, what may still be done and what the badge says are read from them exactly as
+ * for History or the Orders card, never from a rule of the Simulator screen's own.
+ */
+export function simulatorRowState(row: SimulatorTransaction): TransactionState {
+  const changedAt = gatewayTime(row.history.at(-1)?.at ?? row.createdAt);
+  const report = {
+    status: row.paymentStatus,
+    statusCode: row.history.at(-1)?.statusCode ?? null,
+    source: 'answer' as const,
+    gatewayAt: changedAt,
+    observedAt: changedAt ?? 0,
+    id: row.transactionID,
+  };
+  return deriveTransactionState([report], {
+    transactionId: row.transactionID,
+    methods: row.paymentMethodList,
+    referenceGenerated: row.reference !== undefined,
+    mbwayRequested: row.mbwayPhone !== undefined,
+    actionPending: row.actionPending,
+    expiry: row.expiry,
+  });
 }
