@@ -244,6 +244,10 @@ export const MAIN_TEXTS = {
   // QA evidence
   evidenceTooLarge:
     'The evidence of one answer is {bytes} bytes; at most {max} bytes are kept. Attach a smaller screenshot. Nothing was kept.',
+  // Discarding a world from the Simulator screen
+  worldDiscardDemo: 'The demo’s world goes with End demo, not from here.',
+  worldDiscardNotOwn:
+    '"{id}" is not a run’s or QA session’s world: only those can be discarded here (never your Sandbox).',
 } as const satisfies Record<string, string>;
 
 export type MainTextId = keyof typeof MAIN_TEXTS;

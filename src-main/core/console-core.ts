@@ -22,6 +22,7 @@ import { createQaHandlers } from './handlers/qa-handlers';
 import { createUserDataHandlers } from './handlers/user-data-handlers';
 import { SETTINGS_FILE, UserSettingsStore } from '../settings/user-settings';
 import { SavedRetention } from '../record/saved-retention';
+import { discardRunWorldsWithoutEvidence } from './worlds/orphan-run-worlds';
 import { ORDER_TEMPLATES_FILE, OrderTemplatesStore } from '../orders/order-templates-store';
 import { TestSessions } from '../qa/test-sessions';
 import { startNotificationsService } from '../notifications/notifications-service';
@@ -145,6 +146,7 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     simulator = running;
   }
   let worlds: SandboxWorlds | null = null;
+  const evidenceDir = join(options.userDataDir, 'qa-evidence');
   const sender = new RequestSender(options.gateway);
   closers.push(() => sender.close());
   const client = new GatewayClient(sender);
@@ -229,6 +231,8 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     });
     // The simulator's port changed: the worlds' profiles follow it (those whose world is gone go).
     await worlds.reconcile();
+    // Runs are not kept across a restart: a run world with no evidence left would be nobody's to delete.
+    await discardRunWorldsWithoutEvidence(worlds, evidenceDir);
   }
   const scenarioFolder = new ScenarioFolder(options.userDataDir);
   // A file saved by an editor or a `git pull` shows on the Scenarios screen without a restart.
@@ -291,7 +295,7 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
       journal: notifications.journal,
       timeouts: options.gateway,
       scenarioFolder,
-      evidenceDir: join(options.userDataDir, 'qa-evidence'),
+      evidenceDir,
     }),
   };
   const dispatch = createDispatcher(handlers, {

@@ -149,4 +149,9 @@ export const simulatorMethods = {
     noInput,
     z.array(simulatorWorldSchema),
   ),
+  'simulator.discardWorld': method(
+    'Discard a scenario run’s or QA session’s world with its profiles (the Simulator screen’s “Discard this world”); never the demo’s or the user’s Sandbox.',
+    z.object({ worldId: worldIdSchema }).strict(),
+    z.object({ discarded: z.boolean() }),
+  ),
 };

@@ -13,7 +13,8 @@ type SimulatorMethod =
   | 'simulator.advanceClock'
   | 'simulator.deliveries'
   | 'simulator.reset'
-  | 'simulator.worlds';
+  | 'simulator.worlds'
+  | 'simulator.discardWorld';
 
 const FAILURE_CODES: Record<number, string> = { 400: 'invalid-input', 404: 'not-found', 409: 'conflict' };
 
@@ -97,6 +98,12 @@ export function createSimulatorHandlers(
     'simulator.worlds': async () => {
       running();
       return (await hooks.getWorlds?.()?.list()) ?? [];
+    },
+    'simulator.discardWorld': async ({ worldId }) => {
+      running();
+      const worlds = hooks.getWorlds?.();
+      if (!worlds) throw new ConsoleFailure('not-found', mainText('worldNotFound', { id: worldId }));
+      return { discarded: await worlds.discardOnRequest(worldId) };
     },
   };
 }

@@ -98,6 +98,20 @@ export class SandboxWorlds {
   }
 
   /**
+   * The Simulator screen's "Discard this world": main decides which worlds a user may discard there —
+   * a scenario run's or a QA session's, never the demo's (End demo does that) nor a world the console
+   * did not make, and the user's Sandbox is not a world id at all.
+   */
+  discardOnRequest(worldId: string): Promise<boolean> {
+    const kind = worldKindOf(worldId);
+    if (kind === 'demo') throw new ConsoleFailure('conflict', mainText('worldDiscardDemo'));
+    if (kind === null) throw new ConsoleFailure('invalid-input', mainText('worldDiscardNotOwn', { id: worldId }));
+    if (!this.deps.simulator.worlds.get(worldId))
+      throw new ConsoleFailure('not-found', mainText('worldNotFound', { id: worldId }));
+    return this.close(worldId);
+  }
+
+  /**
    * A world's controls; null (or absent) is the user's Sandbox. Refused for a world that does not exist
    * and for one the console did not make (a CI shard's world, the simulator's own default by its name).
    */

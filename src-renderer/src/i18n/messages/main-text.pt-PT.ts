@@ -232,6 +232,9 @@ const mainTextPt: Record<MainTextId, string> = {
   simNothingToRedeliver: 'Ainda não foi enviada nenhuma notificação de {transactionId}: não há nada a reenviar.',
   evidenceTooLarge:
     'A evidência de uma resposta tem {bytes} bytes; são guardados no máximo {max} bytes. Anexe uma captura de ecrã mais pequena. Nada foi guardado.',
+  worldDiscardDemo: 'O mundo da demonstração é descartado com Terminar demonstração, não aqui.',
+  worldDiscardNotOwn:
+    '"{id}" não é o mundo de uma execução ou de uma sessão de QA: só esses podem ser descartados aqui (nunca a sua Sandbox).',
 };
 
 export default mainTextPt;
