@@ -77,4 +77,29 @@ describe('Simulator screen: one world at a time', () => {
     expect(wrapper.find('[data-testid="simulator-clock"]').text()).not.toMatch(/offset 5/);
     wrapper.unmount();
   });
+
+  it('issue 26 defect: a run’s or session’s world had nothing on the Simulator screen to delete it with — “Discard this world” discards it (main decides), never the user’s Sandbox', async () => {
+    const wrapper = mountInApp(SimulatorView);
+    await settle();
+    // On the user's Sandbox there is nothing to discard.
+    expect(wrapper.find('[data-testid="discard-world"]').exists()).toBe(false);
+    await wrapper.find('select[data-testid="simulator-world"]').setValue(worldId);
+    await settle();
+    await wrapper.find('[data-testid="discard-world"]').trigger('click');
+    await settle();
+    const confirm = [...document.body.querySelectorAll('.n-popconfirm__action button')].find((button) =>
+      /OK|Confirm/i.test(button.textContent ?? ''),
+    ) as HTMLButtonElement;
+    expect(document.body.textContent).toContain('Your Sandbox is not touched.');
+    confirm.click();
+    await settle();
+
+    expect(harness.core.simulator!.worlds.get(worldId)).toBeUndefined();
+    expect((await harness.call('simulator.worlds')) as unknown[]).toEqual([]);
+    expect(wrapper.find('[data-testid="world-outcome"]').text()).toMatch(/was discarded/);
+    // Back on the user's Sandbox, whose order is still there.
+    expect(rowIds(wrapper)).toEqual([mine]);
+    expect(wrapper.find('[data-testid="discard-world"]').exists()).toBe(false);
+    wrapper.unmount();
+  });
 });

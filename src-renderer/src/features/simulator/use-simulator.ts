@@ -18,6 +18,8 @@ import { t } from '../../i18n';
 import { describePaymentStatus } from '../../composables/payment-status';
 import { apiRootOf } from '../../composables/clock-offset';
 import { useGatewayClocksStore } from '../../stores/gateway-clocks';
+import { worldProfileId } from '@shared/sandbox-worlds';
+import { forgetWorldRecords } from './forget-world-records';
 
 export interface ActionOutcome {
   ok: boolean;
@@ -37,6 +39,8 @@ export function useSimulator() {
   const busy = ref<string | null>(null);
   const completion = ref<ActionOutcome | null>(null);
   const clockOutcome = ref<ActionOutcome | null>(null);
+  /** What "Discard this world" did (or why main refused it). */
+  const worldOutcome = ref<ActionOutcome | null>(null);
   /** The world the screen acts on: null is the user's own Sandbox; the others are the console's worlds. */
   const worldId = ref<string | null>(null);
   const worlds = ref<SimulatorWorld[]>([]);
@@ -125,7 +129,35 @@ export function useSimulator() {
     worldId.value = id;
     completion.value = null;
     clockOutcome.value = null;
+    worldOutcome.value = null;
     await refresh();
+  }
+
+  /**
+   * "Discard this world" for the chosen run or session world: main decides whether it may go; what the
+   * page kept of it (History rows, last orders) goes with it, and the screen returns to the user's Sandbox.
+   */
+  async function discardWorld(name: string): Promise<void> {
+    const id = worldId.value;
+    if (id === null) return;
+    busy.value = 'world';
+    try {
+      const result = await api['simulator.discardWorld']({ worldId: id });
+      if (result.ok) {
+        await forgetWorldRecords([worldProfileId(id, 'A'), worldProfileId(id, 'B')]);
+        await chooseWorld(null);
+        worldOutcome.value = { ok: true, transactionId: null, text: t('simulator.worldDiscarded', { name }) };
+      } else {
+        worldOutcome.value = {
+          ok: false,
+          transactionId: null,
+          text: t('simulator.discardWorldFailed', { failure: describeFailure(result.error) }),
+        };
+        await refresh();
+      }
+    } finally {
+      busy.value = null;
+    }
   }
 
   async function advanceClock(seconds: number): Promise<void> {
@@ -167,6 +199,8 @@ export function useSimulator() {
     worldId,
     worlds,
     chooseWorld,
+    discardWorld,
+    worldOutcome,
     refresh,
     complete,
     advanceClock,

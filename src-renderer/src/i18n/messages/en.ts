@@ -931,6 +931,11 @@ export default {
     worldDemo: 'Demo world',
     worldRun: 'Scenario run {id}',
     worldSession: 'Test session: {name}',
+    discardWorld: 'Discard this world',
+    confirmDiscardWorld:
+      'Discard “{name}” with its transactions, clock, deliveries and its two profiles? Your Sandbox is not touched.',
+    worldDiscarded: '“{name}” was discarded.',
+    discardWorldFailed: 'The world was not discarded: {failure}',
   },
   simulatorView: {
     noDeliveries: 'No notifications sent yet.',

@@ -943,6 +943,11 @@ const ptPT: SameKeys<typeof en> = {
     worldDemo: 'Mundo da demonstração',
     worldRun: 'Execução de cenários {id}',
     worldSession: 'Sessão de teste: {name}',
+    discardWorld: 'Descartar este mundo',
+    confirmDiscardWorld:
+      'Descartar “{name}” com as suas transações, relógio, entregas e os seus dois perfis? A sua Sandbox não é alterada.',
+    worldDiscarded: '“{name}” foi descartado.',
+    discardWorldFailed: 'O mundo não foi descartado: {failure}',
   },
   simulatorView: {
     noDeliveries: 'Ainda não foram enviadas notificações.',
