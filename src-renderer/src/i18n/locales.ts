@@ -21,6 +21,8 @@ export const isAppLocale = (value: unknown): value is AppLocale =>
 
 /** The saved choice when there is one, else the system language. */
 export function initialLocale(): AppLocale {
+  // Outside a page (Node importing a renderer module, as an end-to-end test does) nothing was chosen.
+  if (typeof localStorage === 'undefined' || typeof navigator === 'undefined') return 'en';
   const saved = localStorage.getItem(LOCALE_STORAGE_KEY);
   return isAppLocale(saved) ? saved : systemLocale();
 }

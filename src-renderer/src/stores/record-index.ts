@@ -5,6 +5,7 @@ import { useHistoryDb } from '../db/history-db';
 import { recordExchanges } from '../db/history-writer';
 import { readRecordCursor, writeRecordCursor } from '../db/record-cursor';
 import { createRecordSync, type RecordProgress, type RecordSync } from '../features/history/record-sync';
+import { isQuotaError } from '../features/history/storage-quota';
 import { t } from '../i18n';
 import { useHistoryRecorderStore } from './history-recorder';
 import { useHostConnectionStore } from './host-connection';
@@ -19,6 +20,11 @@ const LIST_REFRESH_MS = 250;
 export const useRecordIndexStore = defineStore('record-index', () => {
   const progress = shallowRef<RecordProgress | null>(null);
   const error = ref<string | null>(null);
+  /**
+   * Exchanges the browser could not store (its storage is full). They are safe in main's record: the
+   * cursor stays before them, so "Retry saving" (or the next catch-up) stores them once there is room.
+   */
+  const unstored = ref(0);
   let sync: RecordSync | null = null;
   let refreshTimer: ReturnType<typeof setTimeout> | null = null;
   let refreshOwed = false;
@@ -34,7 +40,13 @@ export const useRecordIndexStore = defineStore('record-index', () => {
       storeExchanges: async (exchanges) => {
         // A profile made just before its first call (a scenario run's world) labels its rows once it is listed.
         await recorder.whenProfilesReady();
-        await recordExchanges(db, exchanges, recorder.profileById);
+        try {
+          await recordExchanges(db, exchanges, recorder.profileById);
+        } catch (problem) {
+          if (isQuotaError(problem)) unstored.value = Math.max(unstored.value, exchanges.length);
+          throw problem;
+        }
+        unstored.value = 0;
       },
       storeNotification: (delivery) => notifications.ingest(delivery),
       onProgress: (next) => (progress.value = next),
@@ -54,9 +66,9 @@ export const useRecordIndexStore = defineStore('record-index', () => {
         refreshTimer = setTimeout(settle, LIST_REFRESH_MS);
       },
       onError: (problem) =>
-        (error.value = t('recordIndex.failed', {
-          error: problem instanceof Error ? problem.message : String(problem),
-        })),
+        (error.value = isQuotaError(problem)
+          ? null
+          : t('recordIndex.failed', { error: problem instanceof Error ? problem.message : String(problem) })),
     });
     sync = started;
     // Rows are labelled with their profile's name and environment: know the profiles first.
@@ -72,5 +84,10 @@ export const useRecordIndexStore = defineStore('record-index', () => {
     );
   }
 
-  return { progress, error, start };
+  /** Stores again what the browser could not (after space was freed): nothing was lost meanwhile. */
+  async function retryStoring(): Promise<void> {
+    await sync?.catchUp();
+  }
+
+  return { progress, error, unstored, start, retryStoring };
 });

@@ -173,6 +173,8 @@ export default {
     webhookUrl: 'Webhook URL must be an absolute URL',
   },
   history: {
+    unstored:
+      "{count} exchange(s) not saved: {reason} Nothing is lost: they are kept in the console's record and stored here when you retry.",
     countFound: '{count} found',
     countTotal: '{count} transaction | {count} transactions',
     title: 'History',

@@ -175,6 +175,8 @@ const ptPT: SameKeys<typeof en> = {
     webhookUrl: 'O URL de webhook tem de ser um URL absoluto',
   },
   history: {
+    unstored:
+      '{count} troca(s) não guardada(s): {reason} Nada se perde: ficam no registo da consola e são guardadas aqui quando tentar de novo.',
     countFound: '{count} encontradas',
     countTotal: '{count} transação | {count} transações',
     title: 'Histórico',
