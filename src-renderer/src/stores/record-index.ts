@@ -4,7 +4,7 @@ import { useConsoleApi } from '../api';
 import { useHistoryDb } from '../db/history-db';
 import { recordExchanges } from '../db/history-writer';
 import { readRecordCursor, writeRecordCursor } from '../db/record-cursor';
-import { createRecordSync, type RecordProgress, type RecordSync } from '../features/history/record-sync';
+import { createRecordSync, type RecordProgress, type RecordSync } from '../services/record-sync';
 import { t } from '../i18n';
 import { useHistoryRecorderStore } from './history-recorder';
 import { useHostConnectionStore } from './host-connection';

@@ -16,7 +16,7 @@ import { useConsoleApi } from '../../api';
 import { describeFailure, formatDuration, formatInstant } from './simulator-view';
 import { t } from '../../i18n';
 import { describePaymentStatus } from '../../composables/payment-status';
-import { apiRootOf } from '../../composables/clock-offset';
+import { apiRootOf } from '../../services/clock-offset';
 import { useGatewayClocksStore } from '../../stores/gateway-clocks';
 
 export interface ActionOutcome {
