@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { readHiddenLine } from './hidden-prompt';
-import { terminalStream, terminalText } from './terminal-text';
+import { terminalStream, terminalText } from '../common/terminal-text';
 
 /** The streams a CLI command uses, injectable so tests can run a command in-process and read what it printed. */
 export interface CliIo {

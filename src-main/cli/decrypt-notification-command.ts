@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { decryptNotification } from '../notifications/notification-crypto';
 import { parseSecretCommand, processIo, type CliIo } from './cli-io';
 import type { CliCommand } from './cli-command';
-import { terminalBlock, terminalText } from './terminal-text';
+import { terminalBlock, terminalText } from '../common/terminal-text';
 
 const HELP = `Usage: gateway-console decrypt-notification --secret-env NAME --iv B64 --tag B64 [--body-file F]
 

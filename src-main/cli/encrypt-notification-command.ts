@@ -5,7 +5,7 @@ import { sandboxWebhookSecret } from '../core/sandbox';
 import { encryptNotification, NotificationCryptoError } from '../notifications/notification-crypto';
 import { processIo, type CliIo } from './cli-io';
 import type { CliCommand } from './cli-command';
-import { terminalText } from './terminal-text';
+import { terminalText } from '../common/terminal-text';
 
 const HELP = `Usage: gateway-console encrypt-notification --file plain.json [--iv B64] [--user-data-dir DIR]
 

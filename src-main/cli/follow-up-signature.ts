@@ -2,7 +2,9 @@ import { createHash, hkdfSync } from 'node:crypto';
 import { join } from 'node:path';
 import type { ConsoleCore } from '../core/console-core';
 import { SignatureStore } from '../core/signature-store';
-import { ENV_PROFILE_ID } from './gateway-command';
+
+/** The id of the one-run profile the CLI builds from GATEWAY_* variables. */
+export const ENV_PROFILE_ID = 'environment';
 
 /**
  * A profile from GATEWAY_* variables lives for one CLI run, but CI runs `create`, then `mbway` or

@@ -12,10 +12,10 @@ import { defaultUserDataDir } from '../core/paths';
 import type { CredentialStore } from '../credentials/credential-store';
 import { MemoryStore } from '../credentials/memory-store';
 import { processIo, type CliIo } from './cli-io';
-import { openEnvironmentSignatures } from './follow-up-signature';
+import { ENV_PROFILE_ID, openEnvironmentSignatures } from './follow-up-signature';
 import { CLASSIFICATION_EXIT_CODES, EXIT_CODES_HELP, EXIT_REFUSED, EXIT_USAGE } from './exit-codes';
 import type { CliCommand } from './cli-command';
-import { terminalJson, terminalLine, terminalText } from './terminal-text';
+import { terminalJson, terminalLine, terminalText } from '../common/terminal-text';
 import { unlockVaultFor, vaultPassphraseFrom } from './vault-passphrase';
 
 export const PROFILE_OPTIONS_HELP = `Profile:
@@ -168,8 +168,6 @@ interface OpenedProfile {
   profileId: string;
   close(): Promise<void>;
 }
-
-export const ENV_PROFILE_ID = 'environment';
 
 async function openProfile(
   nameOrId: string | undefined,

@@ -4,7 +4,7 @@ import { defaultUserDataDir } from '../core/paths';
 import { processIo, type CliIo } from './cli-io';
 import { EXIT_USAGE } from './exit-codes';
 import type { CliCommand } from './cli-command';
-import { terminalJson, terminalText } from './terminal-text';
+import { terminalJson, terminalText } from '../common/terminal-text';
 
 const HELP = `Usage: gateway-console profiles list [--user-data-dir DIR] [--json]
 

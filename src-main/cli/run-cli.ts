@@ -10,7 +10,7 @@ import { decryptNotificationCommand } from './decrypt-notification-command';
 import { encryptNotificationCommand } from './encrypt-notification-command';
 import { openApiCommand } from './openapi-command';
 import { runCommand } from './run-command';
-import { terminalText } from './terminal-text';
+import { terminalText } from '../common/terminal-text';
 
 const commands: Record<string, CliCommand> = {
   profiles: profilesCommand,

@@ -17,7 +17,7 @@ import { SANDBOX_PROFILES } from '../core/sandbox';
 import type { CredentialStore } from '../credentials/credential-store';
 import { MemoryStore } from '../credentials/memory-store';
 import { builtinScenarios } from '../qa/builtin';
-import { qaProfileOf, runnerDepsFor } from '../qa/core-bindings';
+import { qaProfileOf, runnerDepsFor } from '../core/qa-bindings';
 import { redactReport } from '../qa/redact-report';
 import { formatProblem } from '../qa/scenario-loader';
 import { loadScenarioPaths } from '../qa/scenario-files';
@@ -27,7 +27,7 @@ import { processIo, type CliIo } from './cli-io';
 import { EXIT_REFUSED, EXIT_USAGE } from './exit-codes';
 import type { CliCommand } from './cli-command';
 import { unlockVaultFor, vaultPassphraseFrom } from './vault-passphrase';
-import { terminalLine, terminalText } from './terminal-text';
+import { terminalLine, terminalText } from '../common/terminal-text';
 
 /** Some scenario failed, was skipped or could not run. */
 export const EXIT_SCENARIOS_FAILED = 1;

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { VARIANTS, type Variant } from '@shared/gateway';
 import { startSimulator, type SimulatorOptions, type SimulatorTerminal } from '../simulator';
 import type { CliCommand } from './cli-command';
-import { terminalText } from './terminal-text';
+import { terminalText } from '../common/terminal-text';
 
 const HELP = `Usage: npm run simulator -- [options]
    or: node gateway-simulator.mjs [options]   (the one-file build: out/simulator/gateway-simulator.mjs)

@@ -4,7 +4,7 @@
  * the terminal-safe printer, because messages quote outside text (a profiles file, a simulator state file,
  * an error from a peer) and a log line must not clear the screen, write the clipboard or add a line.
  */
-import { terminalLine } from '../cli/terminal-text';
+import { terminalLine } from './terminal-text';
 import { redactText } from './redact-text';
 
 type Level = 'info' | 'warn' | 'error';

@@ -4,9 +4,9 @@ import type { AppMode } from '@shared/contract/app';
 import type { CredentialStore } from '../credentials/credential-store';
 import { GatewayClient, RequestSender, type SenderOptions } from '../gateway';
 import type { RunningSimulator } from '../simulator';
-import { createDispatcher, type Dispatch, type Handlers } from './dispatcher';
-import { EventBus } from './event-bus';
-import { Notices } from './notices';
+import { createDispatcher, type Handlers } from './dispatcher';
+import { EventBus } from '../common/event-bus';
+import { Notices } from '../common/notices';
 import { GatewayService } from './gateway-service';
 import { createAppHandlers } from './handlers/app-handlers';
 import { createDemoHandlers } from './handlers/demo-handlers';
@@ -40,6 +40,9 @@ import { absentWhileLocked, openConsoleSecrets } from './console-secrets';
 import { createVaultHandlers } from './handlers/vault-handlers';
 import type { TransactionSignatures } from './signature-store';
 import { APP_VERSION } from './version';
+import type { ConsoleCore } from './console-core-api';
+
+export type { ConsoleCore } from './console-core-api';
 import { englishOf, isMainTextId, mainText, type MainText } from '@shared/console-text';
 import { RECORD_DIR, RecordJournal } from '../record/record-journal';
 import { createRecordKeeper } from '../record/record-keeper';
@@ -60,22 +63,6 @@ export interface ConsoleCoreOptions {
   signatures?: TransactionSignatures;
   /** Start the embedded simulator and the Sandbox profiles (default true; tests that need neither turn it off). */
   simulator?: boolean;
-}
-
-/** Everything that matters, free of Electron: both shells wrap this one object. */
-export interface ConsoleCore {
-  readonly dispatch: Dispatch;
-  readonly events: EventBus;
-  readonly credentials: CredentialStore;
-  /** Profiles with their secrets (main only): the CLI resolves `--profile` through this. */
-  readonly profiles: ProfileRegistry;
-  /** Every gateway call the console makes goes through this (handlers and CLI alike). */
-  readonly gateway: GatewayService;
-  /** The embedded simulator behind the Sandbox profiles, or null when started without it. */
-  readonly simulator: RunningSimulator | null;
-  /** The console's own worlds in that simulator (demo, runs, sessions), or null without a simulator. */
-  readonly worlds: SandboxWorlds | null;
-  close(): Promise<void>;
 }
 
 export async function createConsoleCore(options: ConsoleCoreOptions): Promise<ConsoleCore> {

@@ -13,7 +13,7 @@ import type { CredentialStore } from '../credentials/credential-store';
 import { openCredentialStore } from '../credentials/open-credential-store';
 import { MissingVaultStore } from '../credentials/missing-vault-store';
 import { VaultStore } from '../credentials/vault-store';
-import { writeFileAtomic } from './atomic-file';
+import { writeFileAtomic } from '../common/atomic-file';
 import { registerSecret } from '../common/redact-text';
 import { mainText } from '@shared/console-text';
 

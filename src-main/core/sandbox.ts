@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import type { SecretName } from '@shared/contract/profiles';
+import type { ProfileSettings, SecretName } from '@shared/contract/profiles';
 import { worldOfProfileId } from '@shared/sandbox-worlds';
 import { FileCredentialStore } from '../credentials/file-store';
 import { startSimulator, type RunningSimulator } from '../simulator';
-import type { ProfileRegistry } from './profiles/profile-registry';
 import type { ProfileSecrets } from './profiles/profile-secrets';
 
 /** The Sandbox profiles the console manages: one per variant, each on its own simulator terminal. */
@@ -54,7 +53,15 @@ const newSecret = (name: SecretName): string =>
  * every start, so the base URL is refreshed each time).
  */
 export async function startSandbox(
-  profiles: ProfileRegistry,
+  /** The profile registry, as a port: it imports this module's Sandbox ids, so this one may not import it. */
+  profiles: {
+    save(input: {
+      id: string;
+      managed: boolean;
+      settings: ProfileSettings;
+      secrets: Partial<Record<SecretName, string>> | undefined;
+    }): Promise<unknown>;
+  },
   secrets: ProfileSecrets,
   /** The console's notification receiver, where the Sandbox delivers its notifications (none when null). */
   webhookUrl: string | null = null,

@@ -5,7 +5,7 @@ import { mainText } from '@shared/console-text';
 import type { CredentialStore } from '../credentials/credential-store';
 import { appendFile, mkdir, readFile, truncate } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { backUp, writeFileAtomic } from './atomic-file';
+import { backUp, writeFileAtomic } from '../common/atomic-file';
 
 const KEY_ACCOUNT = 'signature-store/key';
 

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { EventBus } from '../core/event-bus';
+import type { EventBus } from '../common/event-bus';
 
 /** Unsent bytes a stream may pile up before its client counts as gone (a tab that stopped reading). */
 export const MAX_PENDING_EVENT_BYTES = 1024 * 1024;

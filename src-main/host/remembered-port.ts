@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { firstIssue, JsonDocument } from '../core/json-document';
+import { firstIssue, JsonDocument } from '../common/json-document';
 
 export const BROWSER_MODE_FILE = 'browser-mode.json';
 

@@ -4,7 +4,7 @@ import { mainText } from '@shared/console-text';
 import { MAX_TEMPLATE_BYTES, orderTemplateSchema, type StoredOrderTemplate } from '@shared/contract/order-templates';
 import { ConsoleFailure } from '@shared/result';
 import { findForbiddenKey } from '@shared/forbidden-keys';
-import { JsonDocument, recordListCodec, type StoredProblem } from '../core/json-document';
+import { JsonDocument, recordListCodec, type StoredProblem } from '../common/json-document';
 
 export const ORDER_TEMPLATES_FILE = 'order-templates.json';
 /** Room for a few thousand templates; a bigger file is not one the console wrote. */

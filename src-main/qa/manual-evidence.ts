@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { ConsoleFailure } from '@shared/result';
 import type { ManualEvidence } from '@shared/contract/qa';
-import { writeFileAtomic } from '../core/atomic-file';
+import { writeFileAtomic } from '../common/atomic-file';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 /** All files of one answer together (the renderer checks the same before sending). */

@@ -10,7 +10,7 @@ import type { Exchange } from '@shared/exchange';
 import type { CheckResult, RunResult, ScenarioResult, StepResult } from '@shared/contract/qa';
 import { ConsoleFailure } from '@shared/result';
 import type { ReplaySend } from '@shared/contract/notifications';
-import type { ProductionGuard } from '../core/profiles/production-guard';
+import type { Environment, SecretName } from '@shared/contract/profiles';
 import type { QaProfile } from './scenario-runner';
 import { countResults } from './scenario-runner';
 import { mainText } from '@shared/console-text';
@@ -29,7 +29,8 @@ export interface ReadinessDeps {
   otherProfiles: Array<{ id: string; name: string; environment: string; baseUrl: string }>;
   /** The profile's secrets, to check against production fingerprints (never reported). */
   secrets: Partial<Record<'bearerToken' | 'clientId' | 'webhookSecret', string | null>>;
-  guard: Pick<ProductionGuard, 'check'>;
+  /** Core's production guard, given as a port: refuses a sandbox secret that matches a production one. */
+  guard: { check(environment: Environment, name: SecretName, value: string, profileId?: string): Promise<void> };
   status(transactionId: string): Promise<{ exchange: Exchange }>;
   /**
    * Re-delivers a notification the gateway really sent for this profile to the profile's configured

@@ -12,7 +12,7 @@ import { watch, type FSWatcher } from 'node:fs';
 import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, resolve, sep } from 'node:path';
 import { ConsoleFailure } from '@shared/result';
-import { readTextIfExists, writeFileAtomic } from '../core/atomic-file';
+import { readTextIfExists, writeFileAtomic } from '../common/atomic-file';
 import { logger } from '../common/logger';
 import { FORBIDDEN_KEYS } from './safe-keys';
 import type { Scenario } from './scenario-format';

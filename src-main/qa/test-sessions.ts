@@ -11,8 +11,8 @@ import {
 } from '@shared/contract/test-sessions';
 import type { Exchange } from '@shared/exchange';
 import { ConsoleFailure } from '@shared/result';
-import { JsonDocument, recordListCodec, type StoredProblem } from '../core/json-document';
-import { AppendOnlyLog } from '../support/append-only-log';
+import { JsonDocument, recordListCodec, type StoredProblem } from '../common/json-document';
+import { AppendOnlyLog } from '../common/append-only-log';
 
 export const TEST_SESSIONS_FILE = 'qa-sessions.json';
 /** Each session's calls and notifications: `<folder>/<session id>.jsonl`. */

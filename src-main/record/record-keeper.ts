@@ -6,8 +6,8 @@
 import type { DeliveryRecord } from '@shared/contract/notifications';
 import type { Exchange } from '@shared/exchange';
 import { mainText } from '@shared/console-text';
-import type { EventBus } from '../core/event-bus';
-import type { Notices } from '../core/notices';
+import type { EventBus } from '../common/event-bus';
+import type { Notices } from '../common/notices';
 import { logger } from '../common/logger';
 import type { RecordDraft, RecordJournal } from './record-journal';
 

@@ -1,5 +1,4 @@
 import type { UserSettings } from '@shared/contract/settings';
-import type { UserSettingsStore } from '../settings/user-settings';
 import type { RecordJournal } from './record-journal';
 
 /**
@@ -7,10 +6,15 @@ import type { RecordJournal } from './record-journal';
  * limits come from main's settings file, never from a page, so no window can shrink the record with
  * limits the user never chose. Applied at start and whenever the saved retention changes.
  */
+/** Where the saved settings are read (main's settings store, handed in by core). */
+export interface SavedSettings {
+  get(): Promise<{ settings: UserSettings }>;
+}
+
 export class SavedRetention {
   constructor(
     private readonly journal: RecordJournal,
-    private readonly settings: UserSettingsStore,
+    private readonly settings: SavedSettings,
   ) {}
 
   /** Applies the saved retention now; no saved retention keeps everything. Returns entries dropped. */

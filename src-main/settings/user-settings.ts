@@ -5,7 +5,7 @@ import {
   type SettingsAnswer,
   type UserSettings,
 } from '@shared/contract/settings';
-import { firstIssue, JsonDocument } from '../core/json-document';
+import { firstIssue, JsonDocument } from '../common/json-document';
 
 export const SETTINGS_FILE = 'settings.json';
 /** Settings are a handful of fields: anything near this size is not a settings file. */

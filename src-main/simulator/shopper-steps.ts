@@ -3,14 +3,34 @@
  * lets its approval window run out, pays a Multibanco reference. Each is named by a kind, so a
  * transaction's pending steps are plain data that survive a restart of the simulator.
  */
-import { isFinalPaymentStatus } from '@shared/gateway';
+import { isFinalPaymentStatus, type PaymentStatus } from '@shared/gateway';
 import { httpError } from './errors';
 import { findMbwayScenario } from './scenarios';
-import type { Transaction, TransactionBook } from './transactions';
+
+// The transaction book (transactions.ts) runs these steps, so they see it and its transactions through
+// these ports rather than importing it (that would be an import cycle).
+interface Transaction {
+  id: string;
+  status: PaymentStatus;
+  mbwayPhone?: string;
+  reference?: { status: 'UNPAID' | 'PAID' | 'EXPIRED'; payments: number };
+}
+interface TransactionBook<T extends Transaction = Transaction> {
+  transition(
+    transaction: T,
+    to: PaymentStatus,
+    reason: string,
+    result?: { statusCode: string; statusMsg: string },
+  ): unknown;
+}
 
 export type ShopperStepKind = 'mbway-window-end' | 'mbway-answer' | 'reference-paid';
 
-export function runShopperStep(book: TransactionBook, transaction: Transaction, kind: ShopperStepKind): void {
+export function runShopperStep<T extends Transaction>(
+  book: TransactionBook<T>,
+  transaction: T,
+  kind: ShopperStepKind,
+): void {
   switch (kind) {
     case 'mbway-window-end':
       if (transaction.status === 'Pending')
@@ -32,7 +52,7 @@ export function runShopperStep(book: TransactionBook, transaction: Transaction, 
 }
 
 /** The shopper pays a Multibanco reference: Success, PAID; a second payment is E0613. */
-export function payReference(book: TransactionBook, transaction: Transaction, reason: string): void {
+export function payReference<T extends Transaction>(book: TransactionBook<T>, transaction: T, reason: string): void {
   const reference = transaction.reference;
   if (!reference) return;
   if (reference.status === 'PAID')

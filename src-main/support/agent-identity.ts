@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import { z } from 'zod';
 import { agentNameSchema, type SupportAgent } from '@shared/contract/support';
-import { writeFileAtomic } from '../core/atomic-file';
+import { writeFileAtomic } from '../common/atomic-file';
 
 export const AGENT_FILE = 'support-agent.json';
 

@@ -1,5 +1,5 @@
 import { auditEntrySchema } from '@shared/contract/support';
-import { AppendOnlyLog } from './append-only-log';
+import { AppendOnlyLog } from '../common/append-only-log';
 
 export const AUDIT_LOG_FILE = 'support-audit.jsonl';
 

@@ -1,5 +1,5 @@
 import { caseNoteEntrySchema } from '@shared/contract/support';
-import { AppendOnlyLog } from './append-only-log';
+import { AppendOnlyLog } from '../common/append-only-log';
 
 export const CASE_NOTES_FILE = 'support-case-notes.jsonl';
 

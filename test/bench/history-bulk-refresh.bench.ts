@@ -19,12 +19,8 @@ import { GatewayClient, RequestSender, type GatewayConnection } from '../../src-
 import { startSimulator, type RunningSimulator } from '../../src-main/simulator';
 import { HistoryDb } from '../../src-renderer/src/db/history-db';
 import type { TransactionRecord } from '../../src-renderer/src/db/records';
-import {
-  runBulkRefresh,
-  type RefreshItem,
-  type RefreshSummary,
-} from '../../src-renderer/src/features/history/bulk-refresh';
-import { statusRefresher } from '../../src-renderer/src/features/history/status-query';
+import { runBulkRefresh, type RefreshItem, type RefreshSummary } from '../../src-renderer/src/services/bulk-refresh';
+import { statusRefresher } from '../../src-renderer/src/services/status-query';
 import { figure, type Benchmark } from './figures';
 
 const LATENCY_MS = 50;

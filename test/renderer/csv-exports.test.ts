@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { csvDocument, parseCsv } from '@shared/csv';
 import { toCsv } from '../../src-renderer/src/db/history-transfer';
 import { auditLogToCsv } from '../../src-renderer/src/features/support/audit-csv';
-import { emptyRow } from '../../src-renderer/src/features/support/bulk-lookup';
-import { parseIdList } from '../../src-renderer/src/features/support/id-list';
+import { emptyRow } from '../../src-renderer/src/services/bulk-lookup';
+import { parseIdList } from '../../src-renderer/src/services/id-list';
 import { lookupRowsToCsv } from '../../src-renderer/src/features/support/lookup-csv';
 import { makeRow } from './db/fixtures';
 

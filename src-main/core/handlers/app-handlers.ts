@@ -1,7 +1,7 @@
 import type { AppInfo, AppMode } from '@shared/contract/app';
 import type { CredentialStore } from '../../credentials/credential-store';
 import type { Handlers } from '../dispatcher';
-import type { Notices } from '../notices';
+import type { Notices } from '../../common/notices';
 
 export interface AppHandlerDeps {
   mode: AppMode;

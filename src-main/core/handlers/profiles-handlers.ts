@@ -1,6 +1,6 @@
 import type { ConnectionTest } from '@shared/contract/profiles';
 import type { Handlers } from '../dispatcher';
-import type { EventBus } from '../event-bus';
+import type { EventBus } from '../../common/event-bus';
 import type { GatewayService } from '../gateway-service';
 import type { ProfileRegistry } from '../profiles/profile-registry';
 

@@ -3,7 +3,7 @@ import type { ManualEvidence, RunResult, ScenarioSummary } from '@shared/contrac
 import { buildReport } from '@shared/qa/reports';
 import { ConsoleFailure } from '@shared/result';
 import { builtinScenarios } from '../../qa/builtin';
-import { qaProfileOf, runnerDepsFor } from '../../qa/core-bindings';
+import { qaProfileOf, runnerDepsFor } from '../qa-bindings';
 import { redactReport } from '../../qa/redact-report';
 import type { Scenario } from '../../qa/scenario-format';
 import { loadScenarioInSlices, ScenarioLoadError, type ScenarioProblem } from '../../qa/scenario-loader';
@@ -11,7 +11,7 @@ import { scenarioFileName, type ScenarioFolder } from '../../qa/scenario-folder'
 import { keepEvidence } from '../../qa/manual-evidence';
 import { refuseUnconfirmedProductionPolling } from '../../qa/poll-limits';
 import { newRunResult, ScenarioRunner, type QaProfile } from '../../qa/scenario-runner';
-import type { ConsoleCore } from '../console-core';
+import type { ConsoleCore } from '../console-core-api';
 import type { Handlers } from '../dispatcher';
 import { logger } from '../../common/logger';
 import { ProductionGuard } from '../profiles/production-guard';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { profileSettingsSchema } from '@shared/contract/profiles';
-import { backUp, readTextIfExists, removeOrphanedTemporaries, writeFileAtomic } from '../atomic-file';
+import { backUp, readTextIfExists, removeOrphanedTemporaries, writeFileAtomic } from '../../common/atomic-file';
 
 /** One profile as saved in profiles.json: settings only, never a secret. */
 export const storedProfileSchema = profileSettingsSchema.extend({

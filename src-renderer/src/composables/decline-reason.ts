@@ -3,7 +3,7 @@
  * that came with a refusing status or notification, e.g. `01.106.0004 Declined — MB WAY declined.`
  * One reader for the order card, History (row and detail) and the timeline, so they never disagree.
  */
-import { returnCodeMeaning } from './return-code-meaning';
+import { returnCodeMeaning } from '../i18n/return-code-meaning';
 
 export interface DeclineReason {
   code: string;

@@ -3,9 +3,15 @@
  * are in clock-offset.ts.
  */
 import { t } from '../i18n';
-import { formatClockOffset } from './clock-offset';
+import { formatClockOffset } from '../services/clock-offset';
 
-export { apiRootOf, formatClockOffset, formatDuration, latestClockOffset, type KnownOffset } from './clock-offset';
+export {
+  apiRootOf,
+  formatClockOffset,
+  formatDuration,
+  latestClockOffset,
+  type KnownOffset,
+} from '../services/clock-offset';
 
 /** Which words name the clock: a Sandbox (simulator) world, or another gateway. */
 export type ClockKind = 'sandbox' | 'gateway';

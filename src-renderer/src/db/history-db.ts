@@ -9,7 +9,13 @@ import type {
   TransactionRecord,
 } from './records';
 import { applySchema, HISTORY_SCHEMA, type SchemaVersion } from './schema';
-import type { RecordIndexRow } from './record-cursor';
+
+/** The one row of the recordIndex table: where this History stands in main's record (record-cursor.ts). */
+export interface RecordIndexRow {
+  key: string;
+  journalId: string;
+  seq: number;
+}
 
 export const HISTORY_DB_NAME = 'gateway-console-history';
 

@@ -24,7 +24,7 @@ import {
   type ExchangeRecord,
   type TransactionRecord,
 } from './records';
-import { redactBody, redactHeaders } from './redact-export';
+import { redactBody, redactHeaders } from '@shared/redact-export';
 import { queryPage, type HistoryFilter, type PageCursor } from './transaction-query';
 import { maskCustomerDataInText } from '@shared/support/customer-data';
 import { withCustomerMasked } from './customer-search';

@@ -13,7 +13,6 @@ export const recordCursorSchema = z.object({
   seq: z.number().int().nonnegative(),
 });
 export type RecordCursor = z.infer<typeof recordCursorSchema>;
-export type RecordIndexRow = RecordCursor & { key: string };
 
 export async function readRecordCursor(db: HistoryDb): Promise<RecordCursor | null> {
   const parsed = recordCursorSchema.safeParse(await db.recordIndex.get(ROW_KEY));

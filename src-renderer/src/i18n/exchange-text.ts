@@ -1,7 +1,7 @@
 import type { textPiecesSchema } from '@shared/console-text';
 import type { z } from 'zod';
 import type { Exchange } from '@shared/exchange';
-import { returnCodeMeaning } from '../composables/return-code-meaning';
+import { returnCodeMeaning } from './return-code-meaning';
 import { mainTextWords } from './console-error';
 
 type Said = Pick<Exchange, 'summary' | 'suggestedAction' | 'said'>;

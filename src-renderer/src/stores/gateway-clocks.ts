@@ -3,7 +3,7 @@ import { shallowRef } from 'vue';
 import type { ConsoleApi } from '@shared/contract';
 import type { Exchange } from '@shared/exchange';
 import { useConsoleApi } from '../api';
-import { apiRootOf, latestClockOffset, type KnownOffset } from '../composables/clock-offset';
+import { apiRootOf, latestClockOffset, type KnownOffset } from '../services/clock-offset';
 
 /**
  * The latest clock offset learnt for each gateway (API root: a simulator world is its own root), from

@@ -11,8 +11,8 @@ import {
   type RefreshItem,
   type RefreshProgress,
   type RefreshSummary,
-} from '../features/history/bulk-refresh';
-import { statusRefresher } from '../features/history/status-query';
+} from '../services/bulk-refresh';
+import { statusRefresher } from '../services/status-query';
 import { SEARCH_LIMIT } from './history';
 import { useHistoryRecorderStore } from './history-recorder';
 import { useUserSettingsStore } from './user-settings';

@@ -5,10 +5,10 @@ import { useConsoleApi } from '../api';
 import { useHistoryDb } from '../db/history-db';
 import { recordExchange, type ProfileInfo, type RecordOutcome } from '../db/history-writer';
 import { applyRetention, DEFAULT_RETENTION } from '../db/retention';
-import { reindexCaseNotes } from '../composables/case-notes';
+import { reindexCaseNotes } from '../services/case-notes';
 import { onQuarantine, type QuarantineReport } from '../db/quarantine';
 import { useUserSettingsStore } from './user-settings';
-import { isQuotaError } from '../features/history/storage-quota';
+import { isQuotaError } from '../services/storage-quota';
 import { t } from '../i18n';
 
 /**

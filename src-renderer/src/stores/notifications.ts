@@ -3,19 +3,15 @@ import { ref, shallowRef } from 'vue';
 import type { DeliveryRecord, ReceiverStatus } from '@shared/contract/notifications';
 import { useConsoleApi } from '../api';
 import { useHistoryDb } from '../db/history-db';
-import { lookupTransaction } from '../features/history/status-query';
-import { recentNotificationRows } from '../features/notifications/notification-query';
-import type { NotificationRow } from '../features/notifications/notification-rows';
-import {
-  createNotificationSync,
-  localCursor,
-  type NotificationSync,
-} from '../features/notifications/notification-sync';
-import { findReconciliationFlags, type ReconciliationFlag } from '../features/notifications/reconciliation';
+import { lookupTransaction } from '../services/status-query';
+import { recentNotificationRows } from '../services/notification-query';
+import type { NotificationRow } from '../services/notification-rows';
+import { createNotificationSync, localCursor, type NotificationSync } from '../services/notification-sync';
+import { findReconciliationFlags, type ReconciliationFlag } from '../services/reconciliation';
 import { useHistoryRecorderStore } from './history-recorder';
 import { t } from '../i18n';
 import { consoleErrorText } from '../i18n/console-error';
-import { lookupFailureText } from '../features/history/lookup-failure-text';
+import { lookupFailureText } from '../services/lookup-failure-text';
 
 const PAGE = 200;
 

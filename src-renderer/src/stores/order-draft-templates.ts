@@ -2,8 +2,8 @@ import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
 import { useConsoleApi } from '../api';
 import { useHistoryDb } from '../db/history-db';
-import { templateRepository, type OrderTemplate } from '../features/orders/template-repository';
-import type { Json } from '../features/orders/draft-paths';
+import { templateRepository, type OrderTemplate } from '../services/template-repository';
+import type { Json } from '../services/draft-paths';
 import { consoleErrorText } from '../i18n/console-error';
 import { useOrderDraftStore } from './order-draft';
 

@@ -9,7 +9,7 @@ import {
 import type { ConsoleError } from '@shared/result';
 import { useConsoleApi } from '../api';
 import { consoleErrorText } from '../i18n/console-error';
-import { readBrowserSettings, writeBrowserSettings } from './settings-cache';
+import { readBrowserSettings, writeBrowserSettings } from '../db/settings-cache';
 import { useLocaleStore } from './locale';
 import { useThemeStore } from './theme';
 

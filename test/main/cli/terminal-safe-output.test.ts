@@ -14,7 +14,7 @@ import type { CliIo } from '../../../src-main/cli/cli-io';
 import { runProfiles } from '../../../src-main/cli/profiles-command';
 import { runScenariosCommand } from '../../../src-main/cli/run-command';
 import { statusCommand } from '../../../src-main/cli/status-command';
-import { terminalLine, terminalText } from '../../../src-main/cli/terminal-text';
+import { terminalLine, terminalText } from '../../../src-main/common/terminal-text';
 import { createConsoleCore } from '../../../src-main/core/console-core';
 import { MemoryStore } from '../../../src-main/credentials/memory-store';
 

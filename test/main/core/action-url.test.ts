@@ -5,7 +5,7 @@
  * url someone else chose: it must receive nothing.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { qaProfileOf, runnerDepsFor } from '../../../src-main/qa/core-bindings';
+import { qaProfileOf, runnerDepsFor } from '../../../src-main/core/qa-bindings';
 import { loadScenario } from '../../../src-main/qa/scenario-loader';
 import { ScenarioRunner } from '../../../src-main/qa/scenario-runner';
 import { startFaultServer } from '../../support/fault-server';

@@ -9,7 +9,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DeliveryJournal } from '../../../src-main/notifications/delivery-journal';
-import { rowFromDelivery } from '../../../src-renderer/src/features/notifications/notification-rows';
+import { rowFromDelivery } from '../../../src-renderer/src/services/notification-rows';
 import { deliver, sampleNotification, SECRET_A, startReceiver } from './fixtures';
 
 type Running = Awaited<ReturnType<typeof startReceiver>>;

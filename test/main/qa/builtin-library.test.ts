@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtinScenarios, BUILTIN_FILES } from '../../../src-main/qa/builtin';
-import { qaProfileOf, runnerDepsFor } from '../../../src-main/qa/core-bindings';
+import { qaProfileOf, runnerDepsFor } from '../../../src-main/core/qa-bindings';
 import { ScenarioRunner } from '../../../src-main/qa/scenario-runner';
 import { startCore } from '../core/harness';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileSettingsSchema } from '@shared/contract/profiles';
 import type { Exchange } from '@shared/exchange';
-import { qaProfileOf, runnerDepsFor } from '../../../src-main/qa/core-bindings';
+import { qaProfileOf, runnerDepsFor } from '../../../src-main/core/qa-bindings';
 import { MAX_POLL_QUERIES_PER_RUN, MIN_POLL_INTERVAL_MS, pollWaitMs } from '../../../src-main/qa/poll-limits';
 import { loadScenario } from '../../../src-main/qa/scenario-loader';
 import { ScenarioRunner } from '../../../src-main/qa/scenario-runner';

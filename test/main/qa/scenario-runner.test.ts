@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileSettingsSchema } from '@shared/contract/profiles';
-import { qaProfileOf, runnerDepsFor } from '../../../src-main/qa/core-bindings';
+import { qaProfileOf, runnerDepsFor } from '../../../src-main/core/qa-bindings';
 import { loadScenario } from '../../../src-main/qa/scenario-loader';
 import { ScenarioRunner } from '../../../src-main/qa/scenario-runner';
 import { startCore } from '../core/harness';

@@ -8,7 +8,7 @@ import { exchangesOf, notificationsOf } from '../../../src-renderer/src/db/excha
 import { recordExchange } from '../../../src-renderer/src/db/history-writer';
 import { getTransaction } from '../../../src-renderer/src/db/transaction-query';
 import { deriveOrderCard } from '../../../src-renderer/src/features/followups/order-card';
-import { ingestDelivery } from '../../../src-renderer/src/features/notifications/notification-ingest';
+import { ingestDelivery } from '../../../src-renderer/src/services/notification-ingest';
 import type { DeliveryRecord } from '@shared/contract/notifications';
 import { freshDb, lookupProfile, makeExchange, T0 } from './fixtures';
 import { makeDelivery, notificationJson, TX } from '../notifications/fixtures';

@@ -10,8 +10,8 @@ import {
   type DiagramExchange,
   type DiagramMessage,
   type DiagramWords,
-} from '../../../src-renderer/src/features/demo/sequence-diagram';
-import { useSequenceDiagram } from '../../../src-renderer/src/features/demo/use-sequence-diagram';
+} from '../../../src-renderer/src/services/sequence-diagram';
+import { useSequenceDiagram } from '../../../src-renderer/src/composables/use-sequence-diagram';
 import { lookupProfile, statusExchange } from '../db/fixtures';
 
 const words: DiagramWords = {

@@ -9,7 +9,7 @@ import { defineComponent, h } from 'vue';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Profile } from '@shared/contract/profiles';
 import type { Exchange } from '@shared/exchange';
-import ServerCode from '../../../src-renderer/src/features/demo/ServerCode.vue';
+import ServerCode from '../../../src-renderer/src/components/ServerCode.vue';
 import { makeExchange } from '../db/fixtures';
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles';
 

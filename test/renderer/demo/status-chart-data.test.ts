@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartData, STATUS_COLOURS } from '../../../src-renderer/src/features/demo/status-chart-data';
+import { chartData, STATUS_COLOURS } from '../../../src-renderer/src/services/status-chart-data';
 
 const DAY = 86_400_000;
 const now = Date.UTC(2026, 10, 24, 15);

@@ -5,7 +5,7 @@ import {
   type RefreshItem,
   type RefreshOutcome,
   type RefreshProgress,
-} from '../../../src-renderer/src/features/history/bulk-refresh';
+} from '../../../src-renderer/src/services/bulk-refresh';
 
 const items = (n: number): RefreshItem[] =>
   Array.from({ length: n }, (_, i) => ({ key: `k${i}`, transactionId: `k${i}`, profileId: 'sandbox' }));

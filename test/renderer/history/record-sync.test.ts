@@ -9,7 +9,7 @@ import type { RecordEntry } from '@shared/contract/record';
 import type { DeliveryRecord } from '@shared/contract/notifications';
 import { recordExchanges } from '../../../src-renderer/src/db/history-writer';
 import { readRecordCursor, writeRecordCursor, type RecordCursor } from '../../../src-renderer/src/db/record-cursor';
-import { createRecordSync, type RecordProgress } from '../../../src-renderer/src/features/history/record-sync';
+import { createRecordSync, type RecordProgress } from '../../../src-renderer/src/services/record-sync';
 import { freshDb, lookupProfile, statusExchange, T0 } from '../db/fixtures';
 import { makeDelivery } from '../notifications/fixtures';
 

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '@shared/exchange';
 import { getTransaction } from '../../../src-renderer/src/db/transaction-query';
-import {
-  lookupTransaction,
-  profileForLookup,
-  statusRefresher,
-} from '../../../src-renderer/src/features/history/status-query';
+import { lookupTransaction, profileForLookup, statusRefresher } from '../../../src-renderer/src/services/status-query';
 import { freshDb, lookupProfile, makeExchange, makeRow, statusExchange, T0 } from '../db/fixtures';
 
 /** A `payments.status` that answers with the given exchanges in turn (what main's SDK would record). */

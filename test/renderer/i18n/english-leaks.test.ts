@@ -5,9 +5,9 @@ import { setLocale } from '../../../src-renderer/src/i18n';
 import { formatDateTime } from '../../../src-renderer/src/i18n/format';
 import FilePicker from '../../../src-renderer/src/components/FilePicker.vue';
 import MagicValuesHint from '../../../src-renderer/src/features/simulator/MagicValuesHint.vue';
-import SandboxControls from '../../../src-renderer/src/features/qa/SandboxControls.vue';
+import SandboxControls from '../../../src-renderer/src/components/SandboxControls.vue';
 import ResultPanel from '../../../src-renderer/src/features/orders/ResultPanel.vue';
-import { chartData, STATUS_COLOURS } from '../../../src-renderer/src/features/demo/status-chart-data';
+import { chartData, STATUS_COLOURS } from '../../../src-renderer/src/services/status-chart-data';
 import { describePaymentStatus } from '../../../src-renderer/src/composables/payment-status';
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles';
 import { fakeApi, mountInApp, okCall } from '../followups/mount';
@@ -132,8 +132,7 @@ describe('issue 27 item 1: amounts on the Support card', () => {
     const { useHistoryDb } = await import('../../../src-renderer/src/db/history-db');
     const { recordExchange } = await import('../../../src-renderer/src/db/history-writer');
     const { makeExchange } = await import('../db/fixtures');
-    const TransactionCaseCard = (await import('../../../src-renderer/src/features/support/TransactionCaseCard.vue'))
-      .default;
+    const TransactionCaseCard = (await import('../../../src-renderer/src/components/TransactionCaseCard.vue')).default;
     // The card shows main's case notes too: main keeps none for this transaction.
     api = fakeApi({
       'support.caseNotes': async () => ({ ok: true, value: { entries: [], problems: [] } }),

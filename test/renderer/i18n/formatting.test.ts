@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLocale } from '../../../src-renderer/src/i18n';
 import { formatAmount, formatBytes, formatDateTime } from '../../../src-renderer/src/i18n/format';
-import { formatBytes as formatQuota } from '../../../src-renderer/src/features/history/storage-quota';
+import { formatBytes as formatQuota } from '../../../src-renderer/src/services/storage-quota';
 import { systemLocale } from '../../../src-renderer/src/i18n/locales';
 import { importErrorText } from '../../../src-renderer/src/i18n/import-error';
 import { EXPORT_FORMAT, importHistory, importHistoryFile } from '../../../src-renderer/src/db/history-transfer';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '@shared/exchange';
 import { originOf } from '@shared/origin';
-import { CURL_PLACEHOLDERS, toCurl as toCurlFor } from '../../../src-renderer/src/features/inspector/curl';
+import { CURL_PLACEHOLDERS, toCurl as toCurlFor } from '../../../src-renderer/src/components/inspector/curl';
 import { makeExchange } from '../db/fixtures';
 
 const TOKEN = 'sbx_Zr8kQ2mVw9LpT4xYc7NbH1eJ';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffExchanges } from '../../../src-renderer/src/features/inspector/exchange-diff';
+import { diffExchanges } from '../../../src-renderer/src/components/inspector/exchange-diff';
 import { makeExchange } from '../db/fixtures';
 
 const status = (paymentStatus: string, extra: Record<string, unknown> = {}) =>

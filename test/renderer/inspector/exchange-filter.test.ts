@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesExchangeSearch, transactionsOf } from '../../../src-renderer/src/features/inspector/exchange-filter';
+import { matchesExchangeSearch, transactionsOf } from '../../../src-renderer/src/components/inspector/exchange-filter';
 import { makeExchange } from '../db/fixtures';
 
 describe('Inspector search (issue 27 item 4)', () => {

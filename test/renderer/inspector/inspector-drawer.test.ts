@@ -1,6 +1,6 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import InspectorDrawer from '../../../src-renderer/src/features/inspector/InspectorDrawer.vue';
+import InspectorDrawer from '../../../src-renderer/src/components/inspector/InspectorDrawer.vue';
 import { useExchangeInspector } from '../../../src-renderer/src/composables/use-exchange-inspector';
 import { useHistoryDb } from '../../../src-renderer/src/db/history-db';
 import { recordExchange } from '../../../src-renderer/src/db/history-writer';

@@ -2,7 +2,7 @@ import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConsoleApi } from '@shared/contract';
 import DeliveryDetail from '../../../src-renderer/src/features/notifications/DeliveryDetail.vue';
-import { rowFromDelivery } from '../../../src-renderer/src/features/notifications/notification-rows';
+import { rowFromDelivery } from '../../../src-renderer/src/services/notification-rows';
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles';
 import { mountInApp } from '../followups/mount';
 import { makeDelivery, notificationJson } from './fixtures';

@@ -1,8 +1,8 @@
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import DeliveryList from '../../../src-renderer/src/features/notifications/DeliveryList.vue';
-import { ingestDelivery } from '../../../src-renderer/src/features/notifications/notification-ingest';
-import { recentNotificationRows } from '../../../src-renderer/src/features/notifications/notification-query';
+import { ingestDelivery } from '../../../src-renderer/src/services/notification-ingest';
+import { recentNotificationRows } from '../../../src-renderer/src/services/notification-query';
 import { freshDb, lookupProfile } from '../db/fixtures';
 import { mountInApp } from '../followups/mount';
 import { makeDelivery, TX } from './fixtures';

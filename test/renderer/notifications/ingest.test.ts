@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { exchangesOf, notificationsOf } from '../../../src-renderer/src/db/exchange-query';
 import { recordExchange } from '../../../src-renderer/src/db/history-writer';
 import { getTransaction } from '../../../src-renderer/src/db/transaction-query';
-import { ingestDelivery } from '../../../src-renderer/src/features/notifications/notification-ingest';
-import { notificationRowsOf } from '../../../src-renderer/src/features/notifications/notification-query';
-import { buildTimeline } from '../../../src-renderer/src/features/transaction/timeline';
+import { ingestDelivery } from '../../../src-renderer/src/services/notification-ingest';
+import { notificationRowsOf } from '../../../src-renderer/src/services/notification-query';
+import { buildTimeline } from '../../../src-renderer/src/composables/timeline';
 import { freshDb, lookupProfile, makeExchange, makeRow } from '../db/fixtures';
 import { makeDelivery, notificationJson, TX } from './fixtures';
 

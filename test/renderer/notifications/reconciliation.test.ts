@@ -1,16 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { recordExchange } from '../../../src-renderer/src/db/history-writer';
 import type { TransactionRecord } from '../../../src-renderer/src/db/records';
-import { ingestDelivery } from '../../../src-renderer/src/features/notifications/notification-ingest';
-import {
-  rowFromDelivery,
-  type NotificationRow,
-} from '../../../src-renderer/src/features/notifications/notification-rows';
+import { ingestDelivery } from '../../../src-renderer/src/services/notification-ingest';
+import { rowFromDelivery, type NotificationRow } from '../../../src-renderer/src/services/notification-rows';
 import {
   findReconciliationFlags,
   latestNotification,
   reconcile,
-} from '../../../src-renderer/src/features/notifications/reconciliation';
+} from '../../../src-renderer/src/services/reconciliation';
 import { freshDb, lookupProfile, makeExchange, makeRow } from '../db/fixtures';
 import { makeDelivery, notificationJson, TX } from './fixtures';
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConsoleApi } from '@shared/contract';
 import type { Result } from '@shared/result';
 import ReplayPanel from '../../../src-renderer/src/features/notifications/ReplayPanel.vue';
-import { rowFromDelivery } from '../../../src-renderer/src/features/notifications/notification-rows';
+import { rowFromDelivery } from '../../../src-renderer/src/services/notification-rows';
 import { mountInApp } from '../followups/mount';
 import { makeDelivery, notificationJson } from './fixtures';
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ConsoleApi } from '@shared/contract';
 import type { DeliveryRecord } from '@shared/contract/notifications';
-import { notificationRowsOf } from '../../../src-renderer/src/features/notifications/notification-query';
+import { notificationRowsOf } from '../../../src-renderer/src/services/notification-query';
 import {
   createNotificationSync,
   localCursor,
   type CursorStore,
-} from '../../../src-renderer/src/features/notifications/notification-sync';
+} from '../../../src-renderer/src/services/notification-sync';
 import { freshDb, lookupProfile } from '../db/fixtures';
 import { makeDelivery, notificationJson, TX } from './fixtures';
 

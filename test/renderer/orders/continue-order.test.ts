@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recordExchange } from '../../../src-renderer/src/db/history-writer';
 import { getTransaction } from '../../../src-renderer/src/db/transaction-query';
-import { continueTarget, profileProblem } from '../../../src-renderer/src/features/orders/continue-order';
+import { continueTarget, profileProblem } from '../../../src-renderer/src/services/continue-order';
 import { createExchange, freshDb, lookupProfile, makeExchange, makeRow } from '../db/fixtures';
 
 const TX = 's2continue0000000001';

@@ -1,7 +1,7 @@
 import { flushPromises } from '@vue/test-utils';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useHistoryDb } from '../../../src-renderer/src/db/history-db';
-import { readLastOrder } from '../../../src-renderer/src/features/orders/last-order';
+import { readLastOrder } from '../../../src-renderer/src/services/last-order';
 import { useOrderDraftStore } from '../../../src-renderer/src/stores/order-draft';
 import { okCall } from '../followups/mount';
 import { installApi, profile, setupStores } from './mount-helpers';

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { validateOrder } from '@shared/gateway/order-schema';
-import { formatRemaining } from '../../../src-renderer/src/features/orders/countdown';
+import { formatRemaining } from '../../../src-renderer/src/composables/countdown';
 import { buildCreateOrderCurl } from '../../../src-renderer/src/features/orders/curl';
-import { getPath, setPath } from '../../../src-renderer/src/features/orders/draft-paths';
+import { getPath, setPath } from '../../../src-renderer/src/services/draft-paths';
 import { parseInput } from '../../../src-renderer/src/features/orders/field-codec';
 import {
   defaultDraft,
   generateMerchantTransactionId,
   nowTimestamp,
-} from '../../../src-renderer/src/features/orders/order-defaults';
+} from '../../../src-renderer/src/services/order-defaults';
 import { toE164 } from '../../../src-renderer/src/features/orders/phone';
 
 describe('phone input', () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HistoryDb } from '../../../src-renderer/src/db/history-db';
-import { templateRepository } from '../../../src-renderer/src/features/orders/template-repository';
+import { templateRepository } from '../../../src-renderer/src/services/template-repository';
 
 let db: HistoryDb;
 let n = 0;

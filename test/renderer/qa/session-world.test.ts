@@ -10,7 +10,7 @@ import type { ConsoleApi } from '@shared/contract';
 import { worldOfProfileId } from '@shared/sandbox-worlds';
 import TestSessionsPanel from '../../../src-renderer/src/features/qa/TestSessionsPanel.vue';
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles';
-import { useTestSession } from '../../../src-renderer/src/features/qa/use-test-session';
+import { useTestSession } from '../../../src-renderer/src/composables/use-test-session';
 import { orderA } from '../../main/gateway/fixtures';
 import { startCore } from '../../main/core/harness';
 import { mountInApp } from '../followups/mount';

@@ -16,8 +16,8 @@ import { OrderTemplatesStore } from '../../../src-main/orders/order-templates-st
 import { TestSessions } from '../../../src-main/qa/test-sessions';
 import { UserSettingsStore } from '../../../src-main/settings/user-settings';
 import { useHistoryDb } from '../../../src-renderer/src/db/history-db';
-import { useSessionsDb } from '../../../src-renderer/src/features/qa/sessions-db';
-import { useTestSession } from '../../../src-renderer/src/features/qa/use-test-session';
+import { useSessionsDb } from '../../../src-renderer/src/services/sessions-db';
+import { useTestSession } from '../../../src-renderer/src/composables/use-test-session';
 import { useOrderTemplatesStore } from '../../../src-renderer/src/stores/order-draft-templates';
 import { useThemeStore } from '../../../src-renderer/src/stores/theme';
 import { useUserSettingsStore } from '../../../src-renderer/src/stores/user-settings';

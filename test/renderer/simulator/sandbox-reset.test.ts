@@ -13,7 +13,7 @@ import { createSimulatorHandlers } from '../../../src-main/core/handlers/simulat
 import { startSimulator, type RunningSimulator } from '../../../src-main/simulator';
 import { useHistoryDb } from '../../../src-renderer/src/db/history-db';
 import { recordExchange } from '../../../src-renderer/src/db/history-writer';
-import { readLastOrder, writeLastOrder } from '../../../src-renderer/src/features/orders/last-order';
+import { readLastOrder, writeLastOrder } from '../../../src-renderer/src/services/last-order';
 import SandboxReset from '../../../src-renderer/src/features/simulator/SandboxReset.vue';
 import { useHistoryRecorderStore } from '../../../src-renderer/src/stores/history-recorder';
 import { validOrderA } from '../../shared/gateway/fixtures';

@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '@shared/csv';
 import type { ProfileInfo } from '../../../src-renderer/src/db/history-writer';
-import { emptyRow, rowFromStatus, type LookupRow } from '../../../src-renderer/src/features/support/bulk-lookup';
-import { resolveLookupIds } from '../../../src-renderer/src/features/support/bulk-resolve';
+import { emptyRow, rowFromStatus, type LookupRow } from '../../../src-renderer/src/services/bulk-lookup';
+import { resolveLookupIds } from '../../../src-renderer/src/services/bulk-resolve';
 import { lookupCodeAndMeaning } from '../../../src-renderer/src/features/support/lookup-code';
 import { lookupRowsFromCsv, lookupRowsToCsv } from '../../../src-renderer/src/features/support/lookup-csv';
-import { parseIdList } from '../../../src-renderer/src/features/support/id-list';
+import { parseIdList } from '../../../src-renderer/src/services/id-list';
 import { freshDb, makeRow } from '../db/fixtures';
 
 const db = freshDb();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { recordExchange } from '../../../src-renderer/src/db/history-writer';
 import { getTransaction } from '../../../src-renderer/src/db/transaction-query';
-import { runBulkLookup, type LookupRow } from '../../../src-renderer/src/features/support/bulk-lookup';
-import { ingestDelivery } from '../../../src-renderer/src/features/notifications/notification-ingest';
+import { runBulkLookup, type LookupRow } from '../../../src-renderer/src/services/bulk-lookup';
+import { ingestDelivery } from '../../../src-renderer/src/services/notification-ingest';
 import { freshDb, lookupProfile, makeExchange } from '../db/fixtures';
 import { makeDelivery, notificationJson, TX } from '../notifications/fixtures';
 

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleApi } from '@shared/contract';
-import { addCaseNote, loadCaseNotes, reindexCaseNotes } from '../../../src-renderer/src/composables/case-notes';
+import { addCaseNote, loadCaseNotes, reindexCaseNotes } from '../../../src-renderer/src/services/case-notes';
 import { getCaseNote, saveCaseNote } from '../../../src-renderer/src/db/case-notes';
 import { searchTransactions } from '../../../src-renderer/src/db/transaction-query';
 import { startCore } from '../../main/core/harness';

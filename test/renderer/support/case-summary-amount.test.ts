@@ -4,8 +4,8 @@
  */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { recordExchange } from '../../../src-renderer/src/db/history-writer';
-import { caseSummaryMarkdown } from '../../../src-renderer/src/features/support/case-summary';
-import { loadTransactionCase } from '../../../src-renderer/src/features/support/transaction-case';
+import { caseSummaryMarkdown } from '../../../src-renderer/src/composables/case-summary';
+import { loadTransactionCase } from '../../../src-renderer/src/composables/transaction-case';
 import { i18n, setLocale } from '../../../src-renderer/src/i18n';
 import { freshDb, makeExchange } from '../db/fixtures';
 

@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordExchange, type ProfileInfo } from '../../../src-renderer/src/db/history-writer';
 import { getTransaction, searchTransactions } from '../../../src-renderer/src/db/transaction-query';
-import { planLookup } from '../../../src-renderer/src/features/support/single-lookup';
+import { planLookup } from '../../../src-renderer/src/services/single-lookup';
 import { freshDb, makeExchange } from '../db/fixtures';
 
 const db = freshDb();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseIdList } from '../../../src-renderer/src/features/support/id-list';
+import { parseIdList } from '../../../src-renderer/src/services/id-list';
 
 describe('pasted id lists', () => {
   it('reads ids one per line, comma or semicolon separated, and lists duplicates and malformed ones', () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { nextTick } from 'vue';
 import type { VueWrapper } from '@vue/test-utils';
-import CustomerDataList from '../../../src-renderer/src/features/support/CustomerDataList.vue';
+import CustomerDataList from '../../../src-renderer/src/components/CustomerDataList.vue';
 import { installApi, mountWithProviders, profile, setupStores } from '../orders/mount-helpers';
 
 let wrapper: VueWrapper | null = null;

@@ -9,18 +9,18 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 import { defineComponent, h, ref } from 'vue';
 import type { ConsoleApi } from '@shared/contract';
 import type { Exchange } from '@shared/exchange';
-import { diagramMessages, type DiagramExchange } from '../../../src-renderer/src/features/demo/sequence-diagram';
+import { diagramMessages, type DiagramExchange } from '../../../src-renderer/src/services/sequence-diagram';
 import { formatClockOffset, latestClockOffset, worldTimeLabel } from '../../../src-renderer/src/composables/world-time';
 import { recordExchange } from '../../../src-renderer/src/db/history-writer';
-import { useCountdown } from '../../../src-renderer/src/features/orders/countdown';
-import { retryAfterMs } from '../../../src-renderer/src/features/history/status-query';
-import { runBulkLookup } from '../../../src-renderer/src/features/support/bulk-lookup';
-import { isStale } from '../../../src-renderer/src/features/support/staleness';
-import { loadTransactionCase } from '../../../src-renderer/src/features/support/transaction-case';
+import { useCountdown } from '../../../src-renderer/src/composables/countdown';
+import { retryAfterMs } from '../../../src-renderer/src/services/status-query';
+import { runBulkLookup } from '../../../src-renderer/src/services/bulk-lookup';
+import { isStale } from '../../../src-renderer/src/services/staleness';
+import { loadTransactionCase } from '../../../src-renderer/src/composables/transaction-case';
 import { setLocale } from '../../../src-renderer/src/i18n';
 import { useGatewayClocksStore } from '../../../src-renderer/src/stores/gateway-clocks';
 import { freshDb, makeExchange, statusExchange } from '../db/fixtures';
-import { buildTimeline } from '../../../src-renderer/src/features/transaction/timeline';
+import { buildTimeline } from '../../../src-renderer/src/composables/timeline';
 import { exchangesOf } from '../../../src-renderer/src/db/exchange-query';
 import type { NotificationRecord } from '../../../src-renderer/src/db/records';
 

@@ -11,7 +11,7 @@ import { formatDateTime } from '../../i18n/format';
 import { t } from '../../i18n';
 import { useHistoryRecorderStore } from '../../stores/history-recorder';
 import { consoleErrorText } from '../../i18n/console-error';
-import { forgetWorldRecords } from '../simulator/forget-world-records';
+import { forgetWorldRecords } from '../../composables/forget-world-records';
 
 export function useDemoMode() {
   const api = useConsoleApi();

@@ -19,7 +19,7 @@ import { t } from '../../i18n';
 import { useHistoryRecorderStore } from '../../stores/history-recorder';
 import { worldOfProfileId } from '@shared/sandbox-worlds';
 import { useProfilesStore } from '../../stores/profiles';
-import { defaultDraft } from '../orders/order-defaults';
+import { defaultDraft } from '../../services/order-defaults';
 import { clearPlacement } from './popover-placement';
 import { resumeIndex, stageSelector, TOUR_STEPS, type TourAction } from './tour-steps';
 import { consoleErrorText } from '../../i18n/console-error';

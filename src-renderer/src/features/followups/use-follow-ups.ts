@@ -14,7 +14,7 @@ import type { Profile } from '@shared/contract/profiles';
 import { allowedActions } from '@shared/transaction-state';
 import type { Result } from '@shared/result';
 import { startPoll, type PollCheck, type PollController, type PollState } from '../../composables/poll-schedule';
-import { latestClockOffset } from '../../composables/clock-offset';
+import { latestClockOffset } from '../../services/clock-offset';
 import { loadTransactionRecord } from '../../db/exchange-query';
 import { useHistoryDb } from '../../db/history-db';
 import type { NotificationRecord } from '../../db/records';

@@ -6,7 +6,7 @@
 import type { Profile } from '@shared/contract/profiles';
 import type { ConsoleError } from '@shared/result';
 import { t } from '../../i18n';
-import type { NotificationRow } from './notification-rows';
+import type { NotificationRow } from '../../services/notification-rows';
 import { consoleErrorText } from '../../i18n/console-error';
 
 export type ReplayTarget =

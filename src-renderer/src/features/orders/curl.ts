@@ -1,5 +1,5 @@
 import type { Profile } from '@shared/contract/profiles';
-import { CURL_PLACEHOLDERS, shellQuote } from '../inspector/curl';
+import { CURL_PLACEHOLDERS, shellQuote } from '../../components/inspector/curl';
 
 export const createOrderUrl = (profile: Pick<Profile, 'baseUrl' | 'pathPrefix' | 'version'>): string =>
   `${profile.baseUrl.replace(/\/+$/, '')}${profile.pathPrefix}/${profile.version}/payments`;

@@ -5,7 +5,7 @@ import {
   type CreateOrderResponse,
 } from '@shared/gateway/response-schemas';
 import { t } from '../../i18n';
-import { returnCodeMeaning } from '../../composables/return-code-meaning';
+import { returnCodeMeaning } from '../../i18n/return-code-meaning';
 import { exchangeActionText, exchangeSummaryText } from '../../i18n/exchange-text';
 
 export interface CreateOrderView {

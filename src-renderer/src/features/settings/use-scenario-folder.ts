@@ -2,7 +2,7 @@
 import { consoleErrorText } from '../../i18n/console-error';
 import { ref } from 'vue';
 import { useConsoleApi } from '../../api';
-import { folderFailure } from '../qa/use-scenarios';
+import { folderFailure } from '../../composables/use-scenarios';
 
 export function useScenarioFolder() {
   const api = useConsoleApi();

@@ -15,7 +15,7 @@ import { useHistoryDb } from '../../db/history-db';
 import { useHistoryRecorderStore } from '../../stores/history-recorder';
 import { useInspectorStore } from '../../stores/inspector';
 import { useOrderDraftStore } from '../../stores/order-draft';
-import { forgetLastOrders } from '../orders/last-order';
+import { forgetLastOrders } from '../../services/last-order';
 import { describeFailure } from './simulator-view';
 import { t } from '../../i18n';
 import { worldOfProfileId } from '@shared/sandbox-worlds';

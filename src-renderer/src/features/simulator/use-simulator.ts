@@ -16,10 +16,10 @@ import { useConsoleApi } from '../../api';
 import { describeFailure, formatDuration, formatInstant } from './simulator-view';
 import { t } from '../../i18n';
 import { describePaymentStatus } from '../../composables/payment-status';
-import { apiRootOf } from '../../composables/clock-offset';
+import { apiRootOf } from '../../services/clock-offset';
 import { useGatewayClocksStore } from '../../stores/gateway-clocks';
 import { worldProfileId } from '@shared/sandbox-worlds';
-import { forgetWorldRecords } from './forget-world-records';
+import { forgetWorldRecords } from '../../composables/forget-world-records';
 
 export interface ActionOutcome {
   ok: boolean;

@@ -10,8 +10,8 @@ import {
   type ExplanationLocale,
   type LocalisedText,
 } from '@shared/support/explanations';
-import type { LookupRow } from './bulk-lookup';
-import type { UnresolvedReason } from './bulk-resolve';
+import type { LookupRow } from '../../services/bulk-lookup';
+import type { UnresolvedReason } from '../../services/bulk-resolve';
 
 // Worded in both languages here, like the explanation table, because the CSV is written in the locale
 // it is asked for (and this module stays free of the app's i18n instance, so tests can read files with it).

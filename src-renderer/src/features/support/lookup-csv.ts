@@ -4,8 +4,8 @@
  */
 import { csvDocument, parseCsv } from '@shared/csv';
 import type { ExplanationLocale } from '@shared/support/explanations';
-import { emptyRow, type LookupOutcome, type LookupRow } from './bulk-lookup';
-import type { UnresolvedReason } from './bulk-resolve';
+import { emptyRow, type LookupOutcome, type LookupRow } from '../../services/bulk-lookup';
+import type { UnresolvedReason } from '../../services/bulk-resolve';
 import { lookupCodeAndMeaning } from './lookup-code';
 
 export const LOOKUP_CSV_COLUMNS = [

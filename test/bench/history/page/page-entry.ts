@@ -8,7 +8,7 @@ import { HistoryDb } from '../../../../src-renderer/src/db/history-db';
 import { recordExchange } from '../../../../src-renderer/src/db/history-writer';
 import { exportHistory, importHistoryFile } from '../../../../src-renderer/src/db/history-transfer';
 import { queryPage, searchTransactions, type HistoryFilter } from '../../../../src-renderer/src/db/transaction-query';
-import { planLookup } from '../../../../src-renderer/src/features/support/single-lookup';
+import { planLookup } from '../../../../src-renderer/src/services/single-lookup';
 import { createExchange, lookupProfile, makeRow, T0 } from '../../../renderer/db/fixtures';
 
 // The unit tests' rows: environment alternates sandbox/test by i, createdAt grows with i.
