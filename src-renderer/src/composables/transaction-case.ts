@@ -63,7 +63,8 @@ export async function loadTransactionCase(db: HistoryDb, key: string): Promise<T
     customer: customerDataOfOrder(await orderBodyOf(db, creates)),
     notifications,
     timeline: collapseRepeatedSteps(steps),
-    statusAsOf: (withStatus.at(-1)?.at ?? row.updatedAt) + (statusClockOffsetMs ?? 0),
+    // Timeline times are already on the gateway's clock; the row's own time is local.
+    statusAsOf: withStatus.at(-1)?.at ?? row.updatedAt + (statusClockOffsetMs ?? 0),
     statusClockOffsetMs,
     clock,
   };
