@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { exchangeSchema } from '../exchange';
+import { stepNotificationSchema } from './qa';
 import { FORBIDDEN_KEYS } from '../forbidden-keys';
 import { consoleErrorSchema } from '../result';
 import { rule } from '../rule-text';
@@ -46,16 +47,8 @@ export const sessionEntrySchema = z.object({
   transactionId: z.string().nullable(),
   kind: z.enum(['exchange', 'notification']),
   exchange: exchangeSchema.nullable(),
-  notification: z
-    .object({
-      seq: z.number().int(),
-      notificationId: z.string(),
-      transactionId: z.string().nullable(),
-      paymentStatus: z.string().nullable(),
-      duplicate: z.boolean(),
-      receivedAt: z.string(),
-    })
-    .nullable(),
+  // The same short view of a notification a scenario step records.
+  notification: stepNotificationSchema.nullable(),
 });
 export type SessionEntry = z.infer<typeof sessionEntrySchema>;
 
