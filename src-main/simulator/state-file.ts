@@ -55,11 +55,6 @@ const MAX_RECORD_DEPTH = MAX_JSON_DEPTH;
 export interface PersistedConfig {
   clientId: string;
   terminals: Array<{ terminalId: string; variant: 'A' | 'B'; token: string }>;
-  /**
-   * Only in files written while signatures were derived from the id (HMAC-SHA256 under this key)
-   * instead of stored: read so that those transactions keep their signatures, then dropped.
-   */
-  signatureKey?: string;
 }
 
 export type { StoredTransaction };
@@ -140,8 +135,7 @@ function isConfig(value: unknown): value is PersistedConfig {
         typeof terminal.terminalId === 'string' &&
         (terminal.variant === 'A' || terminal.variant === 'B') &&
         typeof terminal.token === 'string',
-    ) &&
-    (value.signatureKey === undefined || (typeof value.signatureKey === 'string' && value.signatureKey !== ''))
+    )
   );
 }
 

@@ -4,7 +4,6 @@
  * load it follow the bytes per record. Reading is a cheap structural check, not a schema parse (which
  * would cost seconds at start-up); strings every record repeats are shared again once read.
  */
-import { createHmac } from 'node:crypto';
 import { isPaymentStatus } from '@shared/gateway';
 import { internMethods, type StatusChange, type Transaction } from './transactions';
 
@@ -98,14 +97,6 @@ export function encodeTransaction(transaction: Transaction): EncodedTransaction 
   ];
 }
 
-/**
- * The signature of a transaction from a file written while signatures were derived from the id instead
- * of stored (its records hold an empty signature, its config the key): HMAC-SHA256 of the id, in hex.
- * Restored transactions get theirs back and the file is rewritten with them.
- */
-export const formerDerivedSignature = (key: string, id: string): string =>
-  createHmac('sha256', key).update(id).digest('hex');
-
 /** The transaction a record holds, or null when it is not one (the caller reports the line). */
 export function decodeTransaction(record: unknown): StoredTransaction | null {
   if (!Array.isArray(record) || record.length < 18) return null;
@@ -167,7 +158,7 @@ export function decodeTransaction(record: unknown): StoredTransaction | null {
   // not spread into it: spreads would give every restored transaction a hidden class of its own.
   const transaction: StoredTransaction = {
     id,
-    // Empty in files written while signatures were derived from the id: restoreState derives them.
+    // Empty only when edited by hand: restoreState gives it a fresh one no client knows.
     signature,
     terminal: intern(terminal),
     variant,

@@ -16,7 +16,6 @@ import type { Random } from './random';
 import { RateLimiter } from './rate-limiter';
 import { Router } from './router';
 import type { LoadedState, SimulatorStateFile } from './state-file';
-import { formerDerivedSignature } from './stored-transaction';
 import { TransactionBook, type Transaction } from './transactions';
 
 /** The id of the simulator's own state, served at `/api/...` and `/__simulator/...` (and under `/worlds/default`). */
@@ -164,10 +163,7 @@ function restoreState(
   },
 ): void {
   const { options, clock, book, notifier } = parts;
-  // A record without a signature in a file without a key (edited by hand) gets one under a fresh key: no
-  // client can know it, so its follow-ups are refused.
-  const formerKey = loaded.config?.signatureKey ?? randomBytes(32).toString('hex');
-  let derivedSignatures = false;
+  let signaturesAdded = false;
   clock.restoreOffset(loaded.clockOffsetMs);
   const terminals = new Map(options.terminals.map((terminal) => [terminal.terminalId, terminal]));
   for (const stored of loaded.transactions) {
@@ -180,9 +176,11 @@ function restoreState(
     // Reused as is (no copy): at 100,000 transactions a copy each would double the memory of a start.
     const transaction = stored as unknown as Transaction;
     transaction.terminal = terminal;
+    // A record without a signature (edited by hand) gets a fresh random one: no client can know it, so its
+    // follow-ups are refused, and the file is rewritten with it.
     if (transaction.signature === '') {
-      transaction.signature = formerDerivedSignature(formerKey, transaction.id);
-      derivedSignatures = true;
+      transaction.signature = randomBytes(32).toString('hex');
+      signaturesAdded = true;
     }
     book.restore(transaction);
   }
@@ -209,6 +207,6 @@ function restoreState(
       deliveries: () => notifier.deliveries(),
       size: () => book.size + notifier.size,
     },
-    loaded.problems.length > 0 || loaded.rewrite || derivedSignatures,
+    loaded.problems.length > 0 || loaded.rewrite || signaturesAdded,
   );
 }
