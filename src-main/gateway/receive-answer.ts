@@ -42,8 +42,8 @@ const flattenHeaders = (headers: Record<string, string | string[] | undefined>):
  * with the reason the exchange ended.
  *
  * The dispatcher is used directly rather than through `undici.request`: the answer is wanted whole, not as
- * a stream, so request()'s Readable body and abort-signal plumbing are work for nothing (about a third of
- * the client CPU of a loopback call, docs/benchmarks.md). The deadline aborts through the dispatch controller.
+ * a stream, so request()'s Readable body and abort-signal plumbing would be work for nothing. The deadline
+ * aborts through the dispatch controller.
  */
 export function receiveAnswer(
   dispatcher: Dispatcher,

@@ -1,8 +1,7 @@
 /**
  * The simulator's ServerResponse: what every answer does before it leaves, whatever route wrote it.
- * A class given to createServer, not methods patched onto each response: that per-request closure made
- * V8 promote about 1 KB a request to the old generation, and the RSS after 100,000 creates was 297 MB
- * instead of 174.
+ * A class given to createServer, not methods patched onto each response: a per-request closure would be
+ * kept alive by every response and grow the simulator's memory with its traffic.
  */
 import { ServerResponse, type IncomingMessage } from 'node:http';
 
