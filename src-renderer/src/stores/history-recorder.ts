@@ -84,14 +84,14 @@ export const useHistoryRecorderStore = defineStore('history-recorder', () => {
     api.on('profiles.changed', () => (profilesReady = loadProfiles().catch(() => undefined)));
     // Pushed exchanges reach History through main's record (stores/record-index), in seq order.
     onQuarantine((report) => quarantineReports.value.push(report));
-    // Retention runs once per start; "Apply retention now" in History covers the rest.
-    // Retention is main's setting: applied once main has said what it is, to History and to main's record.
+    // Retention is main's setting: main applies it to its record itself (at start and when it is saved);
+    // this browser's index follows once main has said what it is. "Apply retention now" covers the rest.
     const settings = useUserSettingsStore();
-    void settings.ready().then(() => {
-      const retention = settings.settings.historyRetention ?? DEFAULT_RETENTION;
-      void applyRetention(useHistoryDb(), retention).then((removed) => removed && revision.value++);
-      void applyRecordRetention();
-    });
+    void settings
+      .ready()
+      .then(() => applyRetention(useHistoryDb(), settings.settings.historyRetention ?? DEFAULT_RETENTION))
+      .then((removed) => removed && revision.value++)
+      .catch(() => undefined);
     // Main keeps the case notes; this browser's search index of them is rebuilt from main each start.
     void reindexCaseNotes(api, useHistoryDb()).catch(() => undefined);
   }
