@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { recordExchange } from '../../../src-renderer/src/db/history-writer';
-import {
-  collectExport,
-  EXPORT_FORMAT,
-  exportHistory,
-  importHistory,
-  importHistoryFile,
-  ImportFileError,
-  toCsv,
-  toHar,
-} from '../../../src-renderer/src/db/history-transfer';
+import { collectExport, exportHistory } from '../../../src-renderer/src/db/history-export';
+import { EXPORT_FORMAT, toCsv, toHar } from '../../../src-renderer/src/db/history-formats';
+import { importHistory, importHistoryFile, ImportFileError } from '../../../src-renderer/src/db/history-import';
 import { queryKeys } from '../../../src-renderer/src/db/transaction-query';
 import { createExchange, freshDb, lookupProfile, makeExchange, makeRow, statusExchange, T0 } from './fixtures';
 

@@ -158,7 +158,7 @@ describe('case summary', () => {
     expect(markdown).not.toContain('ana@example.pt');
 
     // History export: customer data masked for guarded transactions only.
-    const { collectExport } = await import('../../../src-renderer/src/db/history-transfer');
+    const { collectExport } = await import('../../../src-renderer/src/db/history-export');
     const guarded = JSON.stringify(await collectExport(db, [key], () => true));
     expect(guarded).not.toContain('Ana Silva');
     expect(guarded).not.toContain('ana@example.pt');
