@@ -22,32 +22,11 @@ import { validateRows } from './quarantine';
 import {
   exchangeBodyRecordSchema,
   exchangeRecordSchema,
-  transactionRecordSchema,
   type ExchangeBodyRecord,
   type ExchangeRecord,
   type TransactionRecord,
 } from './records';
 import { queryPage, type HistoryFilter, type PageCursor } from './transaction-query';
-
-/**
- * Loads the rows for `keys` plus their exchanges and bodies, redacted. Bodies of transactions for which
- * `masksCustomer` is true (production or lookup-only profiles) also have their customer data masked.
- */
-export async function collectExport(
-  db: HistoryDb,
-  keys: readonly string[],
-  masksCustomer: (row: TransactionRecord) => boolean = () => false,
-): Promise<HistoryExport> {
-  const rawRows = (await db.transactions.bulkGet([...keys])).filter((row) => row !== undefined);
-  const transactions = await validateRows(db, 'transactions', transactionRecordSchema, rawRows);
-  return {
-    format: EXPORT_FORMAT,
-    version: EXPORT_VERSION,
-    exportedAt: new Date().toISOString(),
-    transactions: transactions.map((row) => (masksCustomer(row) ? withCustomerMasked(row) : row)),
-    exchanges: await exchangesFor(db, keys, new Set(transactions.filter(masksCustomer).map((row) => row.key))),
-  };
-}
 
 /** The exchanges of the transactions `keys`, with their bodies, redacted for export. */
 async function exchangesFor(

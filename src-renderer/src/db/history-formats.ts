@@ -110,8 +110,3 @@ export function harEntries(exchangeRecords: HistoryExport['exchanges']): object[
     comment: `${exchange.operation} · ${exchange.classification} · ${exchange.summary}`,
   }));
 }
-
-/** HAR 1.2 of the exported exchanges (opens in browser devtools and HAR viewers). */
-export function toHar(data: HistoryExport, appVersion = '0'): object {
-  return { log: { ...harLog(appVersion), entries: harEntries(data.exchanges) } };
-}
