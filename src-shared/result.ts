@@ -45,9 +45,3 @@ export class ConsoleFailure extends Error {
     return this.text ?? this.message;
   }
 }
-
-export const resultSchema = <T extends z.ZodType>(value: T) =>
-  z.discriminatedUnion('ok', [
-    z.object({ ok: z.literal(true), value }),
-    z.object({ ok: z.literal(false), error: consoleErrorSchema }),
-  ]);

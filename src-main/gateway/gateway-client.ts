@@ -7,7 +7,8 @@ import { toMbwayPhone } from './phone';
 import { maskSecret } from '../common/redact-text';
 import { originOf } from '@shared/origin';
 import { CallRedactor } from './redaction';
-import { actionTokensOf, type RequestSender } from './request-sender';
+import { actionTokensOf } from './exchange-recorder';
+import type { RequestSender } from './request-sender';
 import { checkTransactionId } from './transaction-id';
 import { mainText } from '@shared/console-text';
 

@@ -1,14 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { Agent, type Dispatcher } from 'undici';
-import type { Exchange, GatewayOperation } from '@shared/exchange';
+import type { GatewayOperation } from '@shared/exchange';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../common/json-depth';
 import { salvageAnswer } from './answer-salvage';
 import { gatewayClockOffset } from './gateway-clock';
 import { receiveAnswer } from './receive-answer';
 import { mainText } from '@shared/console-text';
-import { classifyAnswer, classifyFailure, classifyOversizedAnswer, type CallKind, type Verdict } from './classify';
-import { checkConformance, checkRequestConformance } from './conformance';
-import type { CallRedactor } from './redaction';
+import { classifyAnswer, classifyFailure, classifyOversizedAnswer, type CallKind } from './classify';
+import { recordExchange } from './exchange-recorder';
+import type { Attempt, GatewayRequest, GatewayResponse } from './gateway-call';
 import { DEFAULT_RETRY, retryDelay, type RetryOptions } from './retry-policy';
 
 /**
@@ -50,62 +49,8 @@ export interface SenderOptions {
   random?: () => number;
 }
 
-export interface GatewayRequest {
-  operation: GatewayOperation;
-  method: 'GET' | 'POST';
-  url: string;
-  headers: Readonly<Record<string, string>>;
-  /** JSON text to send, or undefined for no body. */
-  body?: string;
-  profileId: string | null;
-  merchantTransactionId: string | null;
-  transactionID: string | null;
-  redactor: CallRedactor;
-  /** The interface variant, for the spec checks whose deviations become conformance notes. */
-  variant: 'A' | 'B';
-  /** The profile's whole-call deadline; the sender's default when absent. */
-  deadlineMs?: number | null;
-}
-
-export interface GatewayResponse {
-  /** The record with secrets already masked: safe to emit, store, log and export. */
-  exchange: Exchange;
-  /**
-   * The parsed answer with secrets masked and card data removed (as safe as `exchange`), or null when none.
-   * When nothing in it needed masking it is `rawBody` itself: neither is ever changed.
-   */
-  response: unknown;
-  /**
-   * The parsed answer, unredacted, for the SDK's own use (e.g. keeping the transactionSignature). For an
-   * answer too deep or too large to parse, what could be read of it (`salvaged`).
-   */
-  rawBody: unknown;
-  /** True when rawBody holds only the fields read from an answer that could not be parsed whole. */
-  salvaged: boolean;
-}
-
-interface Attempt {
-  status: number | null;
-  headers: Record<string, string>;
-  bodyText: string;
-  /** Bytes of the answer received. */
-  bytes: number;
-  /** bodyText is not the whole answer (over the cap, or the answer stopped). */
-  truncated: boolean;
-  body: unknown;
-  salvaged: boolean;
-  verdict: Verdict;
-  retryAfter?: string;
-  /** Gateway time − local time from the answer's Date header; null when it stated none (gateway-clock.ts). */
-  clockOffsetMs: number | null;
-}
-
 /** Bodies of answers that could not be parsed whole are kept up to this many characters in the Exchange. */
 const KEPT_TEXT_CHARS = 256 * 1024;
-
-function idText(value: unknown): string | null {
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
-}
 
 const errorCode = (error: unknown): string | undefined => {
   const candidate = error as { code?: unknown; cause?: { code?: unknown } } | null;
@@ -127,7 +72,8 @@ const PHASE_TEXT: Record<Phase, 'exchangeDeadlineWaiting' | 'exchangeDeadlineRec
 };
 /**
  * The one request sender of the console (architecture rule 4): owns the connection pool (keep-alive),
- * the whole-call deadline, the answer bounds, the retry policy, classification and the Exchange record.
+ * the whole-call deadline, the answer bounds, the retry policy and classification. What is kept of the call
+ * (the redacted Exchange) is built by exchange-recorder.ts from what was sent and received.
  */
 export class RequestSender {
   private readonly agent: Dispatcher;
@@ -180,84 +126,8 @@ export class RequestSender {
       if (delay === null) break;
       await this.sleep(delay);
     }
-    const { redactor } = call;
-    // What the answer says: parsed, or read for its ids when it could not be parsed (cut off, too deep).
-    const answer = (attempt.body ?? (attempt.status === null ? undefined : salvageAnswer(attempt.bodyText))) as
-      | { transactionSignature?: unknown; transactionID?: unknown; merchant?: { merchantTransactionId?: unknown } }
-      | null
-      | undefined;
-    // A signature (or action token) in the answer is a secret wherever else the answer echoes it.
-    redactor.learn(answer?.transactionSignature);
-    for (const token of actionTokensOf(answer)) redactor.learn(token);
-    const { verdict } = attempt;
-    const transactionID = idText(answer?.transactionID) ?? call.transactionID;
-    const merchantTransactionId = idText(answer?.merchant?.merchantTransactionId) ?? call.merchantTransactionId;
-    const notes =
-      attempt.status !== null && attempt.body !== undefined && !attempt.salvaged
-        ? checkConformance(call.operation, call.variant, attempt.status, attempt.body, attempt.headers['content-type'])
-        : [];
-    if (attempt.status !== null) for (const note of checkRequestConformance(call, attempt.headers)) notes.push(note);
-    // Every field that quotes the call or the answer is masked: a gateway (or a proxy) may echo a credential
-    // into any of them — paymentStatus, returnStatus texts, ids, and the conformance notes that quote values.
-    // They are masked as one record (redaction.ts); the two bodies are JSON text, masked as such on their
-    // own, and the parsed answer handed back is the masked answer text parsed again.
-    const maskedBodyText = redactor.text(attempt.bodyText);
-    const masked = redactor.mask({
-      url: call.url,
-      requestHeaders: redactor.credentialHeaders(call.headers),
-      responseHeaders: redactor.credentialHeaders(attempt.headers),
-      summary: verdict.summary,
-      suggestedAction: verdict.suggestedAction,
-      said: verdict.said,
-      // Read into three strings (readReturnStatus): masked as text with the rest, nothing structural left.
-      returnStatus: verdict.returnStatus,
-      paymentStatus: verdict.paymentStatus,
-      conformanceNotes: notes.map((note) => ({ path: note.path, message: note.message })),
-      transactionID,
-      merchantTransactionId,
-    });
-    const exchange: Exchange = {
-      id: randomUUID(),
-      profileId: call.profileId,
-      operation: call.operation,
-      method: call.method,
-      url: masked.url,
-      request: {
-        headers: masked.requestHeaders,
-        body: call.body === undefined ? null : redactor.text(call.body),
-      },
-      response:
-        attempt.status === null
-          ? null
-          : {
-              status: attempt.status,
-              headers: masked.responseHeaders,
-              bodyText: maskedBodyText,
-              ...(attempt.truncated ? { bodyTruncated: true } : {}),
-            },
-      timings: {
-        startedAt,
-        durationMs: Math.max(0, performance.now() - started),
-        attempts,
-      },
-      size: {
-        requestBytes: call.body === undefined ? 0 : Buffer.byteLength(call.body),
-        responseBytes: attempt.bytes,
-      },
-      ...(attempt.clockOffsetMs === null ? {} : { gatewayClockOffsetMs: attempt.clockOffsetMs }),
-      classification: verdict.classification,
-      summary: masked.summary,
-      suggestedAction: masked.suggestedAction,
-      said: masked.said,
-      returnStatus: masked.returnStatus,
-      paymentStatus: masked.paymentStatus,
-      conformanceNotes: masked.conformanceNotes,
-      transactionID: masked.transactionID,
-      merchantTransactionId: masked.merchantTransactionId,
-    };
-    const response =
-      attempt.body === undefined ? null : redactor.answer(attempt.body, attempt.bodyText, maskedBodyText);
-    return { exchange, response, rawBody: attempt.body, salvaged: attempt.salvaged };
+    const timings = { startedAt, durationMs: Math.max(0, performance.now() - started), attempts };
+    return recordExchange(call, attempt, timings);
   }
 
   private async attempt(call: GatewayRequest): Promise<Attempt> {
@@ -349,18 +219,4 @@ export class RequestSender {
   close(): Promise<void> {
     return this.agent.close();
   }
-}
-
-/** One-time action tokens an answer carries (`actionResponse.data.params[{name:"actionToken"}]`). */
-export function actionTokensOf(answer: unknown): string[] {
-  const params = (answer as { actionResponse?: { data?: { params?: unknown } } } | null | undefined)?.actionResponse
-    ?.data?.params;
-  if (!Array.isArray(params)) return [];
-  return params
-    .filter(
-      (param): param is { name: string; value: string } =>
-        (param as { name?: unknown } | null)?.name === 'actionToken' &&
-        typeof (param as { value?: unknown }).value === 'string',
-    )
-    .map((param) => param.value);
 }

@@ -12,100 +12,20 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { Exchange } from '@shared/exchange';
-import { answerReport, currentReport, notificationReport } from '@shared/transaction-state';
-import { isFinalPaymentStatus } from '@shared/gateway/codes';
 import type { DeliveryRecord } from '@shared/contract/notifications';
-import type {
-  CheckResult,
-  ManualEvidence,
-  ManualTransaction,
-  RunCounts,
-  RunResult,
-  ScenarioResult,
-  StepNotification,
-  StepResult,
-  StepStatus,
-} from '@shared/contract/qa';
+import type { CheckResult, RunCounts, RunResult, ScenarioResult, StepResult, StepStatus } from '@shared/contract/qa';
 import { ConsoleFailure } from '@shared/result';
-import { CaptureError, readPath, resolveCaptures, type CaptureScope } from './captures';
+import { CaptureError, resolveCaptures, type CaptureScope } from './captures';
 import { checkExpectations, type StepActual } from './expectations';
-import { setPath, templateOrder } from './order-templates';
-import {
-  MAX_POLL_QUERIES_PER_RUN,
-  isSandboxTarget,
-  pollCapMessage,
-  pollWaitMs,
-  refuseUnconfirmedProductionPolling,
-} from './poll-limits';
+import { refuseUnconfirmedProductionPolling } from './poll-limits';
 import { withRunTag } from './run-tag';
-import { bareRecord, ownValue } from './safe-keys';
+import { bareRecord } from './safe-keys';
 import type { Scenario, ScenarioStep } from './scenario-format';
+import type { CallOutput, QaProfile, RunContext, RunnerDeps } from './steps/step-context';
+import { executeStep } from './steps/step-registry';
 
-interface CallOutput {
-  exchange: Exchange;
-  response: unknown;
-}
-
-/** What the runner needs from the gateway side: GatewayService satisfies it. */
-export interface QaGateway {
-  createOrder(input: { profileId: string; order: unknown; skipValidation?: boolean }): Promise<CallOutput>;
-  generateReference(input: { profileId: string; transactionId: string; overrideFinal?: boolean }): Promise<CallOutput>;
-  mbwayPurchase(input: {
-    profileId: string;
-    transactionId: string;
-    phone: string;
-    overrideFinal?: boolean;
-  }): Promise<CallOutput>;
-  status(input: { profileId: string; transactionId: string }): Promise<CallOutput>;
-  performAction(input: {
-    profileId: string;
-    transactionId: string;
-    url: string;
-    params: Array<{ name: string; value: string }>;
-    overrideFinal?: boolean;
-  }): Promise<CallOutput>;
-}
-
-/** The Sandbox's controls (the embedded simulator), or null when the core runs without one. */
-export interface QaSandbox {
-  advanceClock(seconds: number): Promise<unknown>;
-  complete(transactionId: string, status: string): Promise<unknown>;
-  armNextCall(status: number): void;
-  armDelivery(transactionId: string, control: string, times: number): void;
-}
-
-export interface QaProfile {
-  id: string;
-  name: string;
-  environment: string;
-  terminalId: string;
-  variant: 'A' | 'B';
-  lookupOnly?: boolean;
-}
-
-export interface ManualRequest {
-  runId: string;
-  scenarioKey: string;
-  stepIndex: number;
-  prompt: string;
-  /** The transaction the tester judges (the latest one the scenario's earlier steps touched). */
-  transaction: ManualTransaction | null;
-}
-
-export interface RunnerDeps {
-  gateway: QaGateway;
-  sandbox: QaSandbox | null;
-  /** Every notification the console's receiver records (the runner subscribes for the run). */
-  subscribeNotifications(listener: (record: DeliveryRecord) => void): () => void;
-  consoleVersion: string;
-  /** Answers a manual step; without it manual steps are skipped ("needs a tester"). */
-  askManual?: (request: ManualRequest) => Promise<{ passed: boolean; note: string; evidence?: ManualEvidence[] }>;
-  /** Live progress: called when a scenario starts and after every step. */
-  onProgress?: (runId: string, scenario: ScenarioResult, waitingManual: ManualRequest | null) => void;
-  /** Test hook: a shorter sleep. */
-  sleep?: (ms: number) => Promise<void>;
-}
+export type { QaGateway, QaProfile, QaSandbox, ManualRequest, RunnerDeps } from './steps/step-context';
+export { transactionOf } from './steps/manual-step';
 
 export interface RunRequest {
   scenarios: Scenario[];
@@ -120,36 +40,7 @@ export interface RunRequest {
   productionConfirmation?: { profileName: string } | undefined;
 }
 
-/** What the steps of one run share: its stop signal and its count of polling queries to real gateways. */
-interface RunContext {
-  signal: AbortSignal | undefined;
-  pollQueries: number;
-  /** The step (index) of the current scenario that the stop interrupted while it waited, if any. */
-  interruptedStep: number | null;
-}
-
 export const STOPPED_STEP = 'Skipped: the run was stopped before this step.';
-const STOPPED_BY_USER = 'Stopped by the user';
-
-/** Resolves true as soon as the signal stops the run (a stopped run does not sit out a 10-minute wait). */
-function abortedDuring<T>(
-  work: Promise<T>,
-  signal: AbortSignal | undefined,
-): Promise<{ aborted: true } | { value: T }> {
-  if (!signal) return work.then((value) => ({ value }));
-  if (signal.aborted) return Promise.resolve({ aborted: true });
-  let onAbort = (): void => undefined;
-  const aborted = new Promise<{ aborted: true }>((resolve) => {
-    onAbort = () => resolve({ aborted: true });
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-  return Promise.race([work.then((value) => ({ value })), aborted]).finally(() =>
-    signal.removeEventListener('abort', onAbort),
-  );
-}
-
-/** The step's QA override, passed on only when the scenario asked for it (main refuses it on production). */
-const overrideOf = (overrideFinal: boolean | undefined) => (overrideFinal ? { overrideFinal: true } : {});
 
 export const countResults = (scenarios: readonly ScenarioResult[]): RunCounts => ({
   total: scenarios.length,
@@ -381,168 +272,23 @@ export class ScenarioRunner {
     result: StepResult,
     context: RunContext,
   ): Promise<StepActual> {
-    const gateway = this.deps.gateway;
-    const profileId = profile.id;
-    const record = (output: CallOutput): StepActual => {
-      result.exchanges.push(output.exchange);
-      return fromCall(output);
-    };
     const input = { kind: step.input.kind, args: resolved } as ScenarioStep['input'];
-    switch (input.kind) {
-      case 'create': {
-        const { template, body, overrides, validate } = input.args;
-        const order: Record<string, unknown> =
-          template === 'none'
-            ? structuredClone(body ?? {})
-            : {
-                ...templateOrder(
-                  profile.variant,
-                  profile.terminalId,
-                  `QA-${String(scope.run && (scope.run as { unique: string }).unique)}`,
-                ),
-                ...structuredClone(body ?? {}),
-              };
-        for (const [path, value] of Object.entries(overrides ?? {})) setPath(order, path, value);
-        return record(await gateway.createOrder({ profileId, order, ...(validate ? {} : { skipValidation: true }) }));
-      }
-      case 'reference': {
-        const { transactionID, overrideFinal } = input.args;
-        return record(
-          await gateway.generateReference({ profileId, transactionId: transactionID, ...overrideOf(overrideFinal) }),
-        );
-      }
-      case 'mbway': {
-        const { transactionID, phone, overrideFinal } = input.args;
-        return record(
-          await gateway.mbwayPurchase({ profileId, transactionId: transactionID, phone, ...overrideOf(overrideFinal) }),
-        );
-      }
-      case 'status':
-        return record(await gateway.status({ profileId, transactionId: input.args.transactionID }));
-      case 'pollUntil': {
-        const { transactionID, status, final, timeoutSeconds, intervalSeconds } = input.args;
-        const wanted = status === undefined ? null : Array.isArray(status) ? status : [status];
-        const deadline = Date.now() + timeoutSeconds * 1000;
-        const sleep = (ms: number) => this.sleep(ms, context.signal);
-        const limited = !isSandboxTarget(profile);
-        let sent = 0;
-        for (;;) {
-          if (limited && context.pollQueries >= MAX_POLL_QUERIES_PER_RUN)
-            return { refused: 'poll-limit', message: pollCapMessage(context.pollQueries) };
-          if (limited) context.pollQueries += 1;
-          sent += 1;
-          const actual = record(await gateway.status({ profileId, transactionId: transactionID }));
-          const current = actual.paymentStatus ?? null;
-          const reached =
-            current !== null &&
-            ((wanted?.includes(current) ?? false) || (final === true && isFinalPaymentStatus(current)));
-          // A final status other than the one wanted will never change: stop instead of waiting out the timeout.
-          if (reached || (current !== null && isFinalPaymentStatus(current)) || Date.now() >= deadline)
-            return { ...actual, timedOut: !reached && !(current !== null && isFinalPaymentStatus(current)) };
-          const wait = pollWaitMs(profile, intervalSeconds, result.exchanges[result.exchanges.length - 1]);
-          if ('aborted' in (await abortedDuring(sleep(wait), context.signal)))
-            return { skip: `${STOPPED_BY_USER} while polling (${sent} status queries sent).`, stopped: true };
-        }
-      }
-      case 'action': {
-        const { transactionID, from, url, params, paymentStatus, overrideFinal } = input.args;
-        let target = url;
-        let list = params ?? [];
-        if (from !== undefined) {
-          const action = readPath(ownValue(scope, from), 'response.actionResponse') as
-            | { url?: string; data?: { url?: string; params?: Array<{ name: string; value?: string; data?: string }> } }
-            | undefined;
-          target ??= action?.data?.url ?? action?.url;
-          list = (action?.data?.params ?? []).map((param) => ({
-            name: param.name,
-            value: param.value ?? param.data ?? '',
-          }));
-          if (!target) return { message: `Step "${from}" has no actionResponse url.`, refused: 'no-action' };
-        }
-        if (paymentStatus)
-          list = [
-            ...list.filter((param) => param.name !== 'paymentStatus'),
-            { name: 'paymentStatus', value: paymentStatus },
-          ];
-        return record(
-          await gateway.performAction({
-            profileId,
-            transactionId: transactionID,
-            url: target!,
-            params: list,
-            ...overrideOf(overrideFinal),
-          }),
-        );
-      }
-      case 'waitNotification': {
-        const { transactionID, status, atLeast, timeoutSeconds } = input.args;
-        const sleep = (ms: number) => this.sleep(ms, context.signal);
-        const deadline = Date.now() + timeoutSeconds * 1000;
-        for (;;) {
-          const matching = received.filter(
-            (item) =>
-              item.verdict === 'accepted' &&
-              item.notification?.transactionId === transactionID &&
-              (status === undefined || item.notification.paymentStatus === status),
-          );
-          if (matching.length >= atLeast || Date.now() >= deadline) {
-            result.notifications.push(...matching.map(toStepNotification));
-            const last = matching[matching.length - 1];
-            const payload = last?.plaintext ? safeJson(last.plaintext) : null;
-            return {
-              timedOut: matching.length < atLeast,
-              count: matching.length,
-              paymentStatus: last?.notification?.paymentStatus ?? undefined,
-              returnStatus: last?.notification?.returnStatus?.statusCode ?? undefined,
-              body: payload,
-              capture: { notification: payload, count: matching.length },
-              message:
-                matching.length < atLeast
-                  ? `${matching.length} notification(s)${status ? ` with ${status}` : ''} for ${transactionID} within ${timeoutSeconds} s; ${atLeast} expected`
-                  : undefined,
-            };
-          }
-          if ('aborted' in (await abortedDuring(sleep(100), context.signal)))
-            return { skip: `${STOPPED_BY_USER} while waiting for a notification.`, stopped: true };
-        }
-      }
-      case 'sandbox': {
-        const sandbox = this.deps.sandbox!;
-        const { complete, advanceClock, nextCall, delivery } = input.args;
-        if (complete) await sandbox.complete(complete.transactionID, complete.status);
-        if (advanceClock !== undefined) await sandbox.advanceClock(advanceClock);
-        if (nextCall) sandbox.armNextCall(nextCall.status);
-        if (delivery) sandbox.armDelivery(delivery.transactionID, delivery.do, delivery.times);
-        return {};
-      }
-      case 'manual': {
-        if (!this.deps.askManual)
-          return { skip: 'Skipped: a manual step needs a tester (run it from the Scenarios screen).' };
-        const request: ManualRequest = {
-          runId: run.id,
-          scenarioKey: scenario.key,
-          stepIndex: step.index,
-          prompt: input.args.prompt,
-          transaction: transactionOf(scenario.steps),
-        };
-        // Kept on the run (not only pushed as an event): a screen reloaded meanwhile can still answer it.
-        run.waitingManual = {
-          scenarioKey: request.scenarioKey,
-          stepIndex: request.stepIndex,
-          prompt: request.prompt,
-          transaction: request.transaction,
-        };
-        this.deps.onProgress?.(run.id, scenario, request);
-        const answered = await abortedDuring(this.deps.askManual(request), context.signal).finally(() => {
-          run.waitingManual = null;
-        });
-        if ('aborted' in answered)
-          return { skip: `${STOPPED_BY_USER} while this step waited for the tester.`, stopped: true };
-        result.note = answered.value.note || null;
-        if (answered.value.evidence?.length) result.evidence = answered.value.evidence;
-        return { manual: answered.value };
-      }
-    }
+    return executeStep(input, {
+      deps: this.deps,
+      run,
+      scenario,
+      step,
+      profile,
+      scope,
+      received,
+      result,
+      context,
+      sleep: (ms) => this.sleep(ms, context.signal),
+      record: (output) => {
+        result.exchanges.push(output.exchange);
+        return fromCall(output);
+      },
+    });
   }
 }
 
@@ -567,61 +313,6 @@ function fromCall(output: CallOutput): StepActual {
     },
   };
 }
-
-/**
- * The latest transaction the scenario's finished steps touched, in the state every screen shows for it:
- * its answers and the notifications the steps saw, through the shared derivation (transaction-state.ts).
- */
-export function transactionOf(steps: readonly StepResult[]): ManualTransaction | null {
-  const exchanges = steps.flatMap((step) => step.exchanges).filter((exchange) => exchange.transactionID);
-  const latest = exchanges[exchanges.length - 1];
-  if (!latest) return null;
-  const same = exchanges.filter((exchange) => exchange.transactionID === latest.transactionID);
-  const notified = steps
-    .flatMap((step) => step.notifications)
-    .filter((notification) => notification.transactionId === latest.transactionID)
-    .map((notification) =>
-      notificationReport({
-        id: `delivery-${notification.seq}`,
-        paymentStatus: notification.paymentStatus,
-        receivedAt: Date.parse(notification.receivedAt) || 0,
-        payload: null,
-      }),
-    );
-  const reports = [...same.map((exchange) => answerReport(exchange)), ...notified].filter((r) => r !== null);
-  const status = currentReport(reports)?.status ?? null;
-  const merchant = same.find((exchange) => exchange.merchantTransactionId)?.merchantTransactionId ?? null;
-  const amount = same.map(amountOf).find((value) => value !== null) ?? null;
-  return { transactionID: latest.transactionID, merchantTransactionId: merchant, amount, paymentStatus: status };
-}
-
-/** `transaction.amount` of a create-order request body, as "10.50 EUR" (the body is redacted text: data only). */
-function amountOf(exchange: Exchange): string | null {
-  const body = exchange.request.body ? safeJson(exchange.request.body) : null;
-  const transaction = readPath(body, 'transaction');
-  const amount = readPath(transaction, 'amount');
-  const value: unknown = readPath(amount, 'value') ?? amount;
-  if (typeof value !== 'number' && typeof value !== 'string') return null;
-  const currency: unknown = readPath(amount, 'currency');
-  return typeof currency === 'string' ? `${String(value)} ${currency}` : String(value);
-}
-
-const toStepNotification = (record: DeliveryRecord): StepNotification => ({
-  seq: record.seq,
-  notificationId: record.notification?.notificationId ?? '',
-  transactionId: record.notification?.transactionId ?? null,
-  paymentStatus: record.notification?.paymentStatus ?? null,
-  duplicate: record.duplicate,
-  receivedAt: record.receivedAt,
-});
-
-const safeJson = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-};
 
 const skipped = (step: ScenarioStep, message: string): StepResult => ({
   index: step.index,

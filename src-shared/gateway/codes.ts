@@ -15,22 +15,6 @@ export type PaymentMethodA = (typeof PAYMENT_METHODS.A)[number];
 export type PaymentMethodB = (typeof PAYMENT_METHODS.B)[number];
 export type PaymentMethodCode = PaymentMethodA | PaymentMethodB;
 
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethodCode, string> = {
-  REFERENCE: 'Multibanco payment reference',
-  CARD: 'Card',
-  MBWAY: 'MB WAY',
-  TOKEN: 'Token',
-  PAY_BY_LINK: 'Pay by link',
-  BLIK: 'BLIK',
-  XPAY: 'Wallet (xPay)',
-  IDEL: 'iDEAL',
-  BNCT: 'Bancontact',
-  SPDD: 'SEPA direct debit',
-  CRTB: 'Cartes Bancaires',
-  MBWY: 'MB WAY',
-  BIZM: 'Bizum',
-};
-
 /** Variant B methods whose shopper language must be known (spec: customerLanguage is conditional). */
 export const METHODS_NEEDING_LANGUAGE = ['BNCT', 'IDEL', 'BIZM'] as const;
 /** Variant B methods that need the shopper's phone (spec: customerPhone is conditional). */

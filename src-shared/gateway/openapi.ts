@@ -473,6 +473,3 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
     },
   };
 }
-
-/** Examples of every request and response in the document, by JSON pointer-ish location (for tests and tools). */
-export const OPENAPI_EXAMPLES = { orders: ORDER_EXAMPLES, responses: RESPONSE_EXAMPLES } as const;

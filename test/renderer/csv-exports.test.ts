@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { csvDocument, parseCsv } from '@shared/csv';
-import { toCsv } from '../../src-renderer/src/db/history-transfer';
+import { toCsv } from '../../src-renderer/src/db/history-formats';
 import { auditLogToCsv } from '../../src-renderer/src/features/support/audit-csv';
 import { emptyRow } from '../../src-renderer/src/services/bulk-lookup';
 import { parseIdList } from '../../src-renderer/src/services/id-list';

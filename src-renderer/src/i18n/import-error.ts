@@ -1,4 +1,4 @@
-import { ImportFileError, type ImportErrorId, type ImportProblem } from '../db/history-transfer';
+import { ImportFileError, type ImportErrorId, type ImportProblem } from '../db/history-import';
 import { JsonStreamError, type JsonStreamErrorId } from '../db/json-stream-reader';
 import { formatNumber } from './format';
 import { t } from './index';

@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { recordExchange } from '../../../src-renderer/src/db/history-writer';
-import {
-  collectExport,
-  EXPORT_FORMAT,
-  exportHistory,
-  importHistory,
-  importHistoryFile,
-  ImportFileError,
-  toCsv,
-  toHar,
-} from '../../../src-renderer/src/db/history-transfer';
+import { exportHistory, type ExportKind } from '../../../src-renderer/src/db/history-export';
+import { EXPORT_FORMAT, toCsv, type HistoryExport } from '../../../src-renderer/src/db/history-formats';
+import { importHistory, importHistoryFile, ImportFileError } from '../../../src-renderer/src/db/history-import';
 import { queryKeys } from '../../../src-renderer/src/db/transaction-query';
 import { createExchange, freshDb, lookupProfile, makeExchange, makeRow, statusExchange, T0 } from './fixtures';
+
+/** The whole history as the History screen's Export button writes it. */
+async function exportedText(db: ReturnType<typeof freshDb>, kind: ExportKind = 'json'): Promise<string> {
+  return new Response((await exportHistory(db, {}, kind)).blob).text();
+}
 
 describe('JSON export and import', () => {
   // 10,000 rows through fake-indexeddb take seconds on a busy 2-core machine: a generous limit, not a speed check.
@@ -21,8 +19,7 @@ describe('JSON export and import', () => {
     await source.transactions.bulkPut(rows);
     await recordExchange(source, createExchange(rows[0]!.transactionId, 'order-0', T0), lookupProfile);
     await recordExchange(source, statusExchange(rows[0]!.transactionId!, 'Pending', T0 + 1), lookupProfile);
-    const exported = await collectExport(source, await queryKeys(source, {}));
-    const text = JSON.stringify(exported);
+    const text = await exportedText(source);
 
     const target = freshDb();
     const summary = await importHistory(target, text);
@@ -99,7 +96,7 @@ describe('JSON export and import', () => {
       transactionSignature: 'sig-secret-value-9876',
     });
     await recordExchange(db, leaky, lookupProfile);
-    const text = JSON.stringify(await collectExport(db, ['s2leak']));
+    const text = await exportedText(db);
     expect(text).not.toMatch(/live-token|client-abcdef|sig-secret/);
     expect(text).toContain('Bearer ••••6789');
   });
@@ -130,7 +127,7 @@ describe('CSV and HAR export', () => {
       }),
       lookupProfile,
     );
-    const har = toHar(await collectExport(db, ['s2har'])) as {
+    const har = JSON.parse(await exportedText(db, 'har')) as {
       log: {
         version: string;
         entries: {
@@ -176,9 +173,14 @@ describe('streamed export and import (large histories)', () => {
     const streamed = await exportHistory(source, {}, 'json', { onProgress: (count) => progress.push(count) });
     expect(streamed).toMatchObject({ transactions: 4_500, exchanges: 2 });
     expect(progress).toEqual([2_000, 4_000, 4_500]);
-    const whole = await collectExport(source, await queryKeys(source, {}));
-    const parsed = JSON.parse(await textOf(streamed.blob)) as typeof whole;
-    expect({ ...parsed, exportedAt: '' }).toEqual({ ...whole, exportedAt: '' });
+    // Every chunk's rows and exchanges once each: the file holds exactly the stored history.
+    const parsed = JSON.parse(await textOf(streamed.blob)) as HistoryExport;
+    expect(parsed).toMatchObject({ format: EXPORT_FORMAT, version: 1 });
+    const sortByKey = <T extends { key: string }>(list: T[]) => [...list].sort((a, b) => a.key.localeCompare(b.key));
+    expect(sortByKey(parsed.transactions)).toEqual(sortByKey(await source.transactions.toArray()));
+    expect(parsed.exchanges.map((exchange) => exchange.row.id).sort()).toEqual(
+      (await source.exchanges.toArray()).map((row) => row.id).sort(),
+    );
 
     const target = freshDb();
     // wholeFileBytes 0: take the streaming path even for this small file.
@@ -188,7 +190,7 @@ describe('streamed export and import (large histories)', () => {
     expect(await target.exchanges.toArray()).toEqual(await source.exchanges.toArray());
   });
 
-  it('writes CSV and HAR the same way as the whole-history functions', async () => {
+  it('writes CSV and HAR across chunks: every row once, the exchange once', async () => {
     const db = freshDb();
     await db.transactions.bulkPut(Array.from({ length: 2_100 }, (_, i) => makeRow(i)));
     await recordExchange(db, createExchange('s2har-1', 'order-har', T0), lookupProfile);
@@ -196,8 +198,12 @@ describe('streamed export and import (large histories)', () => {
     const keys = await queryKeys(db, {});
     const rows = (await db.transactions.bulkGet(keys)).filter((row) => row !== undefined);
     expect(csv).toBe(toCsv(rows));
-    const har = JSON.parse(await textOf((await exportHistory(db, {}, 'har')).blob));
-    expect(har).toEqual(toHar(await collectExport(db, keys)));
+    const har = JSON.parse(await textOf((await exportHistory(db, {}, 'har')).blob)) as {
+      log: { version: string; entries: Array<{ request: { postData?: { text: string } } }> };
+    };
+    expect(har.log.version).toBe('1.2');
+    expect(har.log.entries).toHaveLength(1);
+    expect(har.log.entries[0]!.request.postData?.text).toContain('order-har');
   });
 
   it('issue 28 (no cancel in the History transfer panel): a cancelled streamed import keeps what was stored and counts what it merged', async () => {

@@ -4,7 +4,8 @@ import { formatAmount, formatBytes, formatDateTime } from '../../../src-renderer
 import { formatBytes as formatQuota } from '../../../src-renderer/src/services/storage-quota';
 import { systemLocale } from '../../../src-renderer/src/i18n/locales';
 import { importErrorText } from '../../../src-renderer/src/i18n/import-error';
-import { EXPORT_FORMAT, importHistory, importHistoryFile } from '../../../src-renderer/src/db/history-transfer';
+import { EXPORT_FORMAT } from '../../../src-renderer/src/db/history-formats';
+import { importHistory, importHistoryFile } from '../../../src-renderer/src/db/history-import';
 import { freshDb } from '../db/fixtures';
 import { describePaymentStatus } from '../../../src-renderer/src/composables/payment-status';
 import { issueText, ruleMessageText } from '../../../src-renderer/src/i18n/rule-text';

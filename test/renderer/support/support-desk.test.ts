@@ -158,12 +158,14 @@ describe('case summary', () => {
     expect(markdown).not.toContain('ana@example.pt');
 
     // History export: customer data masked for guarded transactions only.
-    const { collectExport } = await import('../../../src-renderer/src/db/history-transfer');
-    const guarded = JSON.stringify(await collectExport(db, [key], () => true));
+    const { exportHistory } = await import('../../../src-renderer/src/db/history-export');
+    const exported = async (masksCustomer: () => boolean) =>
+      new Response((await exportHistory(db, {}, 'json', { masksCustomer })).blob).text();
+    const guarded = await exported(() => true);
     expect(guarded).not.toContain('Ana Silva');
     expect(guarded).not.toContain('ana@example.pt');
     expect(guarded).toContain('10.5');
-    expect(JSON.stringify(await collectExport(db, [key]))).toContain('ana@example.pt');
+    expect(await exported(() => false)).toContain('ana@example.pt');
   });
 });
 

@@ -6,7 +6,8 @@
  */
 import { HistoryDb } from '../../../../src-renderer/src/db/history-db';
 import { recordExchange } from '../../../../src-renderer/src/db/history-writer';
-import { exportHistory, importHistoryFile } from '../../../../src-renderer/src/db/history-transfer';
+import { exportHistory } from '../../../../src-renderer/src/db/history-export';
+import { importHistoryFile } from '../../../../src-renderer/src/db/history-import';
 import { queryPage, searchTransactions, type HistoryFilter } from '../../../../src-renderer/src/db/transaction-query';
 import { planLookup } from '../../../../src-renderer/src/services/single-lookup';
 import { createExchange, lookupProfile, makeRow, T0 } from '../../../renderer/db/fixtures';
