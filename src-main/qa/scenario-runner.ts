@@ -41,31 +41,7 @@ import {
 import { withRunTag } from './run-tag';
 import { bareRecord, ownValue } from './safe-keys';
 import type { Scenario, ScenarioStep } from './scenario-format';
-
-interface CallOutput {
-  exchange: Exchange;
-  response: unknown;
-}
-
-/** What the runner needs from the gateway side: GatewayService satisfies it. */
-export interface QaGateway {
-  createOrder(input: { profileId: string; order: unknown; skipValidation?: boolean }): Promise<CallOutput>;
-  generateReference(input: { profileId: string; transactionId: string; overrideFinal?: boolean }): Promise<CallOutput>;
-  mbwayPurchase(input: {
-    profileId: string;
-    transactionId: string;
-    phone: string;
-    overrideFinal?: boolean;
-  }): Promise<CallOutput>;
-  status(input: { profileId: string; transactionId: string }): Promise<CallOutput>;
-  performAction(input: {
-    profileId: string;
-    transactionId: string;
-    url: string;
-    params: Array<{ name: string; value: string }>;
-    overrideFinal?: boolean;
-  }): Promise<CallOutput>;
-}
+import type { GatewayCallOutput, GatewayCalls } from '../gateway/gateway-calls';
 
 /** The Sandbox's controls (the embedded simulator), or null when the core runs without one. */
 export interface QaSandbox {
@@ -94,7 +70,7 @@ export interface ManualRequest {
 }
 
 export interface RunnerDeps {
-  gateway: QaGateway;
+  gateway: GatewayCalls;
   sandbox: QaSandbox | null;
   /** Every notification the console's receiver records (the runner subscribes for the run). */
   subscribeNotifications(listener: (record: DeliveryRecord) => void): () => void;
@@ -383,7 +359,7 @@ export class ScenarioRunner {
   ): Promise<StepActual> {
     const gateway = this.deps.gateway;
     const profileId = profile.id;
-    const record = (output: CallOutput): StepActual => {
+    const record = (output: GatewayCallOutput): StepActual => {
       result.exchanges.push(output.exchange);
       return fromCall(output);
     };
@@ -546,7 +522,7 @@ export class ScenarioRunner {
   }
 }
 
-function fromCall(output: CallOutput): StepActual {
+function fromCall(output: GatewayCallOutput): StepActual {
   const { exchange } = output;
   return {
     httpStatus: exchange.response?.status,
