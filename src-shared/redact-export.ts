@@ -3,16 +3,12 @@
  * (architecture rule 5); this pass makes sure an old or imported record cannot leak a credential into an export.
  */
 import { redactCardData } from '@shared/card-data';
+import { maskHeaderValue, SECRET_MASK } from '@shared/secret-mask';
 
-const MASK = '••••';
 const SECRET_HEADER = /^(authorization|proxy-authorization|x-[a-z-]*client-id)$/i;
 
-export function maskValue(value: string): string {
-  if (value.includes(MASK)) return value;
-  const scheme = /^(Bearer|Digest|Basic)\s+/i.exec(value)?.[0] ?? '';
-  const secret = value.slice(scheme.length);
-  return `${scheme}${MASK}${secret.length > 8 ? secret.slice(-4) : ''}`;
-}
+/** A value main already masked stays as it is; anything else gets the one secret rule. */
+const maskValue = (value: string): string => (value.includes(SECRET_MASK) ? value : maskHeaderValue(value));
 
 export function redactHeaders(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(

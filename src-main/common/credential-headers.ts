@@ -3,7 +3,6 @@
  * the notification receiver's journal). A short list of headers is shown in clear; any other whose name or
  * value looks like a credential is masked whole — a list of the bad ones is never complete.
  */
-import { maskSecret } from './redact-text';
 
 /**
  * Headers shown as received (the SDK still masks secrets inside them). Gateways and proxies add their own
@@ -42,14 +41,6 @@ export const CLEAR_HEADERS: ReadonlySet<string> = new Set([
 const CREDENTIAL_NAME = /auth|token|key|secret|signature|session|cookie|passw|credential|digest|bearer|jwt|sig$/i;
 /** An opaque run long enough to be a key: 16+ base64/hex/url-safe characters, letters and digits mixed. */
 const OPAQUE_VALUE = /^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9+/_=.~-]{16,}$/;
-
-const AUTH_SCHEME = /^(Bearer|Digest|Basic|Token|ApiKey)\s+(.*)$/is;
-
-/** Masks a whole header value, keeping an auth scheme (`Bearer ••••abcd`) readable. */
-export function maskHeaderValue(value: string): string {
-  const scheme = AUTH_SCHEME.exec(value);
-  return scheme ? `${scheme[1]} ${maskSecret(scheme[2]!)}` : maskSecret(value);
-}
 
 /** True when a header outside the clear list must be masked whole. */
 export const looksLikeCredentialHeader = (name: string, value: string): boolean =>

@@ -4,6 +4,7 @@ import type { Exchange, ExchangeOverride } from '@shared/exchange';
 import { customerDataOfOrder } from '@shared/support/customer-data';
 import { ConsoleFailure } from '@shared/result';
 import { apiRoot, GatewayRequestError, type CallResult, type GatewayClient, type GatewayConnection } from '../gateway';
+import type { GatewayCallOutput, GatewayCalls } from '../gateway/gateway-calls';
 import { logger } from '../common/logger';
 import { ProductionGuard } from './profiles/production-guard';
 import { refuseOnLookupOnly } from '../support/lookup-only-guard';
@@ -38,13 +39,8 @@ interface CallProfile {
 
 type CreateResult = Awaited<ReturnType<GatewayClient['createOrder']>>;
 
-export interface GatewayCallOutput {
-  exchange: Exchange;
-  response: unknown;
-}
-
 /** What the contract's orders/payments methods and the CLI do: profile → SDK → signature store → event. */
-export class GatewayService {
+export class GatewayService implements GatewayCalls {
   /** What main is writing down about payments' statuses (see learn). */
   private learning: Promise<void> = Promise.resolve();
   /**

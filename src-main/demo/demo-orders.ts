@@ -3,6 +3,7 @@
  * needs the shopper's phone, iDEAL / Bancontact / Bizum the shopper's language, Variant B the device
  * information), so that the gateway accepts every one of them.
  */
+import { defaultOrder } from '@shared/gateway/default-order';
 import type { DemoStory } from './demo-plan';
 
 const TERMINALS = { A: 1000001, B: 1000002 } as const;
@@ -14,43 +15,36 @@ const slug = (name: string) =>
     .toLowerCase()
     .replace(/[^a-z]+/g, '.');
 
+/** The story's shopper, method list, amount and shop on top of the console's one default order. */
 export function demoOrder(story: DemoStory, merchantTransactionId: string, at: Date): Record<string, unknown> {
+  const order = defaultOrder({
+    variant: story.variant,
+    terminalId: TERMINALS[story.variant],
+    merchantTransactionId,
+    at,
+    transactionDescription: `Demo shop · ${story.description}`,
+    description: story.description,
+    deviceInfo: {
+      browserUserAgent: 'Mozilla/5.0 (demo shop)',
+      browserLanguage: 'pt-PT',
+      applicationName: 'Form:demo-shop',
+    },
+  }) as { merchant: Record<string, unknown>; transaction: Record<string, unknown>; customer: Record<string, unknown> };
+  order.merchant.shopURL = 'https://shop.example';
+  order.transaction.paymentMethod = story.paymentMethod;
+  order.transaction.amount = { value: story.amount, currency: 'EUR' };
   const customerInfo: Record<string, unknown> = {
     customerName: story.shopper,
     customerEmail: `${slug(story.shopper)}@example.com`,
     customerPhone: '+351912345678',
   };
+  // The shopper's language matters only to Variant B's local methods (iDEAL, Bancontact, Bizum).
   if (story.variant === 'B') customerInfo.customerLanguage = 'pt';
-  const order: Record<string, unknown> = {
-    merchant: {
-      terminalId: TERMINALS[story.variant],
-      channel: 'web',
-      merchantTransactionId,
-      transactionDescription: `Demo shop · ${story.description}`,
-      shopURL: 'https://shop.example',
-    },
-    transaction: {
-      transactionTimestamp: at.toISOString(),
-      description: story.description,
-      moto: false,
-      paymentType: 'PURS',
-      paymentMethod: story.paymentMethod,
-      amount: { value: story.amount, currency: 'EUR' },
-    },
-    customer: {
-      customerInfo,
-      ...(story.variant === 'B'
-        ? { shippingAddress: { street1: 'Rua Augusta 100', city: 'Lisboa', postcode: '1100-053', country: 'PT' } }
-        : {}),
-    },
+  order.customer = {
+    customerInfo,
+    ...(story.variant === 'B'
+      ? { shippingAddress: { street1: 'Rua Augusta 100', city: 'Lisboa', postcode: '1100-053', country: 'PT' } }
+      : {}),
   };
-  if (story.variant === 'B')
-    order.info = {
-      deviceInfo: {
-        browserUserAgent: 'Mozilla/5.0 (demo shop)',
-        browserLanguage: 'pt-PT',
-        applicationName: 'Form:demo-shop',
-      },
-    };
   return order;
 }

@@ -6,28 +6,10 @@
  * the handlers and a script can run it alike.
  */
 import type { Exchange } from '@shared/exchange';
+import type { GatewayCallOutput, GatewayCalls } from '../gateway/gateway-calls';
 import type { ReceiptTime } from '../notifications/receiver';
 import { DEMO_SPAN_MINUTES, demoStories, type DemoStep, type DemoStory } from './demo-plan';
 import { demoOrder } from './demo-orders';
-
-interface CallOutput {
-  exchange: Exchange;
-  response: unknown;
-}
-
-/** The gateway calls the demo makes (the console's GatewayService satisfies it). */
-export interface DemoGateway {
-  createOrder(input: { profileId: string; order: unknown }): Promise<CallOutput>;
-  generateReference(input: { profileId: string; transactionId: string }): Promise<CallOutput>;
-  mbwayPurchase(input: { profileId: string; transactionId: string; phone: string }): Promise<CallOutput>;
-  status(input: { profileId: string; transactionId: string }): Promise<CallOutput>;
-  performAction(input: {
-    profileId: string;
-    transactionId: string;
-    url: string;
-    params: Array<{ name: string; value: string }>;
-  }): Promise<CallOutput>;
-}
 
 /** The simulator's control operations the demo needs (SimulatorControl satisfies it). */
 export interface DemoSimulatorControl {
@@ -38,7 +20,7 @@ export interface DemoSimulatorControl {
 }
 
 export interface DemoSeedOptions {
-  gateway: DemoGateway;
+  gateway: GatewayCalls;
   control: DemoSimulatorControl;
   /** The demo world's profile per variant. */
   profiles: { A: string; B: string };
@@ -92,7 +74,7 @@ export async function seedDemo(options: DemoSeedOptions): Promise<DemoSeedResult
   /** The world's time at a wall-clock instant: what the simulator itself dates everything with. */
   const storyTime = (wallMs: number) => new Date(wallMs + control.clockView().offsetSeconds * 1000);
   const exchanges: Exchange[] = [];
-  const record = (output: CallOutput): CallOutput => {
+  const record = (output: GatewayCallOutput): GatewayCallOutput => {
     const exchange: Exchange = {
       ...output.exchange,
       timings: {
@@ -122,7 +104,7 @@ async function liveStory(
   timeLine: {
     storyTime: (wallMs: number) => Date;
     elapsedMs: () => number;
-    record: (output: CallOutput) => CallOutput;
+    record: (output: GatewayCallOutput) => GatewayCallOutput;
     exchanges: Exchange[];
   },
 ): Promise<DemoSeedResult> {
@@ -157,12 +139,12 @@ async function liveStory(
 }
 
 interface StepContext {
-  gateway: DemoGateway;
+  gateway: GatewayCalls;
   control: DemoSimulatorControl;
   profileId: string;
   transactionId: string;
   created: unknown;
-  record: (output: CallOutput) => CallOutput;
+  record: (output: GatewayCallOutput) => GatewayCallOutput;
   story: DemoStory;
 }
 

@@ -4,7 +4,7 @@ import { validateOrder } from '@shared/gateway/order-schema';
 import { followUpMethodProblem, orderWarnings } from '@shared/gateway/order-warnings';
 import { describeIssues, GatewayRequestError } from './errors';
 import { toMbwayPhone } from './phone';
-import { maskSecret } from '../common/redact-text';
+import { maskSecret } from '@shared/secret-mask';
 import { originOf } from '@shared/origin';
 import { CallRedactor } from './redaction';
 import { actionTokensOf } from './exchange-recorder';

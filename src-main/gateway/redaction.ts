@@ -1,6 +1,7 @@
 import { copyOnChange, isCvvKey, redactCardNumber } from '@shared/card-data';
-import { CLEAR_HEADERS, looksLikeCredentialHeader, maskHeaderValue } from '../common/credential-headers';
-import { maskEchoes, maskSecret, redactText, registerSecret } from '../common/redact-text';
+import { maskHeaderValue, maskSecret } from '@shared/secret-mask';
+import { CLEAR_HEADERS, looksLikeCredentialHeader } from '../common/credential-headers';
+import { maskEchoes, redactText, registerSecret } from '../common/redact-text';
 
 /**
  * Fields whose value is a per-transaction credential, masked by name wherever they appear: a create

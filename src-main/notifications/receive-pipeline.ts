@@ -9,7 +9,8 @@ import type { DeliveryProblemCode, DeliveryRecord } from '@shared/contract/notif
 import { NOTIFICATION_IV_HEADER, NOTIFICATION_TAG_HEADER, parseNotification } from '@shared/notification';
 import { buildNotificationAck } from '@shared/notification-ack';
 import { logger } from '../common/logger';
-import { CLEAR_HEADERS, looksLikeCredentialHeader, maskHeaderValue } from '../common/credential-headers';
+import { maskHeaderValue } from '@shared/secret-mask';
+import { CLEAR_HEADERS, looksLikeCredentialHeader } from '../common/credential-headers';
 import { redactText } from '../common/redact-text';
 import type { DeliveryDraft, DeliveryJournal } from './delivery-journal';
 import { decryptNotification } from './notification-crypto';

@@ -6,6 +6,7 @@
 import { ConsoleFailure } from '@shared/result';
 import { forbiddenSegment, ownValue } from './safe-keys';
 import { mainText } from '@shared/console-text';
+import { defaultOrder } from '@shared/gateway/default-order';
 
 const DEVICE_INFO = {
   browserAcceptHeader: 'application/json',
@@ -22,32 +23,15 @@ const DEVICE_INFO = {
 };
 
 export function templateOrder(variant: 'A' | 'B', terminalId: string, merchantTransactionId: string, now = new Date()) {
-  const order: Record<string, unknown> = {
-    merchant: {
-      terminalId: Number(terminalId),
-      channel: 'web',
-      merchantTransactionId,
-      transactionDescription: 'Gateway Console QA scenario',
-    },
-    customer: {
-      customerInfo: {
-        customerName: 'Test Shopper',
-        customerEmail: 'shopper@example.com',
-        customerPhone: '+351912345678',
-        customerLanguage: 'pt',
-      },
-    },
-    transaction: {
-      transactionTimestamp: now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
-      description: 'QA scenario order',
-      moto: false,
-      paymentType: 'PURS',
-      paymentMethod: variant === 'A' ? ['REFERENCE', 'CARD', 'MBWAY'] : ['CARD', 'MBWY'],
-      amount: { value: 10.5, currency: 'EUR' },
-    },
-  };
-  if (variant === 'B') order.info = { deviceInfo: { ...DEVICE_INFO } };
-  return order;
+  return defaultOrder({
+    variant,
+    terminalId,
+    merchantTransactionId,
+    at: now,
+    transactionDescription: 'Gateway Console QA scenario',
+    description: 'QA scenario order',
+    deviceInfo: DEVICE_INFO,
+  });
 }
 
 /**

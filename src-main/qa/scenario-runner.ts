@@ -24,7 +24,7 @@ import type { Scenario, ScenarioStep } from './scenario-format';
 import type { CallOutput, QaProfile, RunContext, RunnerDeps } from './steps/step-context';
 import { executeStep } from './steps/step-registry';
 
-export type { QaGateway, QaProfile, QaSandbox, ManualRequest, RunnerDeps } from './steps/step-context';
+export type { QaProfile, QaSandbox, ManualRequest, RunnerDeps } from './steps/step-context';
 export { transactionOf } from './steps/manual-step';
 
 export interface RunRequest {

@@ -66,7 +66,7 @@ const hide = (value: string, keepStart: number, keepEnd = 0): string =>
 
 /**
  * A masked value that still helps to match a customer on the phone without exposing them: initials of a
- * name, first letter and top-level domain of an e-mail, last 3 digits of a phone, only the country of an
+ * name, first letter and top-level domain of an e-mail, country code and last 3 digits of a phone (`+351` or MB WAY's `351#`), only the country of an
  * address, the first two octets of an IPv4 address.
  */
 export function maskCustomerValue(field: CustomerField, value: string): string {
@@ -84,8 +84,11 @@ export function maskCustomerValue(field: CustomerField, value: string): string {
       const tld = domain.includes('.') ? domain.slice(domain.lastIndexOf('.')) : '';
       return `${value[0]}${DOT.repeat(3)}@${DOT.repeat(3)}${tld}`;
     }
-    case 'phone':
-      return hide(value, value.startsWith('+') ? 4 : 0, 3);
+    case 'phone': {
+      // The gateway's MB WAY form `351#912345678` keeps its country code like `+351…` does.
+      const mbway = /^(\d{1,3}#)(.*)$/.exec(value);
+      return mbway ? `${mbway[1]}${hide(mbway[2]!, 0, 3)}` : hide(value, value.startsWith('+') ? 4 : 0, 3);
+    }
     case 'billingAddress':
     case 'shippingAddress': {
       const parts = value.split(',').map((part) => part.trim());

@@ -120,6 +120,8 @@ describe('Demo mode and the guided tour (Chromium, browser mode)', () => {
     await page.getByText('Payments by status over time', { exact: true }).click();
     const chart = page.getByTestId('status-chart');
     await expect.poll(() => chart.getAttribute('data-summary')).toMatch(/Success: \d+/);
+    // Chart.js, fetched only now (its own chunk), has drawn on the canvas: it sizes the canvas it takes over.
+    await expect.poll(() => chart.getAttribute('style')).toMatch(/box-sizing/);
     const summary = (await chart.getAttribute('data-summary')) ?? '';
     // The legend names statuses in words (issue 27: never the raw keys InProcessing / OutcomeUnknown).
     for (const status of ['Pending', 'In processing', 'Success', 'Declined', 'Error', 'Timeout', 'Expired'])

@@ -87,6 +87,19 @@ describe('CSV exports are inert in a spreadsheet, whatever the separator', () =>
     );
   });
 
+  it('a History export pasted into bulk lookup gives its ids, and its hostile cells read back defused (one writer, one reader)', () => {
+    const csv = toCsv([
+      makeRow(1, { transactionId: 's2HIST1', profileName: '=HYPERLINK("http://evil")', merchantTransactionId: 'a;b' }),
+      makeRow(2, { transactionId: 's2HIST2', profileName: '@SUM(A1)' }),
+    ]);
+    expect(parseIdList(csv)).toEqual({ ids: ['s2HIST1', 's2HIST2'], duplicates: [], malformed: [] });
+    const [header, first, second] = parseCsv(csv);
+    const column = (name: string) => header!.indexOf(name);
+    expect(first![column('profileName')]).toBe(`'=HYPERLINK("http://evil")`);
+    expect(first![column('merchantTransactionId')]).toBe('a;b');
+    expect(second![column('profileName')]).toBe(`'@SUM(A1)`);
+  });
+
   it('a bulk lookup export pasted back in gives its ids, whatever its cells hold (one reader for every CSV)', () => {
     const csv = lookupRowsToCsv(
       [

@@ -1,7 +1,8 @@
 import type { Exchange } from '@shared/exchange';
 import { ConsoleFailure } from '@shared/result';
 import { DEMO_WORLD_ID, worldProfileId } from '@shared/sandbox-worlds';
-import { DEMO_CLOCK_OFFSET_MS, DemoSeedError, seedDemo, type DemoGateway } from '../../demo/seed-demo';
+import type { GatewayCalls } from '../../gateway/gateway-calls';
+import { DEMO_CLOCK_OFFSET_MS, DemoSeedError, seedDemo } from '../../demo/seed-demo';
 import type { ReceiptTime } from '../../notifications/receiver';
 import type { Handlers } from '../dispatcher';
 import type { SandboxWorlds } from '../worlds/sandbox-worlds';
@@ -15,7 +16,7 @@ import { mainText } from '@shared/console-text';
  * notification about it arrives, or the notification would open the row at today's date.
  */
 export function createDemoHandlers(deps: {
-  gateway: DemoGateway;
+  gateway: GatewayCalls;
   getWorlds: () => SandboxWorlds | null;
   onExchange: (exchange: Exchange) => void;
   /** The notification receiver's clock, put on the demo world's time line while seeding. */

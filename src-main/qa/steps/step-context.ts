@@ -2,37 +2,16 @@
  * What a step executor is given and what it needs from the console: the ports the runner is built with
  * (gateway, Sandbox, notifications, the tester) and the state of the step, scenario and run under way.
  */
-import type { Exchange } from '@shared/exchange';
+import type { GatewayCallOutput, GatewayCalls } from '../../gateway/gateway-calls';
 import type { DeliveryRecord } from '@shared/contract/notifications';
 import type { ManualEvidence, ManualTransaction, RunResult, ScenarioResult, StepResult } from '@shared/contract/qa';
 import type { CaptureScope } from '../captures';
 import type { StepActual } from '../expectations';
 import type { ScenarioStep, StepInput, StepKind } from '../scenario-format';
 
-export interface CallOutput {
-  exchange: Exchange;
-  response: unknown;
-}
-
-/** What the runner needs from the gateway side: GatewayService satisfies it. */
-export interface QaGateway {
-  createOrder(input: { profileId: string; order: unknown; skipValidation?: boolean }): Promise<CallOutput>;
-  generateReference(input: { profileId: string; transactionId: string; overrideFinal?: boolean }): Promise<CallOutput>;
-  mbwayPurchase(input: {
-    profileId: string;
-    transactionId: string;
-    phone: string;
-    overrideFinal?: boolean;
-  }): Promise<CallOutput>;
-  status(input: { profileId: string; transactionId: string }): Promise<CallOutput>;
-  performAction(input: {
-    profileId: string;
-    transactionId: string;
-    url: string;
-    params: Array<{ name: string; value: string }>;
-    overrideFinal?: boolean;
-  }): Promise<CallOutput>;
-}
+/** What the runner needs from the gateway side: the one port QA and the demo share (GatewayService). */
+export type { GatewayCalls } from '../../gateway/gateway-calls';
+export type CallOutput = GatewayCallOutput;
 
 /** The Sandbox's controls (the embedded simulator), or null when the core runs without one. */
 export interface QaSandbox {
@@ -61,7 +40,7 @@ export interface ManualRequest {
 }
 
 export interface RunnerDeps {
-  gateway: QaGateway;
+  gateway: GatewayCalls;
   sandbox: QaSandbox | null;
   /** Every notification the console's receiver records (the runner subscribes for the run). */
   subscribeNotifications(listener: (record: DeliveryRecord) => void): () => void;

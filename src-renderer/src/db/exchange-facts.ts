@@ -2,7 +2,7 @@
  * What an Exchange tells us about a transaction. Bodies are parsed leniently (the real gateway sends
  * amounts as numbers or strings, extra fields, missing fields): anything unreadable is simply unknown.
  */
-import { customerDataOfOrder, type CustomerData } from '@shared/support/customer-data';
+import { customerDataOfOrder, maskCustomerValue, type CustomerData } from '@shared/support/customer-data';
 import type { Exchange } from '@shared/exchange';
 import { answerReport, type StatusReport } from '@shared/transaction-state';
 import { OUTCOME_UNKNOWN, type StoredReturnStatus } from './records';
@@ -55,14 +55,6 @@ const parseJson = (text: string | null | undefined): Json | null => {
 const path = (value: unknown, ...keys: string[]): unknown =>
   keys.reduce<unknown>((current, key) => asObject(current)?.[key], value);
 
-/** `351#912345678` → `351#9•••••678`: enough for a support agent to recognise, not a usable number. */
-export function maskPhone(phone: string): string {
-  const [country, national] = phone.includes('#') ? phone.split('#', 2) : ['', phone];
-  const digits = (national ?? '').replace(/\D/g, '');
-  if (digits.length < 5) return `${country ? `${country}#` : ''}•••`;
-  return `${country ? `${country}#` : ''}${digits.slice(0, 1)}${'•'.repeat(digits.length - 4)}${digits.slice(-3)}`;
-}
-
 const TRANSACTION_IN_URL = /\/payments\/([A-Za-z0-9_-]+)\/(?:status|service-reference|mbway-id|card|action)/;
 
 export function transactionIdOf(exchange: Exchange): string | null {
@@ -112,7 +104,8 @@ export function factsFromExchange(exchange: Exchange): TransactionFacts | null {
     expiry: asString(path(response, 'expiry')) ?? asString(path(response, 'paymentReference', 'expireDate')),
     reference: reference ? reference.replace(/\D/g, '') || null : null,
     referenceEntity: asString(path(response, 'paymentReference', 'entity')),
-    maskedPhone: phone ? maskPhone(phone) : null,
+    // The support desk's customer-data rule: one mask for a phone wherever the console shows it.
+    maskedPhone: phone ? maskCustomerValue('phone', phone) : null,
     observedAt,
     statusReport: answerReport(exchange, response),
     // A create that got a transactionID (or whose outcome is unknown) starts a row; a follow-up that the

@@ -1,6 +1,7 @@
 import type { DEVICE_INFO_FIELDS } from '@shared/gateway/order-schema';
 import type { Variant } from '@shared/gateway/codes';
 import type { Json } from './draft-paths';
+import { defaultOrder, orderTimestamp } from '@shared/gateway/default-order';
 
 /** Unique enough for a test console, and within the 36 characters the gateway echoes back. */
 export function generateMerchantTransactionId(now = new Date()): string {
@@ -10,7 +11,7 @@ export function generateMerchantTransactionId(now = new Date()): string {
 }
 
 /** ISO 8601 with an offset (Z), to the second: the form the schema and the gateway accept. */
-export const nowTimestamp = (now = new Date()): string => now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+export const nowTimestamp = (now = new Date()): string => orderTimestamp(now);
 
 export type DeviceInfo = Partial<Record<(typeof DEVICE_INFO_FIELDS)[number], string>>;
 
@@ -41,30 +42,13 @@ export function browserDeviceInfo(win: Window = window): DeviceInfo {
  * builder start here, with the active profile's terminal.
  */
 export function defaultDraft(variant: Variant, terminalId: string, now = new Date()): Json {
-  const base: Json = {
-    merchant: {
-      terminalId: Number(terminalId),
-      channel: 'web',
-      merchantTransactionId: generateMerchantTransactionId(now),
-      transactionDescription: 'Gateway Console test order',
-    },
-    customer: {
-      customerInfo: {
-        customerName: 'Test Shopper',
-        customerEmail: 'shopper@example.com',
-        customerPhone: '+351912345678',
-        customerLanguage: 'pt',
-      },
-    },
-    transaction: {
-      transactionTimestamp: nowTimestamp(now),
-      description: 'Test order',
-      moto: false,
-      paymentType: 'PURS',
-      paymentMethod: variant === 'A' ? ['REFERENCE', 'CARD', 'MBWAY'] : ['CARD', 'MBWY'],
-      amount: { value: 10.5, currency: 'EUR' },
-    },
-  };
-  if (variant === 'B') base.info = { deviceInfo: browserDeviceInfo() };
-  return base;
+  return defaultOrder({
+    variant,
+    terminalId,
+    merchantTransactionId: generateMerchantTransactionId(now),
+    at: now,
+    transactionDescription: 'Gateway Console test order',
+    description: 'Test order',
+    deviceInfo: variant === 'B' ? browserDeviceInfo() : {},
+  });
 }

@@ -36,7 +36,7 @@ describe('JSON export and import', () => {
       paymentStatus: 'Pending',
       statusKey: 'Pending',
       updatedAt: T0 + 100,
-      maskedPhone: '351#9•••••678',
+      maskedPhone: '351#••••••678',
     });
     await db.transactions.put(stored);
     const newer = {
@@ -65,7 +65,7 @@ describe('JSON export and import', () => {
     expect(summary.rejected[0]!.problems).toEqual([expect.stringMatching(/^amount: /)]);
     expect(await db.transactions.get(stored.key)).toMatchObject({
       paymentStatus: 'Success',
-      maskedPhone: '351#9•••••678',
+      maskedPhone: '351#••••••678',
       source: 'created',
     });
     expect(await db.transactions.get(makeRow(2).key)).toBeUndefined();

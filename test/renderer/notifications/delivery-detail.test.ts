@@ -49,7 +49,7 @@ describe('delivery detail', () => {
   it('masks the shopper’s MB WAY phone in the raw body, plaintext and parsed view of a production delivery', async () => {
     const text = await detailText('live-1');
     expect(text).not.toContain('912345');
-    expect(text.match(/••••••••678/g)?.length).toBe(3);
+    expect(text.match(/351#••••••678/g)?.length).toBe(3);
     expect(text).toContain('order-77'); // everything else stays readable
   });
 

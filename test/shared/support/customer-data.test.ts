@@ -76,10 +76,10 @@ describe('customer data masking in bodies (views and exports)', () => {
     const notification = { paymentMethod: 'MBWAY', token: { tokenType: 'MBWAY', value: '351#912345678' } };
     const text = JSON.stringify(notification);
     const masked = JSON.parse(maskCustomerDataInText(text)) as typeof notification;
-    expect(masked.token).toEqual({ tokenType: 'MBWAY', value: '••••••••678' });
+    expect(masked.token).toEqual({ tokenType: 'MBWAY', value: '351#••••••678' });
     expect(masked.paymentMethod).toBe('MBWAY');
     expect(maskCustomerDataInText(text.slice(0, -2))).not.toContain('912345');
-    expect(maskCustomerDataInValue({ ...notification, unknownFields: {} }).token.value).toBe('••••••••678');
+    expect(maskCustomerDataInValue({ ...notification, unknownFields: {} }).token.value).toBe('351#••••••678');
   });
 });
 
