@@ -12,6 +12,20 @@ import { startCore } from '../../main/core/harness';
 import { MemoryStore } from '../../../src-main/credentials/memory-store';
 import { SignatureStore } from '../../../src-main/core/signature-store';
 
+/** Runs `use` against a real console core in a throwaway user-data folder, closed and removed after. */
+async function withCore(
+  options: Parameters<typeof startCore>[0],
+  use: (harness: Awaited<ReturnType<typeof startCore>>) => Promise<void>,
+): Promise<void> {
+  const harness = await startCore(options);
+  try {
+    await use(harness);
+  } finally {
+    await harness.close();
+    await harness.removeDir();
+  }
+}
+
 const ids = Object.keys(MAIN_TEXTS) as MainTextId[];
 const root = resolve(__dirname, '../../..');
 
@@ -48,6 +62,14 @@ function sentencesWrittenInMain(): string[] {
   };
   walk(join(root, 'src-main'));
   return offenders;
+}
+
+/** A profile main's contract refuses twice over: a terminal id with letters and a base URL that is no URL. */
+async function saveMalformedProfile(harness: Awaited<ReturnType<typeof startCore>>) {
+  const settings = { name: 'Loja', environment: 'test', baseUrl: 'not a url', terminalId: '12ab', variant: 'A' };
+  const refused = await harness.core.dispatch('profiles.save', { settings });
+  if (refused.ok) throw new Error('main saved a profile with a malformed terminal id and base URL');
+  return refused;
 }
 
 describe('messages from main are translated by code, not by sentence', () => {
@@ -89,8 +111,7 @@ describe('messages from main are translated by code, not by sentence', () => {
   });
 
   it('a refusal from the real console core reaches a Portuguese user in Portuguese, with the hostile profile name shown as typed', async () => {
-    const harness = await startCore({ simulator: false });
-    try {
+    await withCore({ simulator: false }, async (harness) => {
       // A name that looks like message syntax and markup must come back as the same characters.
       const name = '{id} @:mainText.hostFailed <b>x</b> | y';
       const settings = {
@@ -108,53 +129,35 @@ describe('messages from main are translated by code, not by sentence', () => {
       expect(again.error.message).toBe(`A profile named "${name}" already exists.`);
       setLocale('pt-PT');
       expect(consoleErrorText(again.error)).toBe(`Já existe um perfil chamado "${name}".`);
-    } finally {
-      await harness.close();
-      await harness.removeDir();
-    }
+    });
   });
 
   it('keychain status leak: where secrets are kept is told in Portuguese, from the real console core', async () => {
-    const harness = await startCore({ simulator: false });
-    try {
+    await withCore({ simulator: false }, async (harness) => {
       const info = await harness.call('app.info');
       expect(info.keychain.text?.id).toBe('keychainSessionOnly');
       setLocale('pt-PT');
       const shown = consoleErrorText({ message: info.keychain.detail, text: info.keychain.text });
       expect(shown).toContain('porta-chaves');
       expect(shown).not.toContain('keychain');
-    } finally {
-      await harness.close();
-      await harness.removeDir();
-    }
+    });
   });
 
   it('a field refused by main’s contract carries the rule that refused it, and reads in Portuguese', async () => {
-    const harness = await startCore({ simulator: false });
-    try {
-      const settings = { name: 'Loja', environment: 'test', baseUrl: 'not a url', terminalId: '12ab', variant: 'A' };
-      const refused = await harness.core.dispatch('profiles.save', { settings });
-      expect(refused.ok).toBe(false);
-      if (refused.ok) return;
+    await withCore({ simulator: false }, async (harness) => {
+      const refused = await saveMalformedProfile(harness);
       const issues = (refused.error.details as { issues: { path: string[]; message: string; rule?: RuleText }[] })
         .issues;
       const terminal = issues.find((issue) => issue.path.includes('terminalId'))!;
       expect(terminal.rule?.id).toBe('terminalId');
       setLocale('pt-PT');
       expect(ruleMessageText(terminal.message, terminal.rule)).toBe('O id do terminal tem de ter de 1 a 10 algarismos');
-    } finally {
-      await harness.close();
-      await harness.removeDir();
-    }
+    });
   });
 
   it('invalid-input problem list leak: each refused field is worded by its rule id inside the Portuguese sentence, not left in English', async () => {
-    const harness = await startCore({ simulator: false });
-    try {
-      const settings = { name: 'Loja', environment: 'test', baseUrl: 'not a url', terminalId: '12ab', variant: 'A' };
-      const refused = await harness.core.dispatch('profiles.save', { settings });
-      expect(refused.ok).toBe(false);
-      if (refused.ok) return;
+    await withCore({ simulator: false }, async (harness) => {
+      const refused = await saveMalformedProfile(harness);
       expect(refused.error.code).toBe('invalid-input');
       setLocale('en');
       expect(consoleErrorText(refused.error)).toBe(refused.error.message);
@@ -164,10 +167,7 @@ describe('messages from main are translated by code, not by sentence', () => {
       expect(shown).toContain('settings.terminalId: O id do terminal tem de ter de 1 a 10 algarismos');
       expect(shown).toContain('settings.baseUrl: O URL base tem de ser um URL absoluto');
       expect(shown).not.toMatch(/must be|Terminal id/);
-    } finally {
-      await harness.close();
-      await harness.removeDir();
-    }
+    });
   });
 
   it('start-up notice leak: lost transaction signatures are announced in Portuguese, from the real console core', async () => {
@@ -207,8 +207,7 @@ describe('messages from main are translated by code, not by sentence', () => {
   });
 
   it('decrypt tool leak: a malformed IV is explained in Portuguese, the field named in Portuguese too', async () => {
-    const harness = await startCore({ simulator: false });
-    try {
+    await withCore({ simulator: false }, async (harness) => {
       const secret = Buffer.alloc(32, 7).toString('base64');
       const refused = await harness.core.dispatch('notifications.decrypt', {
         secret: { typed: secret },
@@ -234,15 +233,11 @@ describe('messages from main are translated by code, not by sentence', () => {
       expect(consoleErrorText(wrongKey.error)).toBe(
         'O segredo do webhook: descodifica para 16 bytes; o AES-256-GCM aqui precisa de exatamente 32.',
       );
-    } finally {
-      await harness.close();
-      await harness.removeDir();
-    }
+    });
   });
 
   it('simulator control leak: completing a transaction the simulator does not know is refused in Portuguese', async () => {
-    const harness = await startCore();
-    try {
+    await withCore({}, async (harness) => {
       const refused = await harness.core.dispatch('simulator.complete', {
         transactionId: 'no-such-transaction',
         paymentStatus: 'Success',
@@ -255,10 +250,7 @@ describe('messages from main are translated by code, not by sentence', () => {
       });
       setLocale('pt-PT');
       expect(consoleErrorText(refused.error)).toBe('A transação no-such-transaction não existe.');
-    } finally {
-      await harness.close();
-      await harness.removeDir();
-    }
+    });
   });
 
   it('outside text without a registered id (the gateway’s own words) is shown as it came, never looked up', () => {
