@@ -5,8 +5,12 @@
  * an action parameter) cannot travel further than the gateway it was sent to.
  */
 
-/** 13–19 digits, optionally grouped by single spaces or dashes, not part of a longer number, id or phone. */
-const CARD_CANDIDATE = /(?<![\w.+#-])\d(?:[ -]?\d){12,18}(?![\w.]|-\d)/g;
+/**
+ * 13–19 digits, optionally grouped by single spaces or dashes, not part of a longer number, id or phone.
+ * A run that goes on after a dash with a letter is an identifier, not a card: a notificationID (a UUID
+ * such as 89496668-0321-4670-be1b-…) must keep its digits, or its acknowledgement echoes a masked id.
+ */
+const CARD_CANDIDATE = /(?<![\w.+#-])\d(?:[ -]?\d){12,18}(?![\w.]|-\w)/g;
 /** A digit, a space or a dash: what a card number's run is made of. */
 const isRunChar = (code: number): boolean => (code >= 48 && code <= 57) || code === 32 || code === 45;
 

@@ -61,6 +61,14 @@ describe('notification receive pipeline without HTTP (issue 28 §4)', () => {
     expect(JSON.stringify(record?.headers)).not.toContain('s3cr3t-token-value');
   });
 
+  it('acknowledges a notificationID whose digits read like a card number with that id, unmasked', async () => {
+    // 8949666803214670 passes the Luhn check: once masked as card data, the ack named an id never sent.
+    const notification = { ...sampleNotification(), notificationID: '89496668-0321-4670-be1b-d5b5b7b8e727' };
+    const answer = await pipeline.receive(delivery(notification));
+    expect(answer.body).toMatchObject({ notificationID: '89496668-0321-4670-be1b-d5b5b7b8e727' });
+    expect(journal.list(0, 10).records[0]?.notification?.notificationId).toBe('89496668-0321-4670-be1b-d5b5b7b8e727');
+  });
+
   it('refuses a notification encrypted with an unknown secret (403, journaled as rejected) so the gateway retries', async () => {
     const stranger = Buffer.alloc(32, 0x33).toString('base64');
     const answer = await pipeline.receive(delivery(sampleNotification(), stranger));
