@@ -13,6 +13,20 @@ const MAX_TIMER_MS = 2_147_483_647;
 /** What a job runs, given the subject it was scheduled for and the instant it was due. */
 type JobRun = (subject: never, at: number) => void;
 
+/**
+ * Every answer formats the same few instants several times (start, end, history entry, expiry), and
+ * answers of all worlds in the same millisecond format the same "now": the last two instants formatted,
+ * by any world's clock, are kept (an answer alternates between "now" and one other instant).
+ */
+let isoCache: [number, string, number, string] = [NaN, '', NaN, ''];
+function isoAt(at: number): string {
+  if (at === isoCache[0]) return isoCache[1];
+  if (at === isoCache[2]) return isoCache[3];
+  const text = new Date(at).toISOString();
+  isoCache = [at, text, isoCache[0], isoCache[1]];
+  return text;
+}
+
 export class SimClock {
   private offsetMs = 0;
   private readonly jobs = new JobQueue<JobRun>();
@@ -28,15 +42,8 @@ export class SimClock {
   }
 
   iso(at = this.now()): string {
-    // Every answer formats the same few instants several times (start, end, history entry, expiry):
-    // the last two are kept, as an answer alternates between "now" and one other instant.
-    if (at === this.isoCache[0]) return this.isoCache[1];
-    if (at === this.isoCache[2]) return this.isoCache[3];
-    const text = new Date(at).toISOString();
-    this.isoCache = [at, text, this.isoCache[0], this.isoCache[1]];
-    return text;
+    return isoAt(at);
   }
-  private isoCache: [number, string, number, string] = [NaN, '', NaN, ''];
 
   get offsetSeconds(): number {
     return this.offsetMs / 1000;

@@ -40,6 +40,12 @@ const VERSION = 1;
 const COMPACT_SLACK = 10_000;
 /** Lines per write() while compacting: bounded memory, few system calls. */
 const COMPACT_BATCH = 2_000;
+/**
+ * Status-query counts are written with the next change, or within a second of the query: one
+ * write per status answer cost more than the answer (and, spread over a hundred worlds' files, far more).
+ * A crash may forget the last moment's counts; every transaction change is still on disk before its answer.
+ */
+export const QUERY_COUNT_WRITE_DELAY_MS = 1_000;
 const READ_CHUNK = 1 << 20;
 /**
  * The longest line read. The simulator's records are a few KB (a transaction with a 4,000-character
@@ -276,6 +282,7 @@ export class SimulatorStateFile {
   private readonly dirtyDeliveries = new Set<Delivery>();
   private dirtyClock: number | undefined;
   private flushScheduled = false;
+  private queryCountTimer: NodeJS.Timeout | undefined;
   /** Lines in the journal now; compared with the live records to decide on a compaction. */
   private lines: number;
   private snapshot: StateSnapshot | undefined;
@@ -333,7 +340,12 @@ export class SimulatorStateFile {
 
   statusQueried(transaction: Transaction): void {
     this.dirtyQueries.add(transaction);
-    this.scheduleFlush();
+    if (this.queryCountTimer !== undefined) return;
+    this.queryCountTimer = setTimeout(() => {
+      this.queryCountTimer = undefined;
+      if (this.fd >= 0) this.flush(true);
+    }, QUERY_COUNT_WRITE_DELAY_MS);
+    this.queryCountTimer.unref();
   }
 
   deliveryChanged(delivery: Delivery): void {
@@ -354,8 +366,8 @@ export class SimulatorStateFile {
    * Writes every pending change in one append. Cheap when nothing changed; called before each HTTP
    * answer and, for changes made by clock jobs and notification attempts, on the next turn of the loop.
    */
-  flush(): void {
-    if (!this.hasPending()) return;
+  flush(withQueryCounts = false): void {
+    if (!this.hasPending() && !(withQueryCounts && this.dirtyQueries.size > 0)) return;
     // Serialised now, not when marked: a request changes a transaction in several steps.
     const lines: Line[] = [];
     if (this.dirtyClock !== undefined) lines.push({ k: 'clock', offsetMs: this.dirtyClock });
@@ -372,14 +384,9 @@ export class SimulatorStateFile {
     if (this.snapshot && this.lines > 2 * this.snapshot.size() + COMPACT_SLACK) this.compact();
   }
 
-  /** Whether changes are queued that are not in the file yet. */
+  /** Whether changes are queued that must be in the file before the next answer (query counts wait). */
   hasPending(): boolean {
-    return (
-      this.dirtyTransactions.size > 0 ||
-      this.dirtyQueries.size > 0 ||
-      this.dirtyDeliveries.size > 0 ||
-      this.dirtyClock !== undefined
-    );
+    return this.dirtyTransactions.size > 0 || this.dirtyDeliveries.size > 0 || this.dirtyClock !== undefined;
   }
 
   /** Replaces the journal with the (now empty) live state: the Sandbox reset. */
@@ -392,7 +399,8 @@ export class SimulatorStateFile {
   }
 
   close(): void {
-    this.flush();
+    clearTimeout(this.queryCountTimer);
+    this.flush(true);
     closeSync(this.fd);
     this.fd = -1;
   }
