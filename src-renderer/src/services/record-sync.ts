@@ -158,17 +158,34 @@ export function createRecordSync(options: RecordSyncOptions): RecordSync {
     return running;
   }
 
+  /** Live entries not yet handed to the writer: those that arrive while it is busy are stored together. */
+  let arrived: RecordEntry[] = [];
+
+  /**
+   * A burst of calls (a bulk status refresh, a scenario run) pushes many entries: they are stored in one
+   * database transaction per batch, not one each — the entries that arrived while the previous batch was
+   * being written form the next.
+   */
   function receive(entry: RecordEntry): void {
+    arrived.push(entry);
+    if (arrived.length > 1) return;
     void serial(async () => {
-      if (current && entry.seq === current.seq + 1) {
-        await apply([entry], current.journalId);
-        await drainWaiting();
-        return;
+      const batch = arrived.sort((a, b) => a.seq - b.seq);
+      arrived = [];
+      const next: RecordEntry[] = [];
+      let gap = false;
+      for (const item of batch) {
+        if (current && item.seq <= current.seq) continue;
+        if (current && item.seq === current.seq + next.length + 1) next.push(item);
+        else {
+          // Ahead of a gap (or before the first catch-up knows where History stands): kept for later.
+          waiting.set(item.seq, item);
+          gap = true;
+        }
       }
-      if (current && entry.seq <= current.seq) return;
-      // Ahead of a gap (or before the first catch-up knows where History stands): keep it for later.
-      waiting.set(entry.seq, entry);
-      void catchUp();
+      if (next.length && current) await apply(next, current.journalId);
+      await drainWaiting();
+      if (gap) void catchUp();
     }).catch((error: unknown) => options.onError?.(error));
   }
 

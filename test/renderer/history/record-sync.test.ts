@@ -122,6 +122,31 @@ describe('History as an index of main’s record', () => {
     sync.stop();
   });
 
+  it('issue 28 §1: a burst of live entries is stored in a few database transactions, not one per exchange', async () => {
+    const main = fakeMain();
+    main.append('s2FIRST');
+    const db = freshDb();
+    const runs: number[] = [];
+    const sync = createRecordSync({
+      api: main.api,
+      cursor: { get: () => readRecordCursor(db), set: (cursor: RecordCursor) => writeRecordCursor(db, cursor) },
+      storeExchanges: async (exchanges) => {
+        runs.push(exchanges.length);
+        await recordExchanges(db, exchanges, lookupProfile);
+      },
+      storeNotification: async () => undefined,
+    });
+    await sync.start();
+    runs.length = 0;
+    const burst = Array.from({ length: 50 }, (_, n) => main.append(`s2BURST${n}`));
+    for (const entry of burst) main.push(entry);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await db.exchanges.count()).toBe(51);
+    expect(await readRecordCursor(db)).toEqual({ journalId: 'journal-1', seq: 51 });
+    expect(runs).toEqual([50]);
+    sync.stop();
+  });
+
   it('rebuilds from the start when the record is another journal (another user-data folder)', async () => {
     const main = fakeMain('journal-2');
     main.append('s2OTHER');

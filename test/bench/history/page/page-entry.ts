@@ -1,11 +1,16 @@
 /**
  * Runs inside Chromium (bundled by history-db.bench.ts, never part of the app build): the real history
  * database module against real IndexedDB — the searches the History and Support boxes run, keyset paging
- * against offset paging for deep pages, the history writer against raw bulkAdd, streamed export/import
+ * against offset paging for deep pages, live exchanges through the record sync and history writer against
+ * the same puts in raw IndexedDB, streamed export/import
  * against raw bulkPut/cursor.
  */
 import { HistoryDb } from '../../../../src-renderer/src/db/history-db';
-import { recordExchange } from '../../../../src-renderer/src/db/history-writer';
+import type { ConsoleApi } from '../../../../src-shared/contract';
+import type { RecordEntry } from '../../../../src-shared/contract/record';
+import { recordExchanges } from '../../../../src-renderer/src/db/history-writer';
+import { readRecordCursor, writeRecordCursor } from '../../../../src-renderer/src/db/record-cursor';
+import { createRecordSync } from '../../../../src-renderer/src/services/record-sync';
 import { exportHistory } from '../../../../src-renderer/src/db/history-export';
 import { importHistoryFile } from '../../../../src-renderer/src/db/history-import';
 import { queryPage, searchTransactions, type HistoryFilter } from '../../../../src-renderer/src/db/transaction-query';
@@ -35,29 +40,80 @@ async function seed(name: string, count: number): Promise<number> {
 }
 
 /**
- * `count` create-order exchanges written one by one through the app's history writer, as the recorder
- * writes what main reports (exchange row, bodies, upserted transaction, one IndexedDB transaction each),
- * and, as the reference, the same number of transaction rows in one raw `bulkAdd`.
+ * `count` create-order exchanges as main pushes them after a burst of calls (a bulk status refresh), each
+ * arriving in its own task as messages on the host's socket do, stored the way the app stores them: the
+ * record sync hands what arrived to the history writer (exchange rows, bodies, upserted transactions, one
+ * IndexedDB transaction per batch) and moves the cursor. The reference is exactly the rows the writer
+ * stored, put with the raw IndexedDB API in one transaction.
  */
-async function insert(name: string, count: number): Promise<{ writer: number; bulkAdd: number }> {
-  const exchanges = Array.from({ length: count }, (_, i) =>
-    createExchange(`s2tx-insert-${name}-${i}`, `order-insert-${i}`, T0 + i * 1000),
-  );
+async function insert(name: string, count: number): Promise<{ writer: number; raw: number }> {
+  const entries: RecordEntry[] = Array.from({ length: count }, (_, i) => ({
+    seq: i + 1,
+    kind: 'exchange' as const,
+    exchange: createExchange(`s2tx-insert-${name}-${i}`, `order-insert-${i}`, T0 + i * 1000),
+  }));
   const db = open(name);
   await db.open();
-  const writer = await time(async () => {
-    for (const exchange of exchanges) await recordExchange(db, exchange, lookupProfile);
+  const listeners: Array<(entry: RecordEntry) => void> = [];
+  let stored = () => {};
+  const allStored = new Promise<void>((resolve) => (stored = resolve));
+  const answer = <T>(value: T) => Promise.resolve({ ok: true as const, value });
+  const api = {
+    'record.head': () => answer({ journalId: 'bench', head: 0, entries: 0, unreadableLines: 0 }),
+    'record.since': ({ after }: { after: number }) =>
+      answer({ entries: [], next: after, head: 0, journalId: 'bench', done: true }),
+    on: (_event: string, listener: (entry: RecordEntry) => void) => {
+      listeners.push(listener);
+      return () => undefined;
+    },
+  } as unknown as ConsoleApi;
+  const sync = createRecordSync({
+    api,
+    cursor: {
+      get: () => readRecordCursor(db),
+      set: async (cursor) => {
+        await writeRecordCursor(db, cursor);
+        if (cursor.seq === count) stored();
+      },
+    },
+    storeExchanges: async (exchanges) => void (await recordExchanges(db, exchanges, lookupProfile)),
+    storeNotification: async () => undefined,
+    onError: (error) => console.error(error),
   });
+  await sync.start();
+  const channel = new MessageChannel();
+  channel.port1.onmessage = (event: MessageEvent<number>) =>
+    listeners.forEach((listen) => listen(entries[event.data]!));
+  const writer = await time(async () => {
+    for (let n = 0; n < count; n++) channel.port2.postMessage(n);
+    await allStored;
+  });
+  channel.port1.close();
+  sync.stop();
   if ((await db.transactions.count()) !== count) throw new Error('the history writer did not store every exchange');
+  const tables = ['transactions', 'exchanges', 'exchangeBodies'] as const;
+  const written = await Promise.all(tables.map((table) => db.table(table).toArray()));
   db.close();
   await HistoryDb.delete(name);
-  const raw = open(`${name}-raw`);
-  await raw.open();
-  const batch = rows(0, count);
-  const bulkAdd = await time(() => raw.transactions.bulkAdd(batch));
-  raw.close();
+
+  const rawDb = open(`${name}-raw`);
+  await rawDb.open();
+  const native = rawDb.backendDB();
+  const raw = await time(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const transaction = native.transaction([...tables], 'readwrite');
+        tables.forEach((table, at) => {
+          const store = transaction.objectStore(table);
+          for (const row of written[at]!) store.put(row);
+        });
+        transaction.oncomplete = () => resolve();
+        transaction.onerror = () => reject(transaction.error);
+      }),
+  );
+  rawDb.close();
   await HistoryDb.delete(`${name}-raw`);
-  return { writer, bulkAdd };
+  return { writer, raw };
 }
 
 /** How many rows the History search box lists (SEARCH_LIMIT in stores/history.ts, which needs the app's i18n). */
