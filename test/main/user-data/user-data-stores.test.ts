@@ -273,6 +273,25 @@ describe('issue 26: test sessions and verdicts are kept by main in the user-data
     });
     expect(proto).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     expect(proto.ok ? '' : proto.error.message).toContain('__proto__');
+    // A session started under an existing session's id (the id its Sandbox world was made under) would
+    // take over that session's world and verdicts: refused, and the existing session is left as it was.
+    await harness.call('qa.setTestVerdict', { sessionId: session.id, key: 's2KEPT', passed: true, note: 'kept' });
+    const again = await harness.core.dispatch('qa.startTestSession', {
+      id: session.id,
+      name: 'takeover',
+      tester: 'Mallory',
+      objective: '',
+      profileId: 'sandbox-a',
+    });
+    expect(again).toMatchObject({ ok: false, error: { code: 'conflict', text: { id: 'testSessionExists' } } });
+    const { sessions } = await harness.call('qa.testSessions');
+    expect(sessions.filter((listed) => listed.id === session.id)).toEqual([
+      expect.objectContaining({
+        name: 's',
+        tester: '',
+        verdicts: { s2KEPT: expect.objectContaining({ passed: true }) },
+      }),
+    ]);
   });
 
   it("a browser's older sessions are imported with their entries; importing again adds nothing", async () => {
