@@ -171,10 +171,19 @@ describe('findShopProblems', () => {
     ]);
   });
 
+  it('a path outside the interface the simulator still served (its OpenAPI document) is only a warning', () => {
+    const helper = call(1, { operation: null, path: '/openapi.json', transactionID: null });
+    expect(only([helper], 'unknown-operation')[0]!.severity).toBe('warning');
+  });
+
   it('a call to a path outside the interface', () => {
-    expect(codes([call(1, { operation: null, path: '/api/v2/payment', transactionID: null })])).toEqual([
-      'unknown-operation',
-    ]);
+    const wrong = call(1, {
+      operation: null,
+      path: '/api/v2/payment',
+      transactionID: null,
+      response: { status: 404, headers: {}, body: '{}', fault: null },
+    });
+    expect(only([wrong], 'unknown-operation')[0]!.severity).toBe('error');
   });
 
   it('outside text stays data: a hostile merchantTransactionId is a parameter, never a key or markup', () => {
