@@ -143,6 +143,9 @@ describe('findShopProblems', () => {
     });
     const none = note(2, { acknowledged: false, ackProblem: 'no-response', answer: null });
     const late = note(3, { durationMs: 6_200 });
+    // The sender gave up at the deadline: that shop was late, not absent.
+    const gaveUp = note(4, { acknowledged: false, ackProblem: 'no-response', answer: null, durationMs: 5_003 });
+    expect(codes([gaveUp])).toEqual(['ack-late']);
     expect(codes([wrong, none, late])).toEqual(['ack-wrong-shape', 'ack-missing', 'ack-late']);
     expect(only([wrong], 'ack-wrong-shape')[0]!.section).toBe('Merchant notifications');
   });
