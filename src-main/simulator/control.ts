@@ -4,12 +4,18 @@
  * the HTTP control API and by the `simulator.*` contract handlers alike.
  */
 import { mainText } from '@shared/console-text';
-import { isPaymentStatus, type PaymentStatus } from '@shared/gateway';
+import { isFinalPaymentStatus, isPaymentStatus, type PaymentStatus } from '@shared/gateway';
+import { SHOPPER_OUTCOMES, type ShopperOutcome } from '@shared/shop/shop-faults';
 import type { SimClock } from './clock';
 import { httpError } from './errors';
 import { payReference } from './shopper-steps';
 import type { Delivery, Notifier } from './notifier';
-import type { TransactionBook, TransactionView } from './transactions';
+import {
+  WORLD_SHOPPER_OUTCOMES,
+  type TransactionBook,
+  type TransactionView,
+  type WorldShopperOutcome,
+} from './transactions';
 
 export interface ClockView {
   now: string;
@@ -31,6 +37,7 @@ export class SimulatorControl {
    */
   reset(): { removedTransactions: number } {
     const removedTransactions = this.book.clear();
+    this.book.shopperOutcome = null;
     this.notifier.reset();
     this.clock.reset();
     this.onReset();
@@ -76,6 +83,41 @@ export class SimulatorControl {
     }
     await this.settle();
     return this.book.view(transaction);
+  }
+
+  /**
+   * The shopper's outcome in the tester's words (shop-faults.ts SHOPPER_OUTCOMES): approve, decline, time
+   * out, pay or expire the reference, complete or fail the extra step. `expire` also marks the reference
+   * expired, so a later payment of it is refused (E0612) as the real gateway does.
+   */
+  async shopperOutcome(transactionId: string, outcome: unknown): Promise<TransactionView> {
+    if (typeof outcome !== 'string' || !Object.hasOwn(SHOPPER_OUTCOMES, outcome))
+      throw httpError(400, `outcome: must be one of ${Object.keys(SHOPPER_OUTCOMES).join(', ')}`);
+    const transaction = this.mustGet(transactionId);
+    const status = SHOPPER_OUTCOMES[outcome as ShopperOutcome];
+    if (
+      outcome === 'expire' &&
+      transaction.reference &&
+      transaction.reference.status === 'UNPAID' &&
+      !isFinalPaymentStatus(transaction.status)
+    ) {
+      transaction.reference.status = 'EXPIRED';
+      this.book.touch(transaction);
+    }
+    return this.complete(transactionId, status);
+  }
+
+  /** What this world's shopper does with every new MB WAY request or reference when no magic value decides. */
+  worldShopper(): WorldShopperOutcome | null {
+    return this.book.shopperOutcome;
+  }
+
+  /** Sets it (`approve`, `decline`, `timeout`), or null for a passive shopper; 400 for anything else. */
+  setWorldShopper(outcome: unknown): WorldShopperOutcome | null {
+    if (outcome !== null && !(WORLD_SHOPPER_OUTCOMES as readonly unknown[]).includes(outcome))
+      throw httpError(400, `outcome: must be one of ${WORLD_SHOPPER_OUTCOMES.join(', ')}, or null`);
+    this.book.shopperOutcome = outcome as WorldShopperOutcome | null;
+    return this.book.shopperOutcome;
   }
 
   transaction(transactionId: string): TransactionView {
