@@ -34,6 +34,9 @@ then the credentials in use.
                               beside it, one file each in FILE's folder under <FILE name>.worlds/
   --no-auto-worlds            a request to /worlds/<id>/... for a world that does not exist gets a 404
                               instead of creating it (then: POST /__simulator/worlds {"id":"<id>"})
+  --record-traffic            every world keeps a log of its shop's calls and notifications (newest
+                              10,000), read at /__simulator/traffic (docs/shop-testing.md); per world:
+                              POST /worlds/<id>/__simulator/traffic {"recording":true}
   -h, --help                  this text
 
 Worlds: isolated copies of the gateway (transactions, clock, notifications, faults, reset), one per
@@ -91,6 +94,7 @@ export function parseSimulatorArgs(args: string[]): SimulatorOptions | 'help' {
       'out-of-order': { type: 'boolean' },
       'no-control': { type: 'boolean' },
       'no-auto-worlds': { type: 'boolean' },
+      'record-traffic': { type: 'boolean' },
       state: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -116,6 +120,8 @@ export function parseSimulatorArgs(args: string[]): SimulatorOptions | 'help' {
     control: !values['no-control'],
     // CI shards address their own world by base URL alone, with no setup call (docs/simulator.md).
     autoWorlds: !values['no-auto-worlds'],
+    // A CI simulator keeps no traffic log nobody reads; `certify` and a tester watching a shop ask for it.
+    recordTraffic: values['record-traffic'] ?? false,
     notifications: { duplicates: values.duplicates ?? false, outOfOrder: values['out-of-order'] ?? false },
   };
   if (values.state !== undefined) {

@@ -70,6 +70,13 @@ export interface SimulatorOptions {
    * Default false (the console creates its worlds itself; a mistyped base URL then gets a 404).
    */
   autoWorlds?: boolean;
+  /**
+   * Each world keeps a log of its shop's traffic (calls, notifications, acknowledgements) for the Traffic
+   * view, findings and `certify`. Default true; the standalone simulator turns it on only when asked
+   * (`--record-traffic`): a CI simulator holding a hundred worlds would otherwise keep up to 10,000 entries
+   * each that nobody reads. A world's control API switches it per world (`POST …/traffic`).
+   */
+  recordTraffic?: boolean;
 }
 
 export interface ResolvedOptions {
@@ -87,6 +94,7 @@ export interface ResolvedOptions {
   shopperDelaySeconds: number;
   seed: number | undefined;
   control: boolean;
+  recordTraffic: boolean;
   notifications: Required<NotificationOptions>;
   websiteAddress: string;
   maxBodyBytes: number;
@@ -140,6 +148,7 @@ export function resolveOptions(options: SimulatorOptions, random: Random): Resol
     shopperDelaySeconds: options.shopperDelaySeconds ?? 5,
     seed: options.seed,
     control: options.control ?? true,
+    recordTraffic: options.recordTraffic ?? true,
     notifications: {
       duplicates: options.notifications?.duplicates ?? false,
       outOfOrder: options.notifications?.outOfOrder ?? false,

@@ -94,6 +94,7 @@ export function openWorld(parts: WorldParts): HostedWorld {
   );
   book.onChange((transaction, change) => notifier.notify(transaction, change));
   const traffic = new ShopTrafficLog();
+  traffic.recording = options.recordTraffic;
   captureNotifications(notifier, traffic, id, clock);
   const callCapture: CallCaptureContext = {
     worldId: id,

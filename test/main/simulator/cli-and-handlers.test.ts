@@ -43,6 +43,7 @@ describe('npm run simulator options', () => {
         '--out-of-order',
         '--no-control',
         '--no-auto-worlds',
+        '--record-traffic',
       ]),
     ).toEqual({
       host: '0.0.0.0',
@@ -63,10 +64,17 @@ describe('npm run simulator options', () => {
       seed: 9,
       control: false,
       autoWorlds: false,
+      recordTraffic: true,
       notifications: { duplicates: true, outOfOrder: true },
     });
     expect(parseSimulatorArgs(['--help'])).toBe('help');
-    expect(parseSimulatorArgs([])).toMatchObject({ host: '127.0.0.1', port: 4010, control: true, autoWorlds: true });
+    expect(parseSimulatorArgs([])).toMatchObject({
+      host: '127.0.0.1',
+      port: 4010,
+      control: true,
+      autoWorlds: true,
+      recordTraffic: false,
+    });
     // In memory unless asked.
     expect(parseSimulatorArgs([])).not.toHaveProperty('state');
     expect(parseSimulatorArgs(['--state', 'sim-state.jsonl'])).toMatchObject({ state: 'sim-state.jsonl' });

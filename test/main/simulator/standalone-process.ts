@@ -34,6 +34,8 @@ export function standaloneArgs(options: SimulatorOptions): { args: string[]; sim
   whole('--order-ttl', options.orderTtlSeconds);
   whole('--mbway-window', options.mbwayWindowSeconds);
   whole('--rate-limit', options.rateLimit);
+  // The programmatic default records each world's shop traffic; the command line asks for it.
+  if (options.recordTraffic !== false) args.push('--record-traffic');
   if (options.host) args.push('--host', options.host);
   if (options.basePath !== undefined) args.push('--base-path', options.basePath);
   if (options.version !== undefined) args.push('--version', options.version);

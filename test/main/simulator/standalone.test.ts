@@ -61,6 +61,22 @@ describe('the file itself', () => {
     }
   });
 
+  it('keeps no shop traffic log unless started with --record-traffic (a CI simulator of 100 worlds would hold a million entries)', async () => {
+    const { Harness } = await import('./harness');
+    for (const recordTraffic of [false, true]) {
+      const h = await Harness.start({ recordTraffic });
+      try {
+        const { id } = await h.order('A');
+        expect((await h.status(id)).status).toBe(200);
+        const traffic = (await h.control('GET', '/traffic')).body as { entries: unknown[] };
+        expect((await h.control('GET', '/traffic/recording')).body).toMatchObject({ recording: recordTraffic });
+        expect(traffic.entries.length).toBe(recordTraffic ? 2 : 0);
+      } finally {
+        await h.close();
+      }
+    }
+  });
+
   it('--state FILE keeps the transactions across a restart of the file', async () => {
     const { Harness } = await import('./harness');
     const state = join(folder, 'sim-state.jsonl');
