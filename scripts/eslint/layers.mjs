@@ -22,7 +22,6 @@ const MAIN_JOBS = [
   'src-main/record',
   'src-main/orders',
   'src-main/settings',
-  'src-main/shop',
 ];
 const MAIN_SHELLS = [
   'src-main/host',
