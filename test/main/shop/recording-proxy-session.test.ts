@@ -1,0 +1,165 @@
+/**
+ * The recording proxy end to end through main's contract (issue 29 §4): a second simulator stands in for
+ * the gateway's test environment, a test profile points at it, and a shop (a real HTTP client with the test
+ * environment's own credentials) points at the proxy instead.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator, type RunningSimulator } from '../../../src-main/simulator';
+import { startCore } from '../core/harness';
+import { validOrderA } from '../../shared/gateway/fixtures';
+
+let testEnv: RunningSimulator;
+let harness: Awaited<ReturnType<typeof startCore>>;
+let testProfileId: string;
+
+const terminalA = () => testEnv.terminals.find((terminal) => terminal.variant === 'A')!;
+const shopHeaders = () => ({
+  'content-type': 'application/json',
+  authorization: `Bearer ${terminalA().token}`,
+  [testEnv.clientIdHeader]: testEnv.clientId,
+});
+const order = (merchantTransactionId: string) => {
+  const body = validOrderA();
+  body.merchant = { ...body.merchant, terminalId: Number(terminalA().terminalId), merchantTransactionId };
+  return body;
+};
+
+beforeAll(async () => {
+  testEnv = await startSimulator({ seed: 11 });
+  harness = await startCore();
+  const profile = await harness.call('profiles.save', {
+    settings: {
+      name: 'Shop test env',
+      environment: 'test',
+      baseUrl: testEnv.url,
+      pathPrefix: testEnv.basePath,
+      version: testEnv.version,
+      terminalId: terminalA().terminalId,
+      variant: 'A',
+      clientIdHeader: testEnv.clientIdHeader,
+    },
+  });
+  testProfileId = profile.id;
+});
+afterAll(async () => {
+  await harness.close();
+  await harness.removeDir();
+  await testEnv.close();
+});
+
+describe('recording proxy: forwards to the test environment and records (issue 29 §4)', () => {
+  it('the shop’s calls reach the test environment through the proxy, answered as received, and are recorded via proxy', async () => {
+    const { session } = await harness.call('shopProxy.start', { profileId: testProfileId });
+    try {
+      expect(session).toMatchObject({ profileName: 'Shop test env', environment: 'test', calls: 0 });
+      expect(session.apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v2$/);
+      const created = await fetch(`${session.apiUrl}/payments`, {
+        method: 'POST',
+        headers: shopHeaders(),
+        body: JSON.stringify(order('proxy-1')),
+      });
+      expect(created.status).toBe(200);
+      const answer = (await created.json()) as { transactionID: string; transactionSignature: string };
+      // The test environment itself knows the order: the call went there.
+      expect(testEnv.control.transaction(answer.transactionID)).toBeTruthy();
+      const status = await fetch(`${session.apiUrl}/payments/${answer.transactionID}/status`, {
+        headers: shopHeaders(),
+      });
+      expect(status.status).toBe(200);
+
+      const page = await harness.call('shopProxy.traffic', {});
+      expect(page.entries.map((entry: { operation: string }) => entry.operation)).toEqual(['createOrder', 'getStatus']);
+      expect(page.entries[0]).toMatchObject({
+        kind: 'call',
+        via: 'proxy',
+        worldId: session.id,
+        transactionID: answer.transactionID,
+        merchantTransactionId: 'proxy-1',
+        statusCode: '000',
+        request: { authScheme: 'Bearer' },
+        response: { status: 200, fault: null },
+      });
+      expect((await harness.call('shopProxy.status')).session.calls).toBe(2);
+
+      // Masked at capture: neither the shop's token and client id nor the transaction's signature is kept.
+      const recorded = JSON.stringify(page);
+      for (const secret of [terminalA().token, testEnv.clientId, answer.transactionSignature])
+        expect(recorded).not.toContain(secret);
+    } finally {
+      await harness.call('shopProxy.stop');
+    }
+    expect((await harness.call('shopProxy.status')).session).toBeNull();
+  });
+
+  it('a Sandbox profile is refused: its worlds record a shop themselves', async () => {
+    const result = await harness.core.dispatch('shopProxy.start', { profileId: 'sandbox-a' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'proxy-sandbox-profile' } });
+  });
+
+  it('a production profile needs its name typed (the production guard); without it nothing listens', async () => {
+    const production = await harness.call('profiles.save', {
+      settings: {
+        name: 'Live shop',
+        environment: 'production',
+        baseUrl: testEnv.url,
+        pathPrefix: testEnv.basePath,
+        version: testEnv.version,
+        terminalId: terminalA().terminalId,
+        variant: 'A',
+      },
+      productionConfirmation: { profileName: 'Live shop' },
+    });
+    const refused = await harness.core.dispatch('shopProxy.start', { profileId: production.id });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'confirmation-required' } });
+    const mistyped = await harness.core.dispatch('shopProxy.start', {
+      profileId: production.id,
+      productionConfirmation: { profileName: 'Shop test env' },
+    });
+    expect(mistyped).toMatchObject({ ok: false, error: { code: 'confirmation-mismatch' } });
+    expect((await harness.call('shopProxy.status')).session).toBeNull();
+    const { session } = await harness.call('shopProxy.start', {
+      profileId: production.id,
+      productionConfirmation: { profileName: 'Live shop' },
+    });
+    expect(session.environment).toBe('production');
+    await harness.call('shopProxy.stop');
+  });
+
+  it('a recorded session saved as a scenario runs on the Sandbox and passes', async () => {
+    const { session } = await harness.call('shopProxy.start', { profileId: testProfileId });
+    try {
+      const created = await fetch(`${session.apiUrl}/payments`, {
+        method: 'POST',
+        headers: shopHeaders(),
+        body: JSON.stringify(order('proxy-replay')),
+      });
+      const { transactionID, transactionSignature } = (await created.json()) as {
+        transactionID: string;
+        transactionSignature: string;
+      };
+      await fetch(`${session.apiUrl}/payments/${transactionID}/status`, { headers: shopHeaders() });
+      const reference = await fetch(`${session.apiUrl}/payments/${transactionID}/service-reference/generate`, {
+        method: 'POST',
+        headers: { ...shopHeaders(), authorization: `Digest ${transactionSignature}` },
+        body: '{}',
+      });
+      expect(reference.status).toBe(200);
+    } finally {
+      await harness.call('shopProxy.stop');
+    }
+    // The recording stays readable once the proxy stopped: it is saved from there.
+    const saved = await harness.call('shopProxy.saveScenario', { file: 'replay.yaml', name: 'Replay of the shop' });
+    expect(saved).toMatchObject({ file: 'recorded/replay.yaml', steps: 3, skipped: [] });
+    const { runId } = await harness.call('qa.run', { files: ['recorded/replay.yaml'] });
+    await expect
+      .poll(async () => (await harness.call('qa.result', { runId })).finishedAt, { timeout: 15_000 })
+      .toBeTruthy();
+    const run = await harness.call('qa.result', { runId });
+    expect(run.counts).toMatchObject({ failed: 0 });
+    expect(run.scenarios[0].steps.map((step: { kind: string; outcome: string }) => step.kind)).toEqual([
+      'create',
+      'status',
+      'reference',
+    ]);
+  });
+});
