@@ -13,8 +13,13 @@ import { loadScenarioInSlices } from '../qa/scenario-loader';
 import { scenarioFileName, type ScenarioFolder } from '../qa/scenario-folder';
 import { ProxySession } from '../shop/proxy-session';
 import { scenarioFromRecording, type RecordingScenario } from '../shop/recording-to-scenario';
-import type { ProfileRegistry } from './profiles/profile-registry';
+import type { StoredProfile } from './profiles/profile-file';
 import { ProductionGuard } from './profiles/production-guard';
+
+/** Where the control finds the stored profile (main's registry; the CLI's profiles.json): throws when unknown. */
+export interface ProxyProfiles {
+  stored(id: string): StoredProfile;
+}
 
 export interface StartProxyInput {
   profileId: string;
@@ -40,7 +45,7 @@ export class ShopProxyControl {
   private running = false;
 
   constructor(
-    private readonly deps: { profiles: ProfileRegistry; scenarioFolder?: ScenarioFolder | undefined; host?: string },
+    private readonly deps: { profiles: ProxyProfiles; scenarioFolder?: ScenarioFolder | undefined; host?: string },
   ) {}
 
   async start(input: StartProxyInput): Promise<ProxySession> {
@@ -107,6 +112,16 @@ export class ShopProxyControl {
   traffic(after = 0, limit?: number): ShopTrafficPage {
     if (!this.session) return { entries: [], nextCursor: 0, hasMore: false };
     return this.session.traffic.since(after, limit);
+  }
+
+  /** Every entry of the current (or last) recording, oldest first. */
+  recording(): ShopTrafficPage['entries'] {
+    return this.session ? allEntries(this.session) : [];
+  }
+
+  /** Calls each entry as it is recorded (the CLI prints them); returns the unsubscribe. */
+  onEntry(listener: (entry: ShopTrafficPage['entries'][number]) => void): () => void {
+    return this.session ? this.session.traffic.subscribe(listener) : () => undefined;
   }
 
   /** The current (or last) recording as a scenario file's text. */
