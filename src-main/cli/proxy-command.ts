@@ -94,6 +94,12 @@ export async function startProxyCli(
   const stop = async (): Promise<void> => {
     unsubscribe();
     await control.stop();
+    const findings = control.findings();
+    io.stdout(`${findings.length} finding(s) in the recording.\n`);
+    for (const finding of findings)
+      io.stdout(
+        `${terminalLine(`[${finding.severity}] ${finding.section}: ${finding.message} Fix: ${finding.fixMessage} (#${finding.seqs.join(', #')})`)}\n`,
+      );
     const scenario = values.scenario;
     if (scenario === undefined) return;
     try {

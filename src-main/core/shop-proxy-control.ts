@@ -7,6 +7,7 @@
  */
 import { mainText } from '@shared/console-text';
 import { ConsoleFailure } from '@shared/result';
+import { findShopProblems, type ShopFinding } from '@shared/shop/findings';
 import type { ShopTrafficPage } from '@shared/shop/traffic';
 import type { ProxySession as ProxySessionView } from '@shared/contract/shop-proxy';
 import { loadScenarioInSlices } from '../qa/scenario-loader';
@@ -106,6 +107,7 @@ export class ShopProxyControl {
       apiUrl: session.apiUrl,
       startedAt: session.startedAt.toISOString(),
       calls: session.traffic.latestSeq,
+      findings: this.findings().length,
     };
   }
 
@@ -117,6 +119,12 @@ export class ShopProxyControl {
   /** Every entry of the current (or last) recording, oldest first. */
   recording(): ShopTrafficPage['entries'] {
     return this.session ? allEntries(this.session) : [];
+  }
+
+  /** What the shop did wrong in the recording: the same judgement as a Sandbox world's traffic gets. */
+  findings(): ShopFinding[] {
+    if (!this.session) return [];
+    return findShopProblems(allEntries(this.session), { clientIdHeader: this.session.profile.clientIdHeader });
   }
 
   /** Calls each entry as it is recorded (the CLI prints them); returns the unsubscribe. */

@@ -20,6 +20,8 @@ export const proxySessionSchema = z.object({
   startedAt: z.string(),
   /** Calls recorded so far. */
   calls: z.number().int().nonnegative(),
+  /** How many findings (shop/findings.ts) the recording has so far. */
+  findings: z.number().int().nonnegative(),
 });
 export type ProxySession = z.infer<typeof proxySessionSchema>;
 

@@ -4,6 +4,7 @@
  * environment's own credentials) points at the proxy instead.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findShopProblems } from '@shared/shop/findings';
 import { startSimulator, type RunningSimulator } from '../../../src-main/simulator';
 import { startCore } from '../core/harness';
 import { validOrderA } from '../../shared/gateway/fixtures';
@@ -161,5 +162,38 @@ describe('recording proxy: forwards to the test environment and records (issue 2
       'status',
       'reference',
     ]);
+  });
+});
+
+describe('recording proxy: the same findings as on a world (issue 29 §4)', () => {
+  /** A shop with a seeded mistake: it resends the create after a 503 (a duplicate-payment risk). */
+  async function resendingShop(apiUrl: string, armed: () => void): Promise<void> {
+    armed();
+    const body = JSON.stringify(order('resent-1'));
+    const first = await fetch(`${apiUrl}/payments`, { method: 'POST', headers: shopHeaders(), body });
+    expect(first.status).toBe(503);
+    const again = await fetch(`${apiUrl}/payments`, { method: 'POST', headers: shopHeaders(), body });
+    expect(again.status).toBe(200);
+  }
+
+  it('a create resent after a 503 armed on the test environment is a create-resent finding, as on a world', async () => {
+    const { session } = await harness.call('shopProxy.start', { profileId: testProfileId });
+    try {
+      await resendingShop(session.apiUrl, () => testEnv.faults.armNextCall(503));
+      expect((await harness.call('shopProxy.status')).session.findings).toBeGreaterThan(0);
+    } finally {
+      await harness.call('shopProxy.stop');
+    }
+    const viaProxy = findShopProblems((await harness.call('shopProxy.traffic', {})).entries, {
+      clientIdHeader: testEnv.clientIdHeader,
+    });
+    expect(viaProxy.find((finding) => finding.code === 'create-resent')).toMatchObject({ seqs: [1, 2] });
+
+    // The same shop pointed straight at a world of that simulator: the same judgement.
+    const world = testEnv.worlds.create({ id: 'same-shop' });
+    await resendingShop(world.apiUrl, () => world.faults.armNextCall(503));
+    const onWorld = findShopProblems(world.traffic.since(0).entries, { clientIdHeader: testEnv.clientIdHeader });
+    const codes = (findings: typeof onWorld) => findings.map((finding) => [finding.code, finding.seqs]);
+    expect(codes(viaProxy)).toEqual(codes(onWorld));
   });
 });

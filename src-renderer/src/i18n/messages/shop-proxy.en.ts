@@ -15,6 +15,7 @@ export default {
     address: 'Shop’s gateway base URL',
     copyAddress: 'Copy the proxy address',
     calls: 'Calls recorded: {count}',
+    findings: 'Findings so far: {count}',
     saveHeading: 'Save as scenario',
     fileName: 'File name (saved under recorded/)',
     scenarioName: 'Scenario name',

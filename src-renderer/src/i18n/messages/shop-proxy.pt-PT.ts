@@ -18,6 +18,7 @@ const shopProxyPt: SameKeys<typeof shopProxyEn> = {
     address: 'URL base do gateway para a loja',
     copyAddress: 'Copiar o endereço do proxy',
     calls: 'Chamadas gravadas: {count}',
+    findings: 'Problemas encontrados até agora: {count}',
     saveHeading: 'Guardar como cenário',
     fileName: 'Nome do ficheiro (guardado em recorded/)',
     scenarioName: 'Nome do cenário',
