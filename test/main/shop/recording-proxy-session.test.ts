@@ -197,3 +197,25 @@ describe('recording proxy: the same findings as on a world (issue 29 §4)', () =
     expect(codes(viaProxy)).toEqual(codes(onWorld));
   });
 });
+
+describe('recording proxy: saving a recording never loses a stored file (issue 29 §4)', () => {
+  it('a name that leaves the folder is refused; an existing file is replaced only on purpose', async () => {
+    // The last recording (previous tests) is still there to save.
+    const outside = await harness.core.dispatch('shopProxy.saveScenario', { file: '../../escape.yaml', name: 'x' });
+    expect(outside).toMatchObject({ ok: false, error: { code: 'invalid-input', details: { reason: 'bad-name' } } });
+    await harness.call('shopProxy.saveScenario', { file: 'keep.yaml', name: 'First' });
+    const again = await harness.core.dispatch('shopProxy.saveScenario', { file: 'keep.yaml', name: 'Second' });
+    expect(again).toMatchObject({ ok: false, error: { code: 'invalid-input', details: { reason: 'name-taken' } } });
+    const { scenarios } = await harness.call('qa.scenarios');
+    expect(scenarios.find((item: { file: string }) => item.file === 'recorded/keep.yaml')?.name).toBe('First');
+    await harness.call('shopProxy.saveScenario', { file: 'keep.yaml', name: 'Second', replace: true });
+    await expect
+      .poll(
+        async () =>
+          (await harness.call('qa.scenarios')).scenarios.find(
+            (item: { file: string }) => item.file === 'recorded/keep.yaml',
+          )?.name,
+      )
+      .toBe('Second');
+  });
+});
