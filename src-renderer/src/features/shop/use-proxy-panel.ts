@@ -47,7 +47,10 @@ export function useProxyPanel(api: ConsoleApi, profiles: () => readonly Profile[
     const result = await api['shopProxy.start']({
       profileId: chosen.value.id,
       ...(portNumber !== undefined && Number.isInteger(portNumber) ? { port: portNumber } : {}),
-      ...(needsConfirmation.value ? { productionConfirmation: { profileName: confirmation.value } } : {}),
+      // Nothing typed is no confirmation at all: main then says the name is needed, not that it differs.
+      ...(needsConfirmation.value && confirmation.value.trim() !== ''
+        ? { productionConfirmation: { profileName: confirmation.value } }
+        : {}),
     });
     busy.value = false;
     if (!result.ok) error.value = consoleErrorText(result.error);
