@@ -92,6 +92,25 @@ describe('recording proxy: forwards to the test environment and records (issue 2
     expect((await harness.call('shopProxy.status')).session).toBeNull();
   });
 
+  it('a hostile shop echoing its own token and client id in the path and body leaves neither in the record', async () => {
+    const { session } = await harness.call('shopProxy.start', { profileId: testProfileId });
+    try {
+      const body = order('echo-1') as ReturnType<typeof order> & { transaction: { description: string } };
+      body.transaction.description = `token ${terminalA().token} client ${testEnv.clientId}`;
+      await fetch(`${session.apiUrl}/payments?t=${encodeURIComponent(terminalA().token)}&c=${testEnv.clientId}`, {
+        method: 'POST',
+        headers: shopHeaders(),
+        body: JSON.stringify(body),
+      });
+      const recorded = JSON.stringify(await harness.call('shopProxy.traffic', {}));
+      expect(recorded).toContain('echo-1');
+      expect(recorded).not.toContain(terminalA().token);
+      expect(recorded).not.toContain(testEnv.clientId);
+    } finally {
+      await harness.call('shopProxy.stop');
+    }
+  });
+
   it('a Sandbox profile is refused: its worlds record a shop themselves', async () => {
     const result = await harness.core.dispatch('shopProxy.start', { profileId: 'sandbox-a' });
     expect(result).toMatchObject({ ok: false, error: { code: 'proxy-sandbox-profile' } });
