@@ -69,7 +69,14 @@ let proxy: RunningRecordingProxy;
 const exchanges: ProxiedExchange[] = [];
 
 beforeAll(async () => {
-  gateway = await observer(() => ({ status: 200, body: '{"returnStatus":{"statusCode":"000"}}' }));
+  gateway = await observer((seen) => ({
+    status: 200,
+    body: '{"returnStatus":{"statusCode":"000"}}',
+    // An answer with connection-scoped headers of its own: they end at the proxy.
+    ...(seen.url.includes('/hop/')
+      ? { headers: { connection: 'x-hop', 'x-hop': '1', 'proxy-authenticate': 'Basic', 'x-kept': 'yes' } }
+      : {}),
+  }));
   evil = await observer(() => ({ status: 200, body: '{}' }));
   proxy = await startRecordingProxy({
     target: proxyTargetOf({ baseUrl: gateway.url, pathPrefix: '/api', version: 'v2' }),
@@ -181,6 +188,12 @@ describe('recording proxy: the request cannot choose where it goes (issue 29 §4
     for (const name of ['keep-alive', 'proxy-authorization', 'te', 'x-hop', 'upgrade'])
       expect(headers[name]).toBeUndefined();
     expect(headers.authorization).toBe(TOKEN);
+  });
+  it('hop-by-hop headers of the answer end at the proxy; the others reach the shop', async () => {
+    const answer = await fetch(`${proxy.apiUrl}/payments/hop/status`, { headers: { authorization: TOKEN } });
+    expect(answer.headers.get('x-kept')).toBe('yes');
+    expect(answer.headers.get('x-hop')).toBeNull();
+    expect(answer.headers.get('proxy-authenticate')).toBeNull();
   });
 });
 
