@@ -20,7 +20,7 @@ import { recordEvents, recordMethods } from './contract/record';
 import { settingsMethods } from './contract/settings';
 import { orderTemplatesMethods } from './contract/order-templates';
 import { testSessionsEvents, testSessionsMethods } from './contract/test-sessions';
-import { shopProxyMethods } from './contract/shop-proxy';
+import { shopProxyEvents, shopProxyMethods } from './contract/shop-proxy';
 
 export const methods = {
   ...appMethods,
@@ -48,6 +48,7 @@ export const events = {
   ...qaEvents,
   ...recordEvents,
   ...testSessionsEvents,
+  ...shopProxyEvents,
 };
 
 export type Methods = typeof methods;

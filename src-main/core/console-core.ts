@@ -227,7 +227,11 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
   // A file saved by an editor or a `git pull` shows on the Scenarios screen without a restart.
   void scenarioFolder.watch(() => events.emit('qa.libraryChanged', {}));
   closers.push(async () => scenarioFolder.close());
-  const shopProxy = new ShopProxyControl({ profiles, scenarioFolder });
+  const shopProxy = new ShopProxyControl({
+    profiles,
+    scenarioFolder,
+    onRecorded: (entry) => events.emit('shopProxy.recorded', entry),
+  });
   closers.push(() => shopProxy.close());
   const handlers: Handlers = {
     ...createAppHandlers({

@@ -46,7 +46,13 @@ export class ShopProxyControl {
   private running = false;
 
   constructor(
-    private readonly deps: { profiles: ProxyProfiles; scenarioFolder?: ScenarioFolder | undefined; host?: string },
+    private readonly deps: {
+      profiles: ProxyProfiles;
+      scenarioFolder?: ScenarioFolder | undefined;
+      host?: string;
+      /** Each entry as it is recorded, masked (main pushes it to the renderer's live view). */
+      onRecorded?: (entry: ShopTrafficPage['entries'][number]) => void;
+    },
   ) {}
 
   async start(input: StartProxyInput): Promise<ProxySession> {
@@ -85,6 +91,8 @@ export class ShopProxyControl {
     await this.session?.close();
     this.session = session;
     this.running = true;
+    const onRecorded = this.deps.onRecorded;
+    if (onRecorded) session.traffic.subscribe(onRecorded);
     return session;
   }
 

@@ -4,8 +4,8 @@
  * typed), records each call masked at capture, and turns a recording into a scenario file.
  */
 import { z } from 'zod';
-import { shopTrafficPageSchema } from '../shop/traffic';
-import { method } from './define';
+import { shopTrafficEntrySchema, shopTrafficPageSchema } from '../shop/traffic';
+import { event, method } from './define';
 
 export const proxySessionSchema = z.object({
   /** The session's id: the `worldId` of its recorded calls. */
@@ -75,5 +75,12 @@ export const shopProxyMethods = {
       /** Recorded calls left out of the file, and why (by seq). */
       skipped: z.array(z.object({ seq: z.number().int(), reason: z.string() })),
     }),
+  ),
+};
+
+export const shopProxyEvents = {
+  'shopProxy.recorded': event(
+    'The recording proxy recorded a call (masked at capture), as it happened: the live view of a proxy session.',
+    shopTrafficEntrySchema,
   ),
 };

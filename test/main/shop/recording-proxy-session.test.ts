@@ -81,6 +81,13 @@ describe('recording proxy: forwards to the test environment and records (issue 2
         response: { status: 200, fault: null },
       });
       expect((await harness.call('shopProxy.status')).session.calls).toBe(2);
+      // Pushed live as recorded (the Traffic view's feed), masked the same way.
+      const pushed = harness.events
+        .filter((pushedEvent) => pushedEvent.name === 'shopProxy.recorded')
+        .map((pushedEvent) => pushedEvent.payload as { worldId: string; seq: number });
+      expect(pushed.filter((entry) => entry.worldId === session.id).map((entry) => entry.seq)).toEqual([1, 2]);
+      for (const secret of [terminalA().token, testEnv.clientId, answer.transactionSignature])
+        expect(JSON.stringify(pushed)).not.toContain(secret);
 
       // Masked at capture: neither the shop's token and client id nor the transaction's signature is kept.
       const recorded = JSON.stringify(page);
