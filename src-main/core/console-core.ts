@@ -232,6 +232,14 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     scenarioFolder,
     onRecorded: (entry) => events.emit('shopProxy.recorded', entry),
   });
+  const stopProxyOnProfileChange = events.subscribe((name, payload) => {
+    if (name !== 'profiles.changed') return;
+    const { ids } = payload as EventPayload<'profiles.changed'>;
+    void shopProxy
+      .profilesChanged(ids)
+      .catch((error: unknown) => logger.warn('stopping the recording proxy failed', error));
+  });
+  closers.push(async () => stopProxyOnProfileChange());
   closers.push(() => shopProxy.close());
   const handlers: Handlers = {
     ...createAppHandlers({

@@ -13,6 +13,7 @@ import type { ProxySession as ProxySessionView } from '@shared/contract/shop-pro
 import { loadScenarioInSlices } from '../qa/scenario-loader';
 import { scenarioFileName, type ScenarioFolder } from '../qa/scenario-folder';
 import { ProxySession } from '../shop/proxy-session';
+import { proxyTargetOf } from '../shop/proxy-target';
 import { scenarioFromRecording, type RecordingScenario } from '../shop/recording-to-scenario';
 import type { StoredProfile } from './profiles/profile-file';
 import { ProductionGuard } from './profiles/production-guard';
@@ -94,6 +95,31 @@ export class ShopProxyControl {
     const onRecorded = this.deps.onRecorded;
     if (onRecorded) session.traffic.subscribe(onRecorded);
     return session;
+  }
+
+  /**
+   * Profiles were saved or deleted. The proxy was started for a profile as it was then (a test profile,
+   * or production confirmed by name): one moved to production or to another address, or deleted, no
+   * longer says where the shop's calls may go, so the proxy stops rather than forward on its old say-so.
+   */
+  async profilesChanged(ids: readonly string[]): Promise<boolean> {
+    const session = this.running ? this.session : null;
+    if (!session || !ids.includes(session.profile.id)) return false;
+    let now: StoredProfile | null;
+    try {
+      now = this.deps.profiles.stored(session.profile.id);
+    } catch {
+      now = null;
+    }
+    const target = now ? proxyTargetOf(now) : null;
+    const unchanged =
+      now !== null &&
+      now.environment === session.profile.environment &&
+      target?.origin === session.target.origin &&
+      target.apiBasePath === session.target.apiBasePath;
+    if (unchanged) return false;
+    await this.stop();
+    return true;
   }
 
   async stop(): Promise<boolean> {

@@ -152,6 +152,27 @@ describe('recording proxy: forwards to the test environment and records (issue 2
     await harness.call('shopProxy.stop');
   });
 
+  it('the proxy stops when its test profile is moved to production: it never forwards on the old say-so', async () => {
+    const moved = await harness.call('profiles.save', {
+      settings: {
+        name: 'Soon production',
+        environment: 'test',
+        baseUrl: testEnv.url,
+        terminalId: terminalA().terminalId,
+        variant: 'A',
+        clientIdHeader: testEnv.clientIdHeader,
+      },
+    });
+    const { session } = await harness.call('shopProxy.start', { profileId: moved.id });
+    await harness.call('profiles.save', {
+      id: moved.id,
+      settings: { ...moved, environment: 'production' },
+      productionConfirmation: { profileName: 'Soon production' },
+    });
+    await expect.poll(async () => (await harness.call('shopProxy.status')).session).toBeNull();
+    await expect(fetch(`${session.apiUrl}/payments/x/status`, { headers: shopHeaders() })).rejects.toThrow();
+  });
+
   it('a recorded session saved as a scenario runs on the Sandbox and passes', async () => {
     const { session } = await harness.call('shopProxy.start', { profileId: testProfileId });
     try {
