@@ -248,6 +248,13 @@ export const MAIN_TEXTS = {
   worldDiscardDemo: 'The demo’s world goes with End demo, not from here.',
   worldDiscardNotOwn:
     '"{id}" is not a run’s or QA session’s world: only those can be discarded here (never your Sandbox).',
+  // The recording proxy (shop testing)
+  proxySandboxProfile:
+    '"{name}" is a Sandbox profile: point the shop at the Sandbox itself, whose worlds record its calls. The proxy forwards to a test environment.',
+  proxyAlreadyRunning: 'The recording proxy already runs for "{name}" at {apiUrl}. Stop it first.',
+  proxyNothingRecorded: 'The proxy recorded no interface call that a scenario can replay. Nothing was saved.',
+  proxyNoRecording: 'There is no recording: start the proxy and let the shop make its calls first.',
+  proxyPortInUse: 'Port {port} is taken on this machine; choose another or leave it empty for a free one.',
 } as const satisfies Record<string, string>;
 
 export type MainTextId = keyof typeof MAIN_TEXTS;

@@ -20,6 +20,7 @@ import { recordEvents, recordMethods } from './contract/record';
 import { settingsMethods } from './contract/settings';
 import { orderTemplatesMethods } from './contract/order-templates';
 import { testSessionsEvents, testSessionsMethods } from './contract/test-sessions';
+import { shopProxyEvents, shopProxyMethods } from './contract/shop-proxy';
 
 export const methods = {
   ...appMethods,
@@ -36,6 +37,7 @@ export const methods = {
   ...settingsMethods,
   ...orderTemplatesMethods,
   ...testSessionsMethods,
+  ...shopProxyMethods,
 };
 
 export const events = {
@@ -46,6 +48,7 @@ export const events = {
   ...qaEvents,
   ...recordEvents,
   ...testSessionsEvents,
+  ...shopProxyEvents,
 };
 
 export type Methods = typeof methods;

@@ -11,6 +11,7 @@ import { encryptNotificationCommand } from './encrypt-notification-command';
 import { openApiCommand } from './openapi-command';
 import { runCommand } from './run-command';
 import { certifyCommand } from './certify-command';
+import { proxyCommand } from './proxy-command';
 import { terminalText } from '../common/terminal-text';
 
 const commands: Record<string, CliCommand> = {
@@ -26,6 +27,7 @@ const commands: Record<string, CliCommand> = {
   openapi: openApiCommand,
   run: runCommand,
   certify: certifyCommand,
+  proxy: proxyCommand,
 };
 
 const usage = (): string =>

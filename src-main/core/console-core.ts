@@ -47,6 +47,8 @@ import { englishOf, isMainTextId, mainText, type MainText } from '@shared/consol
 import { RECORD_DIR, RecordJournal } from '../record/record-journal';
 import { createRecordKeeper } from '../record/record-keeper';
 import { createRecordHandlers } from './handlers/record-handlers';
+import { createShopProxyHandlers } from './handlers/shop-proxy-handlers';
+import { ShopProxyControl } from './shop-proxy-control';
 import { SandboxWorlds } from './worlds/sandbox-worlds';
 import { worldProfileId } from '@shared/sandbox-worlds';
 
@@ -225,6 +227,20 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
   // A file saved by an editor or a `git pull` shows on the Scenarios screen without a restart.
   void scenarioFolder.watch(() => events.emit('qa.libraryChanged', {}));
   closers.push(async () => scenarioFolder.close());
+  const shopProxy = new ShopProxyControl({
+    profiles,
+    scenarioFolder,
+    onRecorded: (entry) => events.emit('shopProxy.recorded', entry),
+  });
+  const stopProxyOnProfileChange = events.subscribe((name, payload) => {
+    if (name !== 'profiles.changed') return;
+    const { ids } = payload as EventPayload<'profiles.changed'>;
+    void shopProxy
+      .profilesChanged(ids)
+      .catch((error: unknown) => logger.warn('stopping the recording proxy failed', error));
+  });
+  closers.push(async () => stopProxyOnProfileChange());
+  closers.push(() => shopProxy.close());
   const handlers: Handlers = {
     ...createAppHandlers({
       mode: options.mode,
@@ -284,6 +300,7 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
       scenarioFolder,
       evidenceDir,
     }),
+    ...createShopProxyHandlers(shopProxy),
   };
   const dispatch = createDispatcher(handlers, {
     onInternalError: (method, error) => logger.error(`handler ${method} failed`, error),

@@ -16,6 +16,7 @@ import { simulatorScale } from './simulator-scale.bench';
 import { simulatorThroughput } from './simulator-throughput.bench';
 import { simulatorWorlds } from './simulator-worlds.bench';
 import { shopRecording } from './shop-recording.bench';
+import { shopProxy } from './shop-proxy.bench';
 
 export const benchmarks: Benchmark[] = [
   simulatorThroughput,
@@ -31,4 +32,5 @@ export const benchmarks: Benchmark[] = [
   historyTransfer,
   record,
   shopRecording,
+  shopProxy,
 ];

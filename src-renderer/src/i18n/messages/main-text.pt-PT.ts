@@ -235,6 +235,13 @@ const mainTextPt: Record<MainTextId, string> = {
   worldDiscardDemo: 'O mundo da demonstração é descartado com Terminar demonstração, não aqui.',
   worldDiscardNotOwn:
     '"{id}" não é o mundo de uma execução ou de uma sessão de QA: só esses podem ser descartados aqui (nunca a sua Sandbox).',
+  proxySandboxProfile:
+    '"{name}" é um perfil Sandbox: aponte a loja para a própria Sandbox, cujos mundos registam as suas chamadas. O proxy reencaminha para um ambiente de testes.',
+  proxyAlreadyRunning: 'O proxy de gravação já está a correr para "{name}" em {apiUrl}. Pare-o primeiro.',
+  proxyNothingRecorded:
+    'O proxy não gravou nenhuma chamada da interface que um cenário possa repetir. Nada foi guardado.',
+  proxyNoRecording: 'Não há gravação: inicie o proxy e deixe a loja fazer as suas chamadas primeiro.',
+  proxyPortInUse: 'A porta {port} está ocupada nesta máquina; escolha outra ou deixe vazio para uma livre.',
 };
 
 export default mainTextPt;

@@ -14,6 +14,7 @@ import orders from './orders.pt-PT';
 import history from './history.pt-PT';
 import notifications from './notifications.pt-PT';
 import simulator from './simulator.pt-PT';
+import shopProxy from './shop-proxy.pt-PT';
 
 /** Português europeu (pt-PT): "ecrã", "utilizador", "Definições", "Transação", "Referência Multibanco". */
 const ptPT: SameKeys<typeof en> = {
@@ -315,6 +316,7 @@ const ptPT: SameKeys<typeof en> = {
     showSession: 'Mostrar a sessão',
   },
   ...simulator,
+  ...shopProxy,
   inspectorStore: {
     notFound: 'A troca {id} não está nesta sessão nem no histórico (pode ter sido apagada).',
     unreadable: 'Não foi possível ler o histórico: {error}',
