@@ -248,6 +248,9 @@ export const MAIN_TEXTS = {
   worldDiscardDemo: 'The demo’s world goes with End demo, not from here.',
   worldDiscardNotOwn:
     '"{id}" is not a run’s or QA session’s world: only those can be discarded here (never your Sandbox).',
+  // Team workspace (PostgreSQL)
+  workspaceSchemaTooNew:
+    'This workspace was upgraded by a newer Gateway Console (schema {found}); this console understands up to {supported}. Update this console to use it. Nothing was changed.',
 } as const satisfies Record<string, string>;
 
 export type MainTextId = keyof typeof MAIN_TEXTS;
