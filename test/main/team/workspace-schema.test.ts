@@ -21,14 +21,42 @@ describe('team workspace schema (node-pg-migrate, versioned)', () => {
   it('migrates a fresh database to the current version, and running it again changes nothing', async () => {
     const workspace = await createTestWorkspace(cluster, 'fresh', { migrate: false });
     const first = await migrateWorkspace(workspace.owner.url);
-    expect(first).toEqual({ from: 0, to: WORKSPACE_SCHEMA_VERSION, applied: ['001_workspace'] });
+    expect(first).toEqual({
+      from: 0,
+      to: WORKSPACE_SCHEMA_VERSION,
+      applied: ['001_workspace', '002_production_email_masked'],
+    });
 
     const again = await migrateWorkspace(workspace.owner.url);
     expect(again).toEqual({ from: WORKSPACE_SCHEMA_VERSION, to: WORKSPACE_SCHEMA_VERSION, applied: [] });
 
     const owner = await workspace.connect(workspace.owner);
     const { rows } = await owner.query<{ name: string }>('SELECT name FROM team_migrations');
-    expect(rows.map((r) => r.name)).toEqual(['001_workspace']);
+    expect(rows.map((r) => r.name)).toEqual(['001_workspace', '002_production_email_masked']);
+    await workspace.close();
+  });
+
+  it('upgrades a version-1 workspace in place: its rows stay, and a clear production e-mail is refused from then on', async () => {
+    const workspace = await createTestWorkspace(cluster, 'upgrade', { migrate: false });
+    expect((await migrateWorkspace(workspace.owner.url, 1)).to).toBe(1);
+    const owner = await workspace.connect(workspace.owner);
+    const insert = (id: string, email: string) =>
+      owner.query(
+        `INSERT INTO transactions (transaction_id, merchant_id, terminal_id, environment, customer_email)
+         VALUES ($1, 'M1', 'T1', 'production', $2)`,
+        [id, email],
+      );
+    await insert('tx-before', 'ana.silva@example.pt');
+
+    expect(await migrateWorkspace(workspace.owner.url)).toEqual({
+      from: 1,
+      to: 2,
+      applied: ['002_production_email_masked'],
+    });
+    const kept = await owner.query('SELECT customer_email FROM transactions');
+    expect(kept.rows).toEqual([{ customer_email: 'ana.silva@example.pt' }]);
+    await expect(insert('tx-after', 'ana.silva@example.pt')).rejects.toThrow(/transactions_production_email_masked/);
+    await insert('tx-masked', 'a•••@•••.pt');
     await workspace.close();
   });
 
