@@ -6,8 +6,25 @@ import {
   WORKSPACE_SCHEMA_VERSION,
   workspaceSchemaVersion,
 } from '../../../src-main/team/schema/workspace-schema';
+import type { CliIo } from '../../../src-main/cli/cli-io';
+import { runWorkspace } from '../../../src-main/cli/workspace-command';
 import { startThrowawayCluster, type ThrowawayCluster } from '../../support/pg-cluster';
 import { createTestWorkspace } from '../../support/team-workspace';
+
+/** `gateway-console workspace migrate`, in process, with the URL in an environment variable. */
+async function cliMigrate(url: string) {
+  const out = { stdout: '', stderr: '' };
+  const io: CliIo = {
+    stdout: (text) => void (out.stdout += text),
+    stderr: (text) => void (out.stderr += text),
+    readStdin: async () => Buffer.alloc(0),
+    stdinIsTty: true,
+  };
+  process.env.GC_TEST_MIGRATE_URL = url;
+  const code = await runWorkspace(['migrate', '--url-env', 'GC_TEST_MIGRATE_URL'], io);
+  delete process.env.GC_TEST_MIGRATE_URL;
+  return { code, ...out };
+}
 
 describe('team workspace schema (node-pg-migrate, versioned)', () => {
   let cluster: ThrowawayCluster;
@@ -95,5 +112,26 @@ describe('team workspace schema (node-pg-migrate, versioned)', () => {
       await su.query('ALTER ROLE gc_admin_away RENAME TO gc_admin');
       await workspace.close();
     }
+  });
+
+  it('gateway-console workspace migrate: upgrades, then says it is current, then refuses a newer workspace (exit 3) without printing the password', async () => {
+    const workspace = await createTestWorkspace(cluster, 'viacli', { migrate: false });
+    const first = await cliMigrate(workspace.owner.url);
+    expect(first).toEqual({
+      code: 0,
+      stdout: `Workspace schema upgraded from version 0 to ${WORKSPACE_SCHEMA_VERSION}: 001_workspace, 002_production_email_masked.\n`,
+      stderr: '',
+    });
+    expect((await cliMigrate(workspace.owner.url)).stdout).toBe(
+      `Workspace schema is current (version ${WORKSPACE_SCHEMA_VERSION}); nothing to do.\n`,
+    );
+    const owner = await workspace.connect(workspace.owner);
+    await owner.query('UPDATE schema_info SET version = 99');
+    const refused = await cliMigrate(workspace.owner.url);
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain('This workspace was upgraded by a newer Gateway Console (schema 99)');
+    expect(refused.stderr).toContain(`${workspace.owner.name}:***@`);
+    expect(refused.stderr).not.toContain(workspace.owner.password);
+    await workspace.close();
   });
 });
