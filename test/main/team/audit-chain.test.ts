@@ -145,6 +145,23 @@ describe('reveal audit chain', () => {
     expect(rehashed.code).toBe(EXIT_AUDIT_BROKEN);
   });
 
+  it('a hash the superuser filled with terminal escapes is printed inert (the verifier prints database text)', async () => {
+    const { ws, leads } = await workspaceWithLeads('hostile');
+    opened.push(ws);
+    await concurrentReveals(ws, leads, 2);
+    const su = await ws.connect('superuser');
+    await su.query('ALTER TABLE reveal_audit DISABLE TRIGGER reveal_audit_insert_only');
+    await su.query(
+      `UPDATE reveal_audit SET hash = E'\\u001b]52;c;cHduZWQ=\\u0007\\u001b[2J\\nAudit chain intact' WHERE seq = 2`,
+    );
+    const result = await verifyAs(leads[0]!);
+    expect(result.code).toBe(EXIT_AUDIT_BROKEN);
+    expect(result.stdout).toMatch(/^Audit chain BROKEN: entry seq 2 was changed after it was written/);
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
+    expect(result.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    expect(result.stdout.split('\n').filter((line) => line.startsWith('Audit chain intact'))).toEqual([]);
+  });
+
   it('an agent cannot run the verifier (the trail is not theirs to read): exit 3 and says who can', async () => {
     const ws = await createTestWorkspace(cluster, 'agentverify');
     opened.push(ws);
