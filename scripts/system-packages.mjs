@@ -19,6 +19,8 @@ export const REQUIRED = [
   // The same test runs the PHP snippets and compiles the Java ones (javac).
   ['php-cli', () => spawnSync('php', ['-v']).status === 0],
   ['default-jdk-headless', () => spawnSync('javac', ['-version']).status === 0],
+  // The team workspace tests start a throwaway PostgreSQL cluster (test/support/pg-cluster.ts).
+  ['postgresql', () => existsSync('/usr/lib/postgresql/15/bin/initdb')],
 ];
 
 /** The apt packages among `wanted` that are not installed. */

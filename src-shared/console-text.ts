@@ -255,6 +255,9 @@ export const MAIN_TEXTS = {
   proxyNothingRecorded: 'The proxy recorded no interface call that a scenario can replay. Nothing was saved.',
   proxyNoRecording: 'There is no recording: start the proxy and let the shop make its calls first.',
   proxyPortInUse: 'Port {port} is taken on this machine; choose another or leave it empty for a free one.',
+  // Team workspace (PostgreSQL)
+  workspaceSchemaTooNew:
+    'This workspace was upgraded by a newer Gateway Console (schema {found}); this console understands up to {supported}. Update this console to use it. Nothing was changed.',
 } as const satisfies Record<string, string>;
 
 export type MainTextId = keyof typeof MAIN_TEXTS;

@@ -12,6 +12,7 @@ import { openApiCommand } from './openapi-command';
 import { runCommand } from './run-command';
 import { certifyCommand } from './certify-command';
 import { proxyCommand } from './proxy-command';
+import { workspaceCommand } from './workspace-command';
 import { terminalText } from '../common/terminal-text';
 
 const commands: Record<string, CliCommand> = {
@@ -28,6 +29,7 @@ const commands: Record<string, CliCommand> = {
   run: runCommand,
   certify: certifyCommand,
   proxy: proxyCommand,
+  workspace: workspaceCommand,
 };
 
 const usage = (): string =>

@@ -242,6 +242,8 @@ const mainTextPt: Record<MainTextId, string> = {
     'O proxy não gravou nenhuma chamada da interface que um cenário possa repetir. Nada foi guardado.',
   proxyNoRecording: 'Não há gravação: inicie o proxy e deixe a loja fazer as suas chamadas primeiro.',
   proxyPortInUse: 'A porta {port} está ocupada nesta máquina; escolha outra ou deixe vazio para uma livre.',
+  workspaceSchemaTooNew:
+    'Este espaço de equipa foi atualizado por uma Gateway Console mais recente (esquema {found}); esta consola só compreende até ao {supported}. Atualize esta consola para o usar. Nada foi alterado.',
 };
 
 export default mainTextPt;
