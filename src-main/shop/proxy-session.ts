@@ -102,7 +102,7 @@ export class ProxySession {
             }
           : null,
         durationMs: exchange.durationMs,
-        secrets: [credentialOf(exchange.headers.authorization), clientId],
+        credentials: [credentialOf(exchange.headers.authorization), clientId],
       }),
     );
   }

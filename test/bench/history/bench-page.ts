@@ -12,7 +12,7 @@ import { bundlePageScript } from './bundle-page';
 
 export interface PageApi {
   seed(name: string, count: number): Promise<number>;
-  insert(name: string, count: number): Promise<{ writer: number; bulkAdd: number }>;
+  insert(name: string, count: number): Promise<{ writer: number; raw: number }>;
   seedCaseNotes(name: string, count: number, notes: number): Promise<number>;
   searches(
     name: string,

@@ -285,7 +285,7 @@ describe('issue 26: test sessions and verdicts are kept by main in the user-data
     });
     expect(again).toMatchObject({ ok: false, error: { code: 'conflict', text: { id: 'testSessionExists' } } });
     const { sessions } = await harness.call('qa.testSessions');
-    expect(sessions.filter((listed) => listed.id === session.id)).toEqual([
+    expect(sessions.filter((listed: { id: string }) => listed.id === session.id)).toEqual([
       expect.objectContaining({
         name: 's',
         tester: '',
