@@ -248,6 +248,28 @@ export const MAIN_TEXTS = {
   worldDiscardDemo: 'The demo’s world goes with End demo, not from here.',
   worldDiscardNotOwn:
     '"{id}" is not a run’s or QA session’s world: only those can be discarded here (never your Sandbox).',
+  // Team workspace (PostgreSQL)
+  teamUrlNotUrl: 'The workspace address is not a URL: write it as postgres://, then the login, the host, the port and the database.',
+  teamUrlScheme: 'The workspace address must start with postgres:// (or postgresql://).',
+  teamUrlOptions: 'The workspace address takes no options after ? or #: choose TLS with its own setting.',
+  teamUrlNoLogin: 'The workspace address names no login role (the name before the host).',
+  teamUrlNoHost: 'The workspace address names no host.',
+  teamUrlNoDatabase: 'The workspace address names no database (after the last /).',
+  teamUrlHasPassword:
+    'The workspace address holds a password: remove it from the address and type it in the password field (it is kept in the keychain or vault, never in a file). Nothing was saved.',
+  teamCaMissing: 'TLS verify-full needs the CA certificate file that signed the database server’s certificate.',
+  teamCaUnreadable: 'The CA certificate file {path} cannot be read ({reason}).',
+  teamNotConfigured: 'No team workspace is configured: the console works alone.',
+  teamNoPassword: 'No password is kept for the workspace login: type it in Settings › Team workspace.',
+  teamSchemaTooNew:
+    'The team workspace has schema version {found}, newer than this console understands ({supported}): update the console. Nothing was read or written; work keeps queuing here.',
+  teamLoginRefused: 'The database refused the workspace login or its password.',
+  teamUnreachable: 'The team workspace cannot be reached ({reason}); work queues here and is shared on reconnect.',
+  teamDisconnected: 'Disconnected from the team workspace; work queues here until you connect again.',
+  teamConnectionLost: 'The connection to the team workspace was lost; reconnecting. Work queues here meanwhile.',
+  teamWriteRefused:
+    'The team workspace refused a queued entry (SQLSTATE {sqlState}): it stays queued here and in this console’s own files.',
+  teamOffline: 'The team workspace is not connected: search it once it is (Settings › Team workspace).',
 } as const satisfies Record<string, string>;
 
 export type MainTextId = keyof typeof MAIN_TEXTS;

@@ -20,6 +20,7 @@ import { recordEvents, recordMethods } from './contract/record';
 import { settingsMethods } from './contract/settings';
 import { orderTemplatesMethods } from './contract/order-templates';
 import { testSessionsEvents, testSessionsMethods } from './contract/test-sessions';
+import { teamEvents, teamMethods } from './contract/team';
 
 export const methods = {
   ...appMethods,
@@ -36,6 +37,7 @@ export const methods = {
   ...settingsMethods,
   ...orderTemplatesMethods,
   ...testSessionsMethods,
+  ...teamMethods,
 };
 
 export const events = {
@@ -46,6 +48,7 @@ export const events = {
   ...qaEvents,
   ...recordEvents,
   ...testSessionsEvents,
+  ...teamEvents,
 };
 
 export type Methods = typeof methods;

@@ -49,6 +49,8 @@ import { createRecordKeeper } from '../record/record-keeper';
 import { createRecordHandlers } from './handlers/record-handlers';
 import { SandboxWorlds } from './worlds/sandbox-worlds';
 import { worldProfileId } from '@shared/sandbox-worlds';
+import { startTeamWorkspace } from './team-workspace';
+import { createTeamHandlers } from './handlers/team-handlers';
 
 export interface ConsoleCoreOptions {
   mode: AppMode;
@@ -63,6 +65,8 @@ export interface ConsoleCoreOptions {
   signatures?: TransactionSignatures;
   /** Start the embedded simulator and the Sandbox profiles (default true; tests that need neither turn it off). */
   simulator?: boolean;
+  /** Team workspace timing (tests shorten the reconnect backoff). */
+  team?: { backoff?: { first: number; max: number } };
 }
 
 export async function createConsoleCore(options: ConsoleCoreOptions): Promise<ConsoleCore> {
@@ -221,6 +225,15 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     // Runs are not kept across a restart: a run world with no evidence left would be nobody's to delete.
     await discardRunWorldsWithoutEvidence(worlds, evidenceDir);
   }
+  // The optional team workspace: without one configured nothing is queued and nothing connects.
+  const team = await startTeamWorkspace({
+    userDataDir: options.userDataDir,
+    credentials,
+    events,
+    masksCustomerData: masksCustomerDataOf,
+    ...options.team,
+  });
+  closers.push(() => team.sync.close().then(() => undefined));
   const scenarioFolder = new ScenarioFolder(options.userDataDir);
   // A file saved by an editor or a `git pull` shows on the Scenarios screen without a restart.
   void scenarioFolder.watch(() => events.emit('qa.libraryChanged', {}));
@@ -268,13 +281,16 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
       profiles,
       masksCustomerData: masksCustomerDataOf,
     }),
-    ...createSupportHandlers({
-      profiles,
-      audit: new AuditLog(join(options.userDataDir, AUDIT_LOG_FILE)),
-      transactions: signatures,
-      caseNotes: new CaseNotes(join(options.userDataDir, CASE_NOTES_FILE)),
-      agent: new AgentIdentity(join(options.userDataDir, AGENT_FILE)),
-    }),
+    ...team.shareSupport(
+      createSupportHandlers({
+        profiles,
+        audit: new AuditLog(join(options.userDataDir, AUDIT_LOG_FILE)),
+        transactions: signatures,
+        caseNotes: new CaseNotes(join(options.userDataDir, CASE_NOTES_FILE)),
+        agent: new AgentIdentity(join(options.userDataDir, AGENT_FILE)),
+      }),
+    ),
+    ...createTeamHandlers(team.sync),
     ...createUserDataHandlers({ settings, templates, sessions: testSessions, profiles }),
     ...createQaHandlers({
       core: { gateway, simulator, worlds, events, profiles, credentials },

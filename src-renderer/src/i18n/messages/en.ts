@@ -11,6 +11,7 @@ import orders from './orders.en';
 import history from './history.en';
 import notifications from './notifications.en';
 import simulator from './simulator.en';
+import team from './team.en';
 
 /** English: the reference catalogue. Every key here must exist in pt-PT.ts too (type-checked and tested). */
 
@@ -312,6 +313,7 @@ export default {
     showSession: 'Show session',
   },
   ...simulator,
+  ...team,
   inspectorStore: {
     notFound: 'Exchange {id} is neither in this session nor in history (it may have been cleared).',
     unreadable: 'History could not be read: {error}',
