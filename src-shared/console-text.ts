@@ -248,7 +248,7 @@ export const MAIN_TEXTS = {
   worldDiscardDemo: 'The demo’s world goes with End demo, not from here.',
   worldDiscardNotOwn:
     '"{id}" is not a run’s or QA session’s world: only those can be discarded here (never your Sandbox).',
-  // Team workspace (PostgreSQL)
+  // Team workspace (PostgreSQL), main's side
   teamUrlNotUrl: 'The workspace address is not a URL: write it as postgres://, then the login, the host, the port and the database.',
   teamUrlScheme: 'The workspace address must start with postgres:// (or postgresql://).',
   teamUrlOptions: 'The workspace address takes no options after ? or #: choose TLS with its own setting.',
@@ -261,14 +261,14 @@ export const MAIN_TEXTS = {
   teamCaUnreadable: 'The CA certificate file {path} cannot be read ({reason}).',
   teamNotConfigured: 'No team workspace is configured: the console works alone.',
   teamNoPassword: 'No password is kept for the workspace login: type it in Settings › Team workspace.',
-  teamSchemaTooNew:
-    'The team workspace has schema version {found}, newer than this console understands ({supported}): update the console. Nothing was read or written; work keeps queuing here.',
   teamLoginRefused: 'The database refused the workspace login or its password.',
   teamUnreachable: 'The team workspace cannot be reached ({reason}); work queues here and is shared on reconnect.',
   teamDisconnected: 'Disconnected from the team workspace; work queues here until you connect again.',
   teamConnectionLost: 'The connection to the team workspace was lost; reconnecting. Work queues here meanwhile.',
   teamWriteRefused:
-    'The team workspace refused a queued entry (SQLSTATE {sqlState}): it stays queued here and in this console’s own files.',
+    'The team workspace refused {count} queued entries (last: SQLSTATE {sqlState}, e.g. a reveal needs the lead role): they stay queued here and in this console’s own files.',
+  teamWriteWaiting:
+    '{count} queued entries are about transactions the team workspace does not hold (or this login may not see): they stay queued and are tried again on the next connection.',
   teamOffline: 'The team workspace is not connected: search it once it is (Settings › Team workspace).',
 } as const satisfies Record<string, string>;
 

@@ -231,6 +231,14 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     credentials,
     events,
     masksCustomerData: masksCustomerDataOf,
+    profileScope: (profileId) => {
+      try {
+        const { terminalId, environment } = profiles.stored(profileId);
+        return { terminalId, environment };
+      } catch {
+        return null;
+      }
+    },
     ...options.team,
   });
   closers.push(() => team.sync.close().then(() => undefined));

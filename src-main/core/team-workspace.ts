@@ -5,25 +5,21 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { EventPayload } from '@shared/contract';
-import { maskCustomerValue } from '@shared/support/customer-data';
 import type { EventBus } from '../common/event-bus';
 import { logger } from '../common/logger';
 import { redactText } from '../common/redact-text';
 import type { CredentialStore } from '../credentials/credential-store';
 import { maskExchangeCustomerData } from '../support/customer-masking';
 import { Outbox } from '../team/outbox';
-import { shareableExchange } from '../team/shared-exchange';
+import { maskEmailsInText, shareableExchange } from '../team/shared-exchange';
 import { TeamSync } from '../team/team-sync';
 import { WorkspaceSettings } from '../team/workspace-settings';
-import { SUPPORTED_SCHEMA_VERSION, workspaceSchemaVersion } from '../team/schema';
+import { checkWorkspaceSchema } from '../team/schema/workspace-schema';
 import type { Handlers } from './dispatcher';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const EMAIL_IN_TEXT = /[^\s@<>()"',;:]+@[^\s@<>()"',;:]+\.[A-Za-z]{2,}/g;
-
 /** Free text an agent typed (a note, a reveal's reason): no card number, secret or e-mail address leaves in clear. */
-export const shareableText = (text: string): string =>
-  redactText(text).replace(EMAIL_IN_TEXT, (email) => maskCustomerValue('email', email));
+export const shareableText = (text: string): string => maskEmailsInText(redactText(text));
 
 export interface TeamWorkspace {
   sync: TeamSync;
@@ -36,6 +32,8 @@ export async function startTeamWorkspace(deps: {
   credentials: CredentialStore;
   events: EventBus;
   masksCustomerData: (profileId: string | null) => boolean;
+  /** The terminal and environment of a saved profile; null when main knows no such profile. */
+  profileScope: (profileId: string) => { terminalId: string; environment: string } | null;
   backoff?: { first: number; max: number };
 }): Promise<TeamWorkspace> {
   const outbox = await Outbox.open(deps.userDataDir);
@@ -43,8 +41,7 @@ export async function startTeamWorkspace(deps: {
   const sync = new TeamSync({
     settings: new WorkspaceSettings(deps.userDataDir, deps.credentials),
     outbox,
-    supportedSchemaVersion: SUPPORTED_SCHEMA_VERSION,
-    schemaVersionOf: workspaceSchemaVersion,
+    checkSchema: checkWorkspaceSchema,
     onStatus: (status) => deps.events.emit('team.statusChanged', status),
     onActivity: (activity) => deps.events.emit('team.activity', activity),
     ...(deps.backoff ? { backoff: deps.backoff } : {}),
@@ -52,11 +49,15 @@ export async function startTeamWorkspace(deps: {
   const rules = { masksCustomerData: deps.masksCustomerData, maskCustomerData: maskExchangeCustomerData };
   // Every exchange main records is shared, keyed by its own id: recorded twice, applied once.
   deps.events.subscribe((name, payload) => {
-    if (name !== 'exchanges.recorded' || !sync.configured) return;
+    if (name !== 'exchanges.recorded' || !sync.configured || !sync.merchantId) return;
     const exchange = payload as EventPayload<'exchanges.recorded'>;
+    // A call made without a saved profile (or with one since deleted) has no scope in the workspace.
+    const profile = exchange.profileId === null ? null : deps.profileScope(exchange.profileId);
+    if (!profile) return;
     try {
       const { exchange: shared, facts } = shareableExchange(exchange, rules);
-      sync.share('exchange', { exchange: shared, facts }, UUID.test(exchange.id) ? exchange.id : randomUUID());
+      const scope = { merchantId: sync.merchantId, ...profile };
+      sync.share('exchange', { exchange: shared, facts, scope }, UUID.test(exchange.id) ? exchange.id : randomUUID());
     } catch (error) {
       logger.warn('queuing an exchange for the team workspace failed', error);
     }

@@ -32,6 +32,8 @@ const lineSchema = z.discriminatedUnion('op', [
 export class Outbox {
   readonly path: string;
   private readonly pending = new Map<string, OutboxItem>();
+  /** Items the workspace refused on this connection: kept, skipped until the next one. */
+  private readonly held = new Set<string>();
   private changed: () => void = () => undefined;
   /** Lines that could not be read (a torn last line after a crash): skipped, never fatal. */
   unreadableLines = 0;
@@ -79,14 +81,28 @@ export class Outbox {
     return this.pending.has(clientId);
   }
 
-  /** The oldest items first. */
+  get heldCount(): number {
+    return this.held.size;
+  }
+
+  /** The oldest items first, without those held back. */
   items(limit = Infinity): OutboxItem[] {
     const out: OutboxItem[] = [];
     for (const item of this.pending.values()) {
       if (out.length >= limit) break;
-      out.push(item);
+      if (!this.held.has(item.clientId)) out.push(item);
     }
     return out;
+  }
+
+  /** The workspace refused the item (a row it needs is missing, a grant it lacks): it waits, the rest go on. */
+  hold(clientId: string): void {
+    if (this.pending.has(clientId)) this.held.add(clientId);
+  }
+
+  /** A new connection tries held items again (the missing transaction may have arrived, a grant been given). */
+  releaseHeld(): void {
+    this.held.clear();
   }
 
   /** Queues an item durably (on disk before this resolves); an item already queued is not queued twice. */
@@ -102,6 +118,7 @@ export class Outbox {
   /** The workspace has the item: it leaves the queue. */
   acknowledge(clientId: string): void {
     if (!this.pending.delete(clientId)) return;
+    this.held.delete(clientId);
     // Synchronous, like enqueue(): an item queued meanwhile can never be appended to a file being replaced.
     if (this.pending.size === 0) {
       const temporary = `${this.path}.${process.pid}.tmp`;

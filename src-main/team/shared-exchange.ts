@@ -6,6 +6,7 @@
  */
 import type { Exchange } from '@shared/exchange';
 import { redactBody, redactHeaders } from '@shared/redact-export';
+import { maskCustomerValue } from '@shared/support/customer-data';
 import { redactText } from '../common/redact-text';
 
 export interface SharingRules {
@@ -23,6 +24,7 @@ export interface SharedTransactionFacts {
   reference: string | null;
   terminalId: string | null;
   status: string | null;
+  paymentMethod: string | null;
   amount: string | null;
   currency: string | null;
   email: string | null;
@@ -33,10 +35,22 @@ export interface SharedExchange {
   facts: SharedTransactionFacts | null;
 }
 
-const scrub = (text: string): string => redactText(redactBody(text));
+const EMAIL_IN_TEXT = /[^\s@<>()"'\\,;:]+@[^\s@<>()"'\\,;:]+\.[A-Za-z]{2,}/g;
+
+/**
+ * E-mail addresses written anywhere in a text masked: main's customer-data mask goes by field name, and
+ * an address typed into a description or a note has none.
+ */
+export const maskEmailsInText = (text: string): string =>
+  text.replace(EMAIL_IN_TEXT, (email) => maskCustomerValue('email', email));
 
 export function shareableExchange(exchange: Exchange, rules: SharingRules): SharedExchange {
-  const masked = rules.masksCustomerData(exchange.profileId) ? rules.maskCustomerData(exchange) : exchange;
+  const masks = rules.masksCustomerData(exchange.profileId);
+  const masked = masks ? rules.maskCustomerData(exchange) : exchange;
+  const scrub = (text: string): string => {
+    const clean = redactText(redactBody(text));
+    return masks ? maskEmailsInText(clean) : clean;
+  };
   const shared: Exchange = {
     ...masked,
     url: redactText(masked.url),
@@ -49,7 +63,14 @@ export function shareableExchange(exchange: Exchange, rules: SharingRules): Shar
       headers: redactHeaders(masked.response.headers),
       bodyText: scrub(masked.response.bodyText),
     },
-    summary: redactText(masked.summary),
+    summary: scrub(masked.summary),
+    returnStatus: masked.returnStatus && {
+      ...masked.returnStatus,
+      ...(masked.returnStatus.statusMsg !== undefined ? { statusMsg: scrub(masked.returnStatus.statusMsg) } : {}),
+      ...(masked.returnStatus.statusDescription !== undefined
+        ? { statusDescription: scrub(masked.returnStatus.statusDescription) }
+        : {}),
+    },
   };
   return { exchange: shared, facts: factsOf(shared) };
 }
@@ -91,6 +112,7 @@ function factsOf(exchange: Exchange): SharedTransactionFacts | null {
     reference: reference ? reference.replace(/\D/g, '') || null : null,
     terminalId: asText(at(request, 'merchant', 'terminalId')) ?? asText(at(response, 'merchant', 'terminalId')),
     status: exchange.paymentStatus,
+    paymentMethod: asText(at(response, 'paymentMethod')),
     amount: asText(at(amount, 'value')),
     currency: asText(at(amount, 'currency')),
     email: asText(info?.customerEmail),

@@ -10,17 +10,16 @@ import { ConsoleFailure } from '@shared/result';
 import { logger } from '../common/logger';
 import type { Outbox, OutboxItem } from './outbox';
 import { clientConfig, parseWorkspaceUrl } from './workspace-address';
-import { ACTIVITY_CHANNEL, applyOutboxItem } from './workspace-writes';
+import { applyOutboxItem, MissingInWorkspace } from './workspace-writes';
+import { ACTIVITY_CHANNEL } from './workspace-reads';
 import type { WorkspaceSettings } from './workspace-settings';
 import { readActivity } from './workspace-reads';
 
 export interface TeamSyncOptions {
   settings: WorkspaceSettings;
   outbox: Outbox;
-  /** The newest workspace schema this console understands; a newer one is refused. */
-  supportedSchemaVersion: number;
-  /** Reads the workspace's schema version (src-main/team/schema). */
-  schemaVersionOf: (client: Client) => Promise<number>;
+  /** The workspace's schema version, refusing (ConsoleFailure) one newer than this console understands. */
+  checkSchema: (client: Client) => Promise<number>;
   onStatus: (status: TeamStatus) => void;
   onActivity: (activity: TeamActivity) => void;
   /** Reconnect backoff (ms): doubles from `first` up to `max`. */
@@ -46,6 +45,7 @@ export class TeamSync {
   private cached: Omit<TeamStatus, 'state' | 'notShared' | 'problem' | 'schemaVersion'> = {
     url: null,
     login: null,
+    merchantId: null,
     tlsMode: 'verify-full',
     caPath: null,
     hasPassword: false,
@@ -87,7 +87,7 @@ export class TeamSync {
     if (config.tlsMode === 'verify-full' && !config.caPath)
       throw new ConsoleFailure('team-ca-missing', mainText('teamCaMissing'));
     await this.options.settings.save(
-      { url: address.url, tlsMode: config.tlsMode, caPath: config.caPath || null },
+      { url: address.url, merchantId: config.merchantId, tlsMode: config.tlsMode, caPath: config.caPath || null },
       config.password,
     );
     await this.refreshSaved();
@@ -142,6 +142,11 @@ export class TeamSync {
     this.options.outbox.enqueue(kind, payload, clientId);
   }
 
+  /** The merchant this console's work is filed under in the workspace (its scope there). */
+  get merchantId(): string | null {
+    return this.cached.merchantId;
+  }
+
   /** The connection for reads (search); null when offline. */
   get readClient(): Client | null {
     return this.state === 'connected' ? this.client : null;
@@ -158,6 +163,7 @@ export class TeamSync {
     this.cached = {
       url: address?.url ?? null,
       login: address?.login ?? null,
+      merchantId: saved?.merchantId ?? null,
       tlsMode: saved?.tlsMode ?? 'verify-full',
       caPath: saved?.caPath ?? null,
       hasPassword: saved ? await this.options.settings.hasPassword() : false,
@@ -172,15 +178,8 @@ export class TeamSync {
     return clientConfig(parseWorkspaceUrl(saved.url), password, { mode: saved.tlsMode, caPath: saved.caPath });
   }
 
-  private async checkedSchemaVersion(client: Client): Promise<number> {
-    const version = await this.options.schemaVersionOf(client);
-    if (version > this.options.supportedSchemaVersion)
-      throw new ConsoleFailure(
-        'team-schema-too-new',
-        mainText('teamSchemaTooNew', { found: version, supported: this.options.supportedSchemaVersion }),
-        { found: version, supported: this.options.supportedSchemaVersion },
-      );
-    return version;
+  private checkedSchemaVersion(client: Client): Promise<number> {
+    return this.options.checkSchema(client);
   }
 
   private connectFailure(error: unknown): ConsoleFailure {
@@ -202,6 +201,8 @@ export class TeamSync {
       await client.connect().catch((error: unknown) => {
         throw this.connectFailure(error);
       });
+      // What main drops from its outbox must be on the database's disk: never an asynchronous commit.
+      await client.query('SET synchronous_commit TO on');
       this.schemaVersion = await this.checkedSchemaVersion(client);
       await client.query(`LISTEN ${ACTIVITY_CHANNEL}`);
     } catch (error) {
@@ -211,6 +212,7 @@ export class TeamSync {
       const retry = failure.code === 'team-unreachable';
       this.setState(retry ? 'offline' : 'refused', failure.text ?? mainText('teamUnreachable', { reason: failure.message }));
       if (!retry) logger.warn(`team workspace refused: ${failure.message}`);
+      else logger.warn(`team workspace unreachable: ${failure.message}`);
       if (retry) this.scheduleReconnect();
       return;
     }
@@ -219,6 +221,7 @@ export class TeamSync {
       return;
     }
     this.client = client;
+    this.options.outbox.releaseHeld();
     this.retryDelay = this.options.backoff?.first ?? 500;
     client.on('notification', (message) => {
       if (message.channel === ACTIVITY_CHANNEL) void this.relayActivity(client, message.payload);
@@ -249,7 +252,9 @@ export class TeamSync {
   /** Drains the queue oldest first; one drain at a time, so order is kept. */
   private drain(): void {
     if (this.draining) return;
-    this.draining = (async () => {
+    const run = async () => {
+      // Yield first: `this.draining` is set before the loop can finish and clear it.
+      await Promise.resolve();
       try {
         for (;;) {
           const client = this.client;
@@ -258,21 +263,29 @@ export class TeamSync {
           try {
             await applyOutboxItem(client, item);
           } catch (error) {
-            const state = sqlState(error);
-            if (REFUSAL.test(state)) {
-              // Kept in the queue (and in main's own files): the user sees why, nothing is dropped.
-              this.problem = mainText('teamWriteRefused', { sqlState: state });
-              this.publish();
-              logger.warn(`the team workspace refused a queued ${item.kind} (SQLSTATE ${state})`);
+            const state = error instanceof MissingInWorkspace ? 'missing' : sqlState(error);
+            if (state !== 'missing' && !REFUSAL.test(state)) {
+              // The connection went (its 'error'/'end' handler reconnects) or something unexpected: retried later.
+              logger.warn(`sharing with the team workspace paused`, error);
+              return;
             }
-            return;
+            // Kept in the queue (and in main's own files) and shown; the items behind it go on.
+            this.options.outbox.hold(item.clientId);
+            this.problem =
+              state === 'missing'
+                ? mainText('teamWriteWaiting', { count: this.options.outbox.heldCount })
+                : mainText('teamWriteRefused', { sqlState: state, count: this.options.outbox.heldCount });
+            this.publish();
+            logger.warn(`the team workspace did not take a queued ${item.kind} (${state})`);
+            continue;
           }
           this.options.outbox.acknowledge(item.clientId);
         }
       } finally {
         this.draining = null;
       }
-    })();
+    };
+    this.draining = run();
   }
 
   private async relayActivity(client: Client, payload: string | undefined): Promise<void> {

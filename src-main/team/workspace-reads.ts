@@ -6,10 +6,11 @@
 import type { ClientBase } from 'pg';
 import { z } from 'zod';
 import type { TeamActivity, TeamTransaction } from '@shared/contract/team';
-import { maskCustomerValue } from '@shared/support/customer-data';
-import { redactText } from '../common/redact-text';
 
-const notifySchema = z.object({ kind: z.enum(['note', 'lookup']), id: z.string().uuid() }).strict();
+/** The channel the workspace's triggers notify on (src-main/team/schema): table and row id only. */
+export const ACTIVITY_CHANNEL = 'team_activity';
+
+const notifySchema = z.object({ table: z.enum(['case_notes', 'lookups']), id: z.number().int().positive() }).strict();
 
 const iso = (value: unknown): string => (value instanceof Date ? value.toISOString() : String(value ?? ''));
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -24,40 +25,22 @@ export async function readActivity(client: ClientBase, payload: string | undefin
     return null;
   }
   if (!parsed.success) return null;
-  const { kind, id } = parsed.data;
-  if (kind === 'note') {
-    const { rows } = await client.query(
-      'SELECT transaction_id, author, created_at, text, ticket FROM case_notes WHERE client_id = $1',
-      [id],
-    );
-    const row = rows[0] as Record<string, unknown> | undefined;
-    if (!row) return null;
-    return {
-      kind,
-      subject: text(row.transaction_id),
-      who: text(row.author),
-      at: iso(row.created_at),
-      text: text(row.text),
-      ticket: text(row.ticket),
-    };
-  }
-  const { rows } = await client.query('SELECT transaction_id, query, who, at FROM lookups WHERE client_id = $1', [id]);
+  const { table, id } = parsed.data;
+  const { rows } =
+    table === 'case_notes'
+      ? await client.query('SELECT transaction_id, author, created_at, body, ticket FROM case_notes WHERE id = $1', [id])
+      : await client.query('SELECT transaction_id, author, created_at, ticket FROM lookups WHERE id = $1', [id]);
+  // Row-level security hides a row outside this login's scope: then there is nothing to show.
   const row = rows[0] as Record<string, unknown> | undefined;
   if (!row) return null;
   return {
-    kind,
-    subject: text(row.transaction_id) || text(row.query),
-    who: text(row.who),
-    at: iso(row.at),
-    text: text(row.query),
-    ticket: '',
+    kind: table === 'case_notes' ? 'note' : 'lookup',
+    subject: text(row.transaction_id),
+    who: text(row.author),
+    at: iso(row.created_at),
+    text: text(row.body),
+    ticket: text(row.ticket),
   };
-}
-
-/** How a search is remembered as a lookup: a customer's e-mail or a card number typed into it never is. */
-export function lookupQueryToShare(query: string): string {
-  const trimmed = query.trim();
-  return trimmed.includes('@') ? maskCustomerValue('email', trimmed) : redactText(trimmed);
 }
 
 const MAX_RESULTS = 50;
@@ -71,8 +54,9 @@ export async function searchShared(client: ClientBase, query: string): Promise<T
             customer_email, updated_at
        FROM transactions
       WHERE transaction_id = $1 OR merchant_transaction_id = $1 OR ($2 <> '' AND reference = $2)
-         OR customer_email = $1
-         OR transaction_id IN (SELECT transaction_id FROM case_notes WHERE ticket = $1)
+         OR lower(customer_email) = lower($1)
+         OR transaction_id IN (SELECT transaction_id FROM case_notes WHERE ticket = $1
+                               UNION SELECT transaction_id FROM lookups WHERE ticket = $1)
       ORDER BY updated_at DESC
       LIMIT ${MAX_RESULTS}`,
     [q, digits],
@@ -81,7 +65,7 @@ export async function searchShared(client: ClientBase, query: string): Promise<T
   const notes = ids.length
     ? (
         await client.query(
-          `SELECT transaction_id, author, created_at, text, ticket FROM case_notes
+          `SELECT transaction_id, author, created_at, body, ticket FROM case_notes
             WHERE transaction_id = ANY($1) ORDER BY created_at`,
           [ids],
         )
@@ -90,7 +74,7 @@ export async function searchShared(client: ClientBase, query: string): Promise<T
   const lookups = ids.length
     ? (
         await client.query(
-          `SELECT transaction_id, who, at, query FROM lookups WHERE transaction_id = ANY($1) ORDER BY at`,
+          `SELECT transaction_id, author, created_at, ticket FROM lookups WHERE transaction_id = ANY($1) ORDER BY created_at`,
           [ids],
         )
       ).rows
@@ -112,15 +96,15 @@ export async function searchShared(client: ClientBase, query: string): Promise<T
         .map((note: Record<string, unknown>) => ({
           author: text(note.author),
           at: iso(note.created_at),
-          text: text(note.text),
+          text: text(note.body),
           ticket: text(note.ticket),
         })),
       lookups: lookups
         .filter((lookup: Record<string, unknown>) => lookup.transaction_id === id)
         .map((lookup: Record<string, unknown>) => ({
-          who: text(lookup.who),
-          at: iso(lookup.at),
-          query: text(lookup.query),
+          who: text(lookup.author),
+          at: iso(lookup.created_at),
+          ticket: text(lookup.ticket),
         })),
     };
   });

@@ -15,7 +15,12 @@ export const TEAM_WORKSPACE_FILE = 'team-workspace.json';
 export const TEAM_PASSWORD_ACCOUNT = 'team-workspace/password';
 
 const savedSchema = z
-  .object({ url: z.string().min(1).max(500), tlsMode: teamTlsModeSchema, caPath: z.string().max(1000).nullable() })
+  .object({
+    url: z.string().min(1).max(500),
+    merchantId: z.string().min(1).max(100),
+    tlsMode: teamTlsModeSchema,
+    caPath: z.string().max(1000).nullable(),
+  })
   .strict();
 export type SavedWorkspace = z.infer<typeof savedSchema>;
 

@@ -28,6 +28,8 @@ export const teamStatusSchema = z.object({
   /** The workspace address without any password, e.g. `postgres://alice@db.example:5432/desk`. */
   url: z.string().nullable(),
   login: z.string().nullable(),
+  /** The merchant this console's work is filed under (the workspace admin's name for it; its scope there). */
+  merchantId: z.string().nullable(),
   tlsMode: teamTlsModeSchema,
   caPath: z.string().nullable(),
   /** Whether a password is kept for the login (never the password). */
@@ -43,6 +45,12 @@ export type TeamStatus = z.infer<typeof teamStatusSchema>;
 const teamConfigSchema = z
   .object({
     url: z.string().trim().min(1).max(500),
+    merchantId: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .regex(/^[^\p{Cc}\p{Cf}]*$/u),
     tlsMode: teamTlsModeSchema,
     caPath: z.string().trim().max(1000).nullable(),
     /** A new password for the login; null keeps the one already kept. */
@@ -57,7 +65,7 @@ export const teamNoteSchema = z.object({
   text: z.string(),
   ticket: z.string(),
 });
-export const teamLookupSchema = z.object({ who: z.string(), at: z.string(), query: z.string() });
+export const teamLookupSchema = z.object({ who: z.string(), at: z.string(), ticket: z.string() });
 
 export const teamTransactionSchema = z.object({
   transactionId: z.string(),
@@ -77,7 +85,7 @@ export type TeamTransaction = z.infer<typeof teamTransactionSchema>;
 
 export const teamActivitySchema = z.object({
   kind: z.enum(['note', 'lookup']),
-  /** The transaction (note) or what was searched (lookup). */
+  /** The transaction noted or looked up. */
   subject: z.string(),
   who: z.string(),
   at: z.string(),
@@ -104,7 +112,13 @@ export const teamMethods = {
   'team.disconnect': method('Stop sharing for now; work keeps queuing in main.', none, teamStatusSchema),
   'team.search': method(
     'Search the shared transactions by transactionID, merchant order id, Multibanco reference, ticket or e-mail (when shared in clear); the search is logged as a lookup.',
-    z.object({ query: z.string().trim().min(1).max(200) }).strict(),
+    z
+      .object({
+        query: z.string().trim().min(1).max(200),
+        /** The help-desk ticket the lookup is for, recorded with it; empty when none. */
+        ticket: z.string().trim().max(100).default(''),
+      })
+      .strict(),
     z.object({ transactions: z.array(teamTransactionSchema) }),
   ),
 };

@@ -2,7 +2,7 @@ import { mainText } from '@shared/console-text';
 import { ConsoleFailure } from '@shared/result';
 import type { Handlers } from '../dispatcher';
 import type { TeamSync } from '../../team/team-sync';
-import { lookupQueryToShare, searchShared } from '../../team/workspace-reads';
+import { searchShared } from '../../team/workspace-reads';
 
 type TeamMethods = 'team.status' | 'team.configure' | 'team.test' | 'team.connect' | 'team.disconnect' | 'team.search';
 
@@ -14,15 +14,12 @@ export function createTeamHandlers(team: TeamSync): Pick<Handlers, TeamMethods> 
     'team.test': () => team.test(),
     'team.connect': () => team.connect(),
     'team.disconnect': () => team.disconnect(),
-    'team.search': async ({ query }) => {
+    'team.search': async ({ query, ticket }) => {
       const client = team.readClient;
       if (!client) throw new ConsoleFailure('team-offline', mainText('teamOffline'));
       const transactions = await searchShared(client, query);
-      // Who looked up what: one lookup per transaction found, or the (masked) query when none was.
-      const shared = lookupQueryToShare(query);
-      if (transactions.length === 0) team.share('lookup', { transactionId: null, query: shared });
-      for (const transaction of transactions)
-        team.share('lookup', { transactionId: transaction.transactionId, query: shared });
+      // Who looked up what: one lookup per transaction found (the query itself may be a customer's e-mail).
+      for (const transaction of transactions) team.share('lookup', { transactionId: transaction.transactionId, ticket });
       return { transactions };
     },
   };

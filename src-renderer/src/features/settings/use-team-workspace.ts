@@ -35,11 +35,12 @@ export function useTeamWorkspace() {
     tested,
     problemText: (current: TeamStatus | null) =>
       current?.problem ? (mainTextWords(current.problem) ?? null) : null,
-    async configure(input: { url: string; tlsMode: TeamTlsMode; caPath: string; password: string }) {
+    async configure(input: { url: string; merchantId: string; tlsMode: TeamTlsMode; caPath: string; password: string }) {
       tested.value = null;
       const next = take(
         await api['team.configure']({
           url: input.url,
+          merchantId: input.merchantId,
           tlsMode: input.tlsMode,
           caPath: input.caPath.trim() || null,
           password: input.password || null,

@@ -247,14 +247,14 @@ const mainTextPt: Record<MainTextId, string> = {
   teamCaUnreadable: 'Não é possível ler o ficheiro do certificado da AC {path} ({reason}).',
   teamNotConfigured: 'Não está configurada nenhuma área de equipa: a consola trabalha sozinha.',
   teamNoPassword: 'Não há palavra-passe guardada para o login da área de equipa: escreva-a em Definições › Área de equipa.',
-  teamSchemaTooNew:
-    'A área de equipa tem o esquema na versão {found}, mais recente do que esta consola compreende ({supported}): atualize a consola. Nada foi lido nem escrito; o trabalho continua em fila aqui.',
   teamLoginRefused: 'A base de dados recusou o login da área de equipa ou a sua palavra-passe.',
   teamUnreachable: 'Não é possível contactar a área de equipa ({reason}); o trabalho fica em fila aqui e é partilhado ao religar.',
   teamDisconnected: 'Desligado da área de equipa; o trabalho fica em fila aqui até voltar a ligar.',
   teamConnectionLost: 'Perdeu-se a ligação à área de equipa; a religar. Entretanto, o trabalho fica em fila aqui.',
   teamWriteRefused:
-    'A área de equipa recusou uma entrada em fila (SQLSTATE {sqlState}): continua em fila aqui e nos ficheiros desta consola.',
+    'A área de equipa recusou {count} entradas em fila (a última: SQLSTATE {sqlState}, p. ex. uma revelação exige a função de responsável): continuam em fila aqui e nos ficheiros desta consola.',
+  teamWriteWaiting:
+    '{count} entradas em fila referem transações que a área de equipa não tem (ou que este login não pode ver): continuam em fila e são tentadas de novo na próxima ligação.',
   teamOffline: 'A área de equipa não está ligada: pesquise-a quando estiver (Definições › Área de equipa).',
 };
 

@@ -5,6 +5,8 @@ export default {
     hint: 'Optional: share this console’s record (masked), case notes, lookups and reveals with your desk on PostgreSQL. Without one, the console works alone.',
     url: 'Workspace address',
     urlHint: "postgres://login{'@'}host:5432/database — no password here",
+    merchant: 'Merchant',
+    merchantHint: 'The merchant your desk works for, as the workspace admin named it (your scope there)',
     password: 'Password',
     passwordKept: 'A password is kept (keychain or vault); leave empty to keep it',
     passwordNone: 'Kept in the keychain or vault, never in a file',

@@ -8,6 +8,8 @@ const teamPt: SameKeys<typeof teamEn> = {
     hint: 'Opcional: partilhe com a sua equipa, em PostgreSQL, o registo desta consola (mascarado), as notas de caso, as consultas e as revelações. Sem ela, a consola trabalha sozinha.',
     url: 'Endereço da área',
     urlHint: "postgres://login{'@'}anfitriao:5432/base-de-dados — sem palavra-passe aqui",
+    merchant: 'Comerciante',
+    merchantHint: 'O comerciante para quem a sua equipa trabalha, com o nome que o administrador da área lhe deu (o seu âmbito lá)',
     password: 'Palavra-passe',
     passwordKept: 'Há uma palavra-passe guardada (porta-chaves ou cofre); deixe vazio para a manter',
     passwordNone: 'Guardada no porta-chaves ou no cofre, nunca num ficheiro',

@@ -1,0 +1,251 @@
+/**
+ * The team workspace from main's side (issue 30), against a real throwaway PostgreSQL cluster: main shares
+ * its record masked, queues every write in its outbox and applies it exactly once across a killed
+ * database, and a note by one console reaches another within 2 s by LISTEN/NOTIFY.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCore } from '../core/harness';
+import { orderA } from '../gateway/fixtures';
+import { startFaultServer } from '../../support/fault-server';
+import { startThrowawayCluster, type ThrowawayCluster } from '../../support/pg-cluster';
+import { killCluster, restartCluster, stopInPlace } from '../../support/pg-restart';
+import { createWorkspaceRoles, migrateWorkspace } from '../../../src-main/team/schema/workspace-schema';
+import { TEAM_OUTBOX_FILE } from '../../../src-main/team/outbox';
+
+type Harness = Awaited<ReturnType<typeof startCore>>;
+
+const DB = 'desk';
+const CUSTOMER = { customerName: 'Ana Maria Silva', customerEmail: 'ana.silva@example.pt', customerPhone: '+351912345678' };
+const CARD = '4111111111111111';
+const WEBHOOK_SECRET = Buffer.alloc(32, 0x6c).toString('base64');
+
+let cluster: ThrowawayCluster;
+let restarted = false;
+let superuser: pg.Client;
+const consoles: Harness[] = [];
+
+async function sql<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, values: unknown[] = []) {
+  return (await superuser.query<T>(text, values)).rows;
+}
+
+async function addLogin(name: string, group: 'gc_agent' | 'gc_lead', password: string) {
+  await superuser.query(`CREATE ROLE ${name} LOGIN PASSWORD '${password}' IN ROLE ${group}`);
+  await superuser.query(`INSERT INTO memberships (member, merchant_id) VALUES ($1, 'M1')`, [name]);
+}
+
+/** A console core configured for the workspace as `login`. */
+async function consoleAs(login: string, password: string): Promise<Harness> {
+  const harness = await startCore({ team: { backoff: { first: 100, max: 400 } } });
+  consoles.push(harness);
+  const status = await harness.call('team.configure', {
+    url: `postgres://${login}@127.0.0.1:${cluster.port}/${DB}`,
+    merchantId: 'M1',
+    tlsMode: 'disable',
+    caPath: null,
+    password,
+  });
+  expect(status.state).toBe('connected');
+  return harness;
+}
+
+const status = (harness: Harness) => harness.call('team.status');
+const allShared = (harness: Harness) =>
+  expect.poll(async () => (await status(harness)).notShared, { timeout: 15_000, interval: 100 }).toBe(0);
+
+const BEARER = 'live-token-never-test-0001';
+const CLIENT_ID = 'live-client-never-test-01';
+const SIGNATURE = 'SIGNATURE-never-shared-0001-abcdefghijklmnop';
+
+/** A production profile whose gateway answers a create echoing the customer, the card and a signature. */
+async function saveLiveProfile(harness: Harness, gatewayUrl: string): Promise<string> {
+  const live = await harness.call('profiles.save', {
+    settings: { name: 'Live shop', environment: 'production', baseUrl: gatewayUrl, terminalId: '1000001', variant: 'A' },
+    secrets: { bearerToken: BEARER, clientId: CLIENT_ID, webhookSecret: WEBHOOK_SECRET },
+    productionConfirmation: { profileName: 'Live shop' },
+  });
+  return live.id;
+}
+
+const hostileCreateAnswer = (transactionID: string) => ({
+  returnStatus: { statusCode: '000', statusMsg: 'Success', statusDescription: `echo ${BEARER} ${CARD}` },
+  transactionID,
+  transactionSignature: SIGNATURE,
+  paymentStatus: 'Pending',
+  merchant: { terminalId: '1000001', merchantTransactionId: 'live-canary-1' },
+  amount: { value: '12.50', currency: 'EUR' },
+  customer: { customerInfo: CUSTOMER },
+  paymentReference: { reference: '123 456 789', entity: '12345' },
+});
+
+beforeAll(async () => {
+  cluster = await startThrowawayCluster();
+  superuser = new pg.Client({ connectionString: cluster.superuserUrl() });
+  await superuser.connect();
+  await superuser.query(`CREATE DATABASE ${DB}`);
+  await superuser.end();
+  superuser = new pg.Client({ connectionString: cluster.superuserUrl(DB) });
+  await superuser.connect();
+  await createWorkspaceRoles(superuser);
+  await migrateWorkspace(superuser);
+  await addLogin('alice', 'gc_agent', 'alice-pw-1');
+  await addLogin('bruno', 'gc_agent', 'bruno-pw-1');
+}, 60_000);
+
+afterAll(async () => {
+  for (const harness of consoles) {
+    await harness.close();
+    await harness.removeDir();
+  }
+  await superuser?.end().catch(() => undefined);
+  if (restarted) stopInPlace(cluster);
+  await cluster?.stop();
+});
+
+describe('team workspace: no workspace configured', () => {
+  it('team workspace off: with no workspace configured the console queues nothing and connects nowhere', async () => {
+    const harness = await startCore();
+    consoles.push(harness);
+    await harness.call('orders.create', { profileId: 'sandbox-a', order: orderA('alone-1') });
+    expect(await status(harness)).toMatchObject({ state: 'off', notShared: 0, url: null });
+    expect(existsSync(join(harness.userDataDir, TEAM_OUTBOX_FILE))).toBe(false);
+  });
+});
+
+describe('team workspace: sharing main’s record', () => {
+  let alice: Harness;
+  let gateway: Awaited<ReturnType<typeof startFaultServer>>;
+  const transactionId = 's2LIVECANARY00000001';
+
+  beforeAll(async () => {
+    alice = await consoleAs('alice', 'alice-pw-1');
+    gateway = await startFaultServer();
+  }, 30_000);
+  afterAll(() => gateway.close());
+
+  it('team workspace canary: a production profile’s customer data, a card number, the bearer token, client id and webhook secret never reach the database', async () => {
+    const liveId = await saveLiveProfile(alice, gateway.url);
+    const order = { ...orderA('live-canary-1'), customer: { customerInfo: CUSTOMER } };
+    order.transaction.description = `Card ${CARD} paid by ${CUSTOMER.customerEmail}`;
+    gateway.next({ kind: 'answer', status: 200, body: hostileCreateAnswer(transactionId) });
+    const created = await alice.call('orders.create', {
+      profileId: liveId,
+      order,
+      confirmation: { profileName: 'Live shop', amount: order.transaction.amount.value },
+    });
+    expect(created.exchange.transactionID).toBe(transactionId);
+    gateway.next({ kind: 'answer', status: 200, body: hostileCreateAnswer(transactionId) });
+    await alice.call('payments.status', { profileId: liveId, transactionId });
+    await alice.call('support.addCaseNote', {
+      transactionKey: transactionId,
+      text: `Customer ${CUSTOMER.customerEmail} read card ${CARD} to me`,
+      ticket: 'ZD-1',
+    });
+    await allShared(alice);
+    // It was shared: the transaction is there, with its order id, masked e-mail and status.
+    const [row] = await sql(`SELECT * FROM transactions WHERE transaction_id = $1`, [transactionId]);
+    expect(row).toMatchObject({ merchant_transaction_id: 'live-canary-1', merchant_id: 'M1', environment: 'production' });
+    expect(row!.customer_email).toMatch(/^a•+@•+\.pt$/);
+    expect((await sql(`SELECT count(*)::int AS n FROM exchanges WHERE transaction_id = $1`, [transactionId]))[0]!.n).toBe(2);
+    expect((await sql(`SELECT body FROM case_notes WHERE transaction_id = $1`, [transactionId]))[0]!.body).toContain(
+      'read card',
+    );
+    const dump = cluster.tool('pg_dump', ['-h', cluster.host, '-p', String(cluster.port), '-U', 'postgres', DB]);
+    expect(dump).toContain(transactionId);
+    for (const secret of [
+      CUSTOMER.customerName,
+      'Silva',
+      CUSTOMER.customerEmail,
+      '912345678',
+      CARD,
+      BEARER,
+      CLIENT_ID,
+      SIGNATURE,
+      WEBHOOK_SECRET,
+    ])
+      expect(dump, `${secret} in the pg_dump`).not.toContain(secret);
+  }, 60_000);
+
+  it('team workspace search: a shared transaction is found by transactionID, order id and ticket, with who noted and looked it up', async () => {
+    for (const query of [transactionId, 'live-canary-1', 'ZD-1', '123456789']) {
+      const found = await alice.call('team.search', { query, ticket: 'ZD-2' });
+      expect(found.transactions.map((t: { transactionId: string }) => t.transactionId)).toEqual([transactionId]);
+    }
+    await allShared(alice);
+    const [again] = (await alice.call('team.search', { query: transactionId })).transactions;
+    expect(again.notes).toEqual([expect.objectContaining({ author: 'alice', ticket: 'ZD-1' })]);
+    expect(again.lookups.length).toBeGreaterThanOrEqual(3);
+    expect(again.lookups[0]).toMatchObject({ who: 'alice', ticket: 'ZD-2' });
+  }, 30_000);
+
+  it('team workspace live: a note by one console appears in another’s within 2 s (LISTEN/NOTIFY)', async () => {
+    const bruno = await consoleAs('bruno', 'bruno-pw-1');
+    const started = Date.now();
+    await alice.call('support.addCaseNote', { transactionKey: transactionId, text: 'Refund promised by Friday', ticket: '' });
+    await expect
+      .poll(
+        () =>
+          bruno.events.find(
+            (event) =>
+              event.name === 'team.activity' && (event.payload as { text: string }).text === 'Refund promised by Friday',
+          )?.payload,
+        { timeout: 2_000, interval: 25 },
+      )
+      .toMatchObject({ kind: 'note', who: 'alice', subject: transactionId });
+    expect(Date.now() - started).toBeLessThan(2_000);
+  }, 30_000);
+
+  it('team workspace outbox: notes saved while the database is killed mid-drain all land exactly once after it restarts', async () => {
+    const texts = Array.from({ length: 120 }, (_, index) => `mid-drain note ${index}`);
+    const saving = (async () => {
+      for (const text of texts) await alice.call('support.addCaseNote', { transactionKey: transactionId, text, ticket: '' });
+    })();
+    // Let the drain start, then kill the database under it.
+    await expect.poll(async () => (await sql(`SELECT count(*)::int AS n FROM case_notes WHERE body LIKE 'mid-drain%'`))[0]!.n, {
+      timeout: 10_000,
+      interval: 5,
+    }).toBeGreaterThan(0);
+    await superuser.end().catch(() => undefined);
+    killCluster(cluster);
+    restarted = true;
+    await saving;
+    // Every note was saved by main (the console said so) while the workspace was gone.
+    const local = await alice.call('support.caseNotes', { transactionKey: transactionId });
+    expect(local.entries.filter((e: { text: string }) => e.text.startsWith('mid-drain'))).toHaveLength(120);
+    await expect.poll(async () => (await status(alice)).state, { timeout: 5_000 }).toBe('offline');
+    expect((await status(alice)).notShared).toBeGreaterThan(0);
+    restartCluster(cluster);
+    superuser = new pg.Client({ connectionString: cluster.superuserUrl(DB) });
+    await superuser.connect();
+    await allShared(alice);
+    const rows = await sql<{ body: string; n: number }>(
+      `SELECT body, count(*)::int AS n FROM case_notes WHERE body LIKE 'mid-drain%' GROUP BY body`,
+    );
+    expect(rows).toHaveLength(120);
+    expect(rows.every((row) => row.n === 1)).toBe(true);
+  }, 90_000);
+
+  it('team workspace schema: a workspace newer than this console is refused, clearly, and nothing is written', async () => {
+    await superuser.query('UPDATE schema_info SET version = 99');
+    try {
+      const harness = await startCore();
+      consoles.push(harness);
+      const refused = await harness.call('team.configure', {
+        url: `postgres://bruno@127.0.0.1:${cluster.port}/${DB}`,
+        merchantId: 'M1',
+        tlsMode: 'disable',
+        caPath: null,
+        password: 'bruno-pw-1',
+      });
+      expect(refused.problem).toMatchObject({ id: 'workspaceSchemaTooNew' });
+      expect(refused.state).toBe('refused');
+      expect(refused.problem.params).toMatchObject({ found: 99 });
+      const result = await harness.core.dispatch('team.test', undefined);
+      expect(result).toMatchObject({ ok: false, error: { code: 'workspace-schema-too-new' } });
+    } finally {
+      await superuser.query('UPDATE schema_info SET version = 1');
+    }
+  }, 30_000);
+});
