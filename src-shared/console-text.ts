@@ -248,7 +248,9 @@ export const MAIN_TEXTS = {
   worldDiscardDemo: 'The demo’s world goes with End demo, not from here.',
   worldDiscardNotOwn:
     '"{id}" is not a run’s or QA session’s world: only those can be discarded here (never your Sandbox).',
-  // Team workspace (PostgreSQL), main's side
+  // Team workspace (PostgreSQL)
+  workspaceSchemaTooNew:
+    'This workspace was upgraded by a newer Gateway Console (schema {found}); this console understands up to {supported}. Update this console to use it. Nothing was changed.',
   teamUrlNotUrl: 'The workspace address is not a URL: write it as postgres://, then the login, the host, the port and the database.',
   teamUrlScheme: 'The workspace address must start with postgres:// (or postgresql://).',
   teamUrlOptions: 'The workspace address takes no options after ? or #: choose TLS with its own setting.',

@@ -20,8 +20,8 @@ describe('throwaway PostgreSQL cluster for the team workspace tests', () => {
       ['server_version_num'],
     );
     await client.end();
-    expect(rows[0].user).toBe('postgres');
-    expect(Number(rows[0].version)).toBeGreaterThanOrEqual(150000);
+    expect(rows[0]!.user).toBe('postgres');
+    expect(Number(rows[0]!.version)).toBeGreaterThanOrEqual(150000);
 
     const intruder = new pg.Client({ connectionString: cluster.urlFor('postgres', 'not-the-password') });
     await expect(intruder.connect()).rejects.toThrow(/password authentication failed/);

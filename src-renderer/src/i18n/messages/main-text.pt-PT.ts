@@ -235,6 +235,8 @@ const mainTextPt: Record<MainTextId, string> = {
   worldDiscardDemo: 'O mundo da demonstração é descartado com Terminar demonstração, não aqui.',
   worldDiscardNotOwn:
     '"{id}" não é o mundo de uma execução ou de uma sessão de QA: só esses podem ser descartados aqui (nunca a sua Sandbox).',
+  workspaceSchemaTooNew:
+    'Este espaço de equipa foi atualizado por uma Gateway Console mais recente (esquema {found}); esta consola só compreende até ao {supported}. Atualize esta consola para o usar. Nada foi alterado.',
   teamUrlNotUrl: 'O endereço da área de equipa não é um URL: escreva-o como postgres://, seguido do login, do anfitrião, da porta e da base de dados.',
   teamUrlScheme: 'O endereço da área de equipa tem de começar por postgres:// (ou postgresql://).',
   teamUrlOptions: 'O endereço da área de equipa não aceita opções depois de ? ou #: escolha o TLS na sua própria definição.',
