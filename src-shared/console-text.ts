@@ -251,7 +251,8 @@ export const MAIN_TEXTS = {
   // Team workspace (PostgreSQL)
   workspaceSchemaTooNew:
     'This workspace was upgraded by a newer Gateway Console (schema {found}); this console understands up to {supported}. Update this console to use it. Nothing was changed.',
-  teamUrlNotUrl: 'The workspace address is not a URL: write it as postgres://, then the login, the host, the port and the database.',
+  teamUrlNotUrl:
+    'The workspace address is not a URL: write it as postgres://, then the login, the host, the port and the database.',
   teamUrlScheme: 'The workspace address must start with postgres:// (or postgresql://).',
   teamUrlOptions: 'The workspace address takes no options after ? or #: choose TLS with its own setting.',
   teamUrlNoLogin: 'The workspace address names no login role (the name before the host).',

@@ -210,7 +210,10 @@ export class TeamSync {
       const failure = error instanceof ConsoleFailure ? error : this.connectFailure(error);
       // Only an unreachable database is worth retrying; a refusal needs the user (or a newer console).
       const retry = failure.code === 'team-unreachable';
-      this.setState(retry ? 'offline' : 'refused', failure.text ?? mainText('teamUnreachable', { reason: failure.message }));
+      this.setState(
+        retry ? 'offline' : 'refused',
+        failure.text ?? mainText('teamUnreachable', { reason: failure.message }),
+      );
       if (!retry) logger.warn(`team workspace refused: ${failure.message}`);
       else logger.warn(`team workspace unreachable: ${failure.message}`);
       if (retry) this.scheduleReconnect();

@@ -17,7 +17,8 @@ export interface WorkspaceAddress {
   database: string;
 }
 
-type UrlProblem = 'teamUrlNotUrl' | 'teamUrlScheme' | 'teamUrlOptions' | 'teamUrlNoLogin' | 'teamUrlNoHost' | 'teamUrlNoDatabase';
+type UrlProblem =
+  'teamUrlNotUrl' | 'teamUrlScheme' | 'teamUrlOptions' | 'teamUrlNoLogin' | 'teamUrlNoHost' | 'teamUrlNoDatabase';
 const refuse = (problem: UrlProblem): never => {
   throw new ConsoleFailure('team-url-invalid', mainText(problem), { problem });
 };

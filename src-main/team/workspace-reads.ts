@@ -28,7 +28,9 @@ export async function readActivity(client: ClientBase, payload: string | undefin
   const { table, id } = parsed.data;
   const { rows } =
     table === 'case_notes'
-      ? await client.query('SELECT transaction_id, author, created_at, body, ticket FROM case_notes WHERE id = $1', [id])
+      ? await client.query('SELECT transaction_id, author, created_at, body, ticket FROM case_notes WHERE id = $1', [
+          id,
+        ])
       : await client.query('SELECT transaction_id, author, created_at, ticket FROM lookups WHERE id = $1', [id]);
   // Row-level security hides a row outside this login's scope: then there is nothing to show.
   const row = rows[0] as Record<string, unknown> | undefined;

@@ -97,7 +97,11 @@ export type TeamActivity = z.infer<typeof teamActivitySchema>;
 const none = z.undefined().or(z.object({}).strict());
 
 export const teamMethods = {
-  'team.status': method('Whether a team workspace is configured and connected, and what is not shared yet.', none, teamStatusSchema),
+  'team.status': method(
+    'Whether a team workspace is configured and connected, and what is not shared yet.',
+    none,
+    teamStatusSchema,
+  ),
   'team.configure': method(
     'Keep the workspace address, TLS mode and CA (user-data folder) and the password (keychain or vault), then connect.',
     teamConfigSchema,
@@ -124,6 +128,9 @@ export const teamMethods = {
 };
 
 export const teamEvents = {
-  'team.statusChanged': event('The workspace connection or the count of work not shared yet changed.', teamStatusSchema),
+  'team.statusChanged': event(
+    'The workspace connection or the count of work not shared yet changed.',
+    teamStatusSchema,
+  ),
   'team.activity': event('A note or lookup another console shared (LISTEN/NOTIFY).', teamActivitySchema),
 };

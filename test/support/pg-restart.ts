@@ -26,7 +26,18 @@ export function restartCluster(cluster: ThrowawayCluster): void {
     '-c fsync=off',
     '-c max_connections=200',
   ].join(' ');
-  pgCtl(cluster, ['start', '-D', join(cluster.dir, 'data'), '-w', '-t', '30', '-l', join(cluster.dir, 'log'), '-o', options]);
+  pgCtl(cluster, [
+    'start',
+    '-D',
+    join(cluster.dir, 'data'),
+    '-w',
+    '-t',
+    '30',
+    '-l',
+    join(cluster.dir, 'log'),
+    '-o',
+    options,
+  ]);
 }
 
 /** Stops a cluster this helper restarted (its own stop() only knows the first postmaster). */

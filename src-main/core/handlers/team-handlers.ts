@@ -19,7 +19,8 @@ export function createTeamHandlers(team: TeamSync): Pick<Handlers, TeamMethods> 
       if (!client) throw new ConsoleFailure('team-offline', mainText('teamOffline'));
       const transactions = await searchShared(client, query);
       // Who looked up what: one lookup per transaction found (the query itself may be a customer's e-mail).
-      for (const transaction of transactions) team.share('lookup', { transactionId: transaction.transactionId, ticket });
+      for (const transaction of transactions)
+        team.share('lookup', { transactionId: transaction.transactionId, ticket });
       return { transactions };
     },
   };

@@ -18,7 +18,11 @@ import { TEAM_OUTBOX_FILE } from '../../../src-main/team/outbox';
 type Harness = Awaited<ReturnType<typeof startCore>>;
 
 const DB = 'desk';
-const CUSTOMER = { customerName: 'Ana Maria Silva', customerEmail: 'ana.silva@example.pt', customerPhone: '+351912345678' };
+const CUSTOMER = {
+  customerName: 'Ana Maria Silva',
+  customerEmail: 'ana.silva@example.pt',
+  customerPhone: '+351912345678',
+};
 const CARD = '4111111111111111';
 const WEBHOOK_SECRET = Buffer.alloc(32, 0x6c).toString('base64');
 
@@ -62,7 +66,13 @@ const SIGNATURE = 'SIGNATURE-never-shared-0001-abcdefghijklmnop';
 /** A production profile whose gateway answers a create echoing the customer, the card and a signature. */
 async function saveLiveProfile(harness: Harness, gatewayUrl: string): Promise<string> {
   const live = await harness.call('profiles.save', {
-    settings: { name: 'Live shop', environment: 'production', baseUrl: gatewayUrl, terminalId: '1000001', variant: 'A' },
+    settings: {
+      name: 'Live shop',
+      environment: 'production',
+      baseUrl: gatewayUrl,
+      terminalId: '1000001',
+      variant: 'A',
+    },
     secrets: { bearerToken: BEARER, clientId: CLIENT_ID, webhookSecret: WEBHOOK_SECRET },
     productionConfirmation: { profileName: 'Live shop' },
   });
@@ -146,9 +156,15 @@ describe('team workspace: sharing main’s record', () => {
     await allShared(alice);
     // It was shared: the transaction is there, with its order id, masked e-mail and status.
     const [row] = await sql(`SELECT * FROM transactions WHERE transaction_id = $1`, [transactionId]);
-    expect(row).toMatchObject({ merchant_transaction_id: 'live-canary-1', merchant_id: 'M1', environment: 'production' });
+    expect(row).toMatchObject({
+      merchant_transaction_id: 'live-canary-1',
+      merchant_id: 'M1',
+      environment: 'production',
+    });
     expect(row!.customer_email).toMatch(/^a•+@•+\.pt$/);
-    expect((await sql(`SELECT count(*)::int AS n FROM exchanges WHERE transaction_id = $1`, [transactionId]))[0]!.n).toBe(2);
+    expect(
+      (await sql(`SELECT count(*)::int AS n FROM exchanges WHERE transaction_id = $1`, [transactionId]))[0]!.n,
+    ).toBe(2);
     expect((await sql(`SELECT body FROM case_notes WHERE transaction_id = $1`, [transactionId]))[0]!.body).toContain(
       'read card',
     );
@@ -183,13 +199,18 @@ describe('team workspace: sharing main’s record', () => {
   it('team workspace live: a note by one console appears in another’s within 2 s (LISTEN/NOTIFY)', async () => {
     const bruno = await consoleAs('bruno', 'bruno-pw-1');
     const started = Date.now();
-    await alice.call('support.addCaseNote', { transactionKey: transactionId, text: 'Refund promised by Friday', ticket: '' });
+    await alice.call('support.addCaseNote', {
+      transactionKey: transactionId,
+      text: 'Refund promised by Friday',
+      ticket: '',
+    });
     await expect
       .poll(
         () =>
           bruno.events.find(
             (event) =>
-              event.name === 'team.activity' && (event.payload as { text: string }).text === 'Refund promised by Friday',
+              event.name === 'team.activity' &&
+              (event.payload as { text: string }).text === 'Refund promised by Friday',
           )?.payload,
         { timeout: 2_000, interval: 25 },
       )
@@ -200,13 +221,16 @@ describe('team workspace: sharing main’s record', () => {
   it('team workspace outbox: notes saved while the database is killed mid-drain all land exactly once after it restarts', async () => {
     const texts = Array.from({ length: 120 }, (_, index) => `mid-drain note ${index}`);
     const saving = (async () => {
-      for (const text of texts) await alice.call('support.addCaseNote', { transactionKey: transactionId, text, ticket: '' });
+      for (const text of texts)
+        await alice.call('support.addCaseNote', { transactionKey: transactionId, text, ticket: '' });
     })();
     // Let the drain start, then kill the database under it.
-    await expect.poll(async () => (await sql(`SELECT count(*)::int AS n FROM case_notes WHERE body LIKE 'mid-drain%'`))[0]!.n, {
-      timeout: 10_000,
-      interval: 5,
-    }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await sql(`SELECT count(*)::int AS n FROM case_notes WHERE body LIKE 'mid-drain%'`))[0]!.n, {
+        timeout: 10_000,
+        interval: 5,
+      })
+      .toBeGreaterThan(0);
     await superuser.end().catch(() => undefined);
     killCluster(cluster);
     restarted = true;

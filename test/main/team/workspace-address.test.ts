@@ -3,7 +3,7 @@
  * refused with a specific, translatable reason.
  */
 import { describe, expect, it } from 'vitest';
-import { ConsoleFailure } from '@shared/result';
+import type { ConsoleFailure } from '@shared/result';
 import { clientConfig, parseWorkspaceUrl } from '../../../src-main/team/workspace-address';
 
 const failure = (text: string): ConsoleFailure => {

@@ -33,9 +33,14 @@ export function useTeamWorkspace() {
     status,
     error,
     tested,
-    problemText: (current: TeamStatus | null) =>
-      current?.problem ? (mainTextWords(current.problem) ?? null) : null,
-    async configure(input: { url: string; merchantId: string; tlsMode: TeamTlsMode; caPath: string; password: string }) {
+    problemText: (current: TeamStatus | null) => (current?.problem ? (mainTextWords(current.problem) ?? null) : null),
+    async configure(input: {
+      url: string;
+      merchantId: string;
+      tlsMode: TeamTlsMode;
+      caPath: string;
+      password: string;
+    }) {
       tested.value = null;
       const next = take(
         await api['team.configure']({

@@ -237,9 +237,11 @@ const mainTextPt: Record<MainTextId, string> = {
     '"{id}" não é o mundo de uma execução ou de uma sessão de QA: só esses podem ser descartados aqui (nunca a sua Sandbox).',
   workspaceSchemaTooNew:
     'Este espaço de equipa foi atualizado por uma Gateway Console mais recente (esquema {found}); esta consola só compreende até ao {supported}. Atualize esta consola para o usar. Nada foi alterado.',
-  teamUrlNotUrl: 'O endereço da área de equipa não é um URL: escreva-o como postgres://, seguido do login, do anfitrião, da porta e da base de dados.',
+  teamUrlNotUrl:
+    'O endereço da área de equipa não é um URL: escreva-o como postgres://, seguido do login, do anfitrião, da porta e da base de dados.',
   teamUrlScheme: 'O endereço da área de equipa tem de começar por postgres:// (ou postgresql://).',
-  teamUrlOptions: 'O endereço da área de equipa não aceita opções depois de ? ou #: escolha o TLS na sua própria definição.',
+  teamUrlOptions:
+    'O endereço da área de equipa não aceita opções depois de ? ou #: escolha o TLS na sua própria definição.',
   teamUrlNoLogin: 'O endereço da área de equipa não indica a função de login (o nome antes do anfitrião).',
   teamUrlNoHost: 'O endereço da área de equipa não indica o anfitrião.',
   teamUrlNoDatabase: 'O endereço da área de equipa não indica a base de dados (depois da última /).',
@@ -248,9 +250,11 @@ const mainTextPt: Record<MainTextId, string> = {
   teamCaMissing: 'O TLS verify-full precisa do ficheiro do certificado da AC que assinou o certificado do servidor.',
   teamCaUnreadable: 'Não é possível ler o ficheiro do certificado da AC {path} ({reason}).',
   teamNotConfigured: 'Não está configurada nenhuma área de equipa: a consola trabalha sozinha.',
-  teamNoPassword: 'Não há palavra-passe guardada para o login da área de equipa: escreva-a em Definições › Área de equipa.',
+  teamNoPassword:
+    'Não há palavra-passe guardada para o login da área de equipa: escreva-a em Definições › Área de equipa.',
   teamLoginRefused: 'A base de dados recusou o login da área de equipa ou a sua palavra-passe.',
-  teamUnreachable: 'Não é possível contactar a área de equipa ({reason}); o trabalho fica em fila aqui e é partilhado ao religar.',
+  teamUnreachable:
+    'Não é possível contactar a área de equipa ({reason}); o trabalho fica em fila aqui e é partilhado ao religar.',
   teamDisconnected: 'Desligado da área de equipa; o trabalho fica em fila aqui até voltar a ligar.',
   teamConnectionLost: 'Perdeu-se a ligação à área de equipa; a religar. Entretanto, o trabalho fica em fila aqui.',
   teamWriteRefused:

@@ -9,7 +9,8 @@ const teamPt: SameKeys<typeof teamEn> = {
     url: 'Endereço da área',
     urlHint: "postgres://login{'@'}anfitriao:5432/base-de-dados — sem palavra-passe aqui",
     merchant: 'Comerciante',
-    merchantHint: 'O comerciante para quem a sua equipa trabalha, com o nome que o administrador da área lhe deu (o seu âmbito lá)',
+    merchantHint:
+      'O comerciante para quem a sua equipa trabalha, com o nome que o administrador da área lhe deu (o seu âmbito lá)',
     password: 'Palavra-passe',
     passwordKept: 'Há uma palavra-passe guardada (porta-chaves ou cofre); deixe vazio para a manter',
     passwordNone: 'Guardada no porta-chaves ou no cofre, nunca num ficheiro',
@@ -33,7 +34,8 @@ const teamPt: SameKeys<typeof teamEn> = {
     notShared: '{count} ainda por partilhar',
     allShared: 'Tudo partilhado',
     searchLabel: 'Pesquisar na área de equipa',
-    searchHint: 'transactionID, id da encomenda do comerciante, referência Multibanco, pedido ou e-mail (quando partilhado sem máscara)',
+    searchHint:
+      'transactionID, id da encomenda do comerciante, referência Multibanco, pedido ou e-mail (quando partilhado sem máscara)',
     search: 'Pesquisar na equipa',
     noResults: 'Nenhuma transação partilhada corresponde.',
     results: 'Resultados da equipa',
