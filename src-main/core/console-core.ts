@@ -231,6 +231,7 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     credentials,
     events,
     masksCustomerData: masksCustomerDataOf,
+    record: recordJournal,
     profileScope: (profileId) => {
       try {
         const { terminalId, environment } = profiles.stored(profileId);

@@ -4,12 +4,14 @@
  * With no workspace configured nothing is queued and nothing connects: the console works as it always did.
  */
 import { randomUUID } from 'node:crypto';
-import type { EventPayload } from '@shared/contract';
+import type { Exchange } from '@shared/exchange';
 import type { EventBus } from '../common/event-bus';
 import { logger } from '../common/logger';
 import { redactText } from '../common/redact-text';
 import type { CredentialStore } from '../credentials/credential-store';
+import type { RecordJournal } from '../record/record-journal';
 import { maskExchangeCustomerData } from '../support/customer-masking';
+import { RecordCursor } from '../team/record-cursor';
 import { Outbox } from '../team/outbox';
 import { maskEmailsInText, shareableExchange } from '../team/shared-exchange';
 import { TeamSync } from '../team/team-sync';
@@ -23,6 +25,8 @@ export const shareableText = (text: string): string => maskEmailsInText(redactTe
 
 export interface TeamWorkspace {
   sync: TeamSync;
+  /** Settles once main's record, as far as it is now, is queued for the workspace. */
+  caughtUp(): Promise<void>;
   /** The support handlers, with each saved note and reveal also queued for the workspace. */
   shareSupport<H extends Pick<Handlers, 'support.addCaseNote' | 'support.reveal'>>(handlers: H): H;
 }
@@ -32,6 +36,8 @@ export async function startTeamWorkspace(deps: {
   credentials: CredentialStore;
   events: EventBus;
   masksCustomerData: (profileId: string | null) => boolean;
+  /** Main's record (the journal of exchanges and deliveries): what the workspace gets is read from it. */
+  record: Pick<RecordJournal, 'head' | 'since'>;
   /** The terminal and environment of a saved profile; null when main knows no such profile. */
   profileScope: (profileId: string) => { terminalId: string; environment: string } | null;
   backoff?: { first: number; max: number };
@@ -47,24 +53,61 @@ export async function startTeamWorkspace(deps: {
     ...(deps.backoff ? { backoff: deps.backoff } : {}),
   });
   const rules = { masksCustomerData: deps.masksCustomerData, maskCustomerData: maskExchangeCustomerData };
-  // Every exchange main records is shared, keyed by its own id: recorded twice, applied once.
-  deps.events.subscribe((name, payload) => {
-    if (name !== 'exchanges.recorded' || !sync.configured || !sync.merchantId) return;
-    const exchange = payload as EventPayload<'exchanges.recorded'>;
+  const shareExchange = (exchange: Exchange) => {
     // A call made without a saved profile (or with one since deleted) has no scope in the workspace.
     const profile = exchange.profileId === null ? null : deps.profileScope(exchange.profileId);
-    if (!profile) return;
-    try {
-      const { exchange: shared, facts } = shareableExchange(exchange, rules);
-      const scope = { merchantId: sync.merchantId, ...profile };
-      sync.share('exchange', { exchange: shared, facts, scope }, UUID.test(exchange.id) ? exchange.id : randomUUID());
-    } catch (error) {
-      logger.warn('queuing an exchange for the team workspace failed', error);
+    if (!profile || !sync.merchantId) return;
+    const { exchange: shared, facts } = shareableExchange(exchange, rules);
+    const scope = { merchantId: sync.merchantId, ...profile };
+    // Keyed by the exchange's own id: queued twice (a catch-up after a crash), applied once.
+    sync.share('exchange', { exchange: shared, facts, scope }, UUID.test(exchange.id) ? exchange.id : randomUUID());
+  };
+  // Main's record is what is shared: everything past the cursor, in journal order — the first sync of a
+  // newly configured workspace, what was recorded while none was configured, and each new entry.
+  const cursor = new RecordCursor(deps.userDataDir);
+  let catchingUp: Promise<void> | null = null;
+  let again = false;
+  const catchUp = async (): Promise<void> => {
+    if (!sync.configured || !sync.merchantId) return;
+    const { journalId } = deps.record.head();
+    const workspace = `${sync.status().url}|${sync.merchantId}`;
+    let after = await cursor.read(journalId, workspace);
+    for (;;) {
+      const page = deps.record.since(after, 500);
+      for (const entry of page.entries) if (entry.kind === 'exchange') shareExchange(entry.exchange);
+      if (page.next !== after) await cursor.save(journalId, workspace, page.next);
+      after = page.next;
+      if (page.done || page.entries.length === 0) return;
     }
+  };
+  const requestCatchUp = (): Promise<void> => {
+    if (catchingUp) {
+      again = true;
+      return catchingUp;
+    }
+    catchingUp = (async () => {
+      try {
+        do {
+          again = false;
+          await catchUp();
+        } while (again);
+      } catch (error) {
+        logger.warn('queuing main’s record for the team workspace failed', error);
+      } finally {
+        catchingUp = null;
+      }
+    })();
+    return catchingUp;
+  };
+  deps.events.subscribe((name) => {
+    if (name === 'record.appended') void requestCatchUp();
   });
+  sync.onConfigured = () => void requestCatchUp();
   await sync.start();
+  void requestCatchUp();
   return {
     sync,
+    caughtUp: () => requestCatchUp(),
     shareSupport: (handlers) => ({
       ...handlers,
       'support.addCaseNote': async (input) => {

@@ -51,6 +51,9 @@ export class TeamSync {
     hasPassword: false,
   };
 
+  /** Called once a workspace was (re)configured: main's record is then queued for it from its cursor. */
+  onConfigured: () => void = () => undefined;
+
   constructor(private readonly options: TeamSyncOptions) {
     this.retryDelay = options.backoff?.first ?? 500;
     options.outbox.onChange(() => {
@@ -92,6 +95,7 @@ export class TeamSync {
     );
     await this.refreshSaved();
     await this.disconnect();
+    this.onConfigured();
     this.wanted = true;
     await this.connectNow();
     return this.status();

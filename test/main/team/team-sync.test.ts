@@ -184,6 +184,26 @@ describe('team workspace: sharing main’s record', () => {
       expect(dump, `${secret} in the pg_dump`).not.toContain(secret);
   }, 60_000);
 
+  it('team workspace first sync: what main recorded before the workspace was configured is shared once it is', async () => {
+    const early = await startCore({ team: { backoff: { first: 100, max: 400 } } });
+    consoles.push(early);
+    const created = await early.call('orders.create', { profileId: 'sandbox-a', order: orderA('before-workspace-1') });
+    const earlyId = created.exchange.transactionID as string;
+    expect(await sql(`SELECT 1 FROM transactions WHERE transaction_id = $1`, [earlyId])).toHaveLength(0);
+    await early.call('team.configure', {
+      url: `postgres://bruno@127.0.0.1:${cluster.port}/${DB}`,
+      merchantId: 'M1',
+      tlsMode: 'disable',
+      caPath: null,
+      password: 'bruno-pw-1',
+    });
+    await expect
+      .poll(async () => sql(`SELECT merchant_transaction_id FROM transactions WHERE transaction_id = $1`, [earlyId]), {
+        timeout: 10_000,
+      })
+      .toEqual([{ merchant_transaction_id: 'before-workspace-1' }]);
+  }, 30_000);
+
   it('team workspace search: a shared transaction is found by transactionID, order id and ticket, with who noted and looked it up', async () => {
     for (const query of [transactionId, 'live-canary-1', 'ZD-1', '123456789']) {
       const found = await alice.call('team.search', { query, ticket: 'ZD-2' });
