@@ -31,6 +31,7 @@ export default {
     allShared: 'Everything is shared',
     searchLabel: 'Search the team workspace',
     searchHint: 'transactionID, merchant order id, Multibanco reference, ticket or e-mail (when shared in clear)',
+    ticket: 'Ticket reference (recorded with the lookup)',
     search: 'Search team',
     noResults: 'No shared transaction matches.',
     results: 'Team results',

@@ -36,6 +36,7 @@ const teamPt: SameKeys<typeof teamEn> = {
     searchLabel: 'Pesquisar na área de equipa',
     searchHint:
       'transactionID, id da encomenda do comerciante, referência Multibanco, pedido ou e-mail (quando partilhado sem máscara)',
+    ticket: 'Referência do pedido (registada com a consulta)',
     search: 'Pesquisar na equipa',
     noResults: 'Nenhuma transação partilhada corresponde.',
     results: 'Resultados da equipa',
