@@ -5,19 +5,18 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCore } from '../core/harness';
 import { orderA } from '../gateway/fixtures';
 import { startFaultServer } from '../../support/fault-server';
-import { startThrowawayCluster, type ThrowawayCluster } from '../../support/pg-cluster';
+import type { ThrowawayCluster } from '../../support/pg-cluster';
+import { startTeamWorkspaceDb, TEAM_DB, TEAM_MERCHANT, type TeamWorkspaceDb } from '../../support/team-workspace-db';
 import { killCluster, restartCluster, stopInPlace } from '../../support/pg-restart';
-import { createWorkspaceRoles, migrateWorkspace } from '../../../src-main/team/schema/workspace-schema';
 import { TEAM_OUTBOX_FILE } from '../../../src-main/team/outbox';
 
 type Harness = Awaited<ReturnType<typeof startCore>>;
 
-const DB = 'desk';
 const CUSTOMER = {
   customerName: 'Ana Maria Silva',
   customerEmail: 'ana.silva@example.pt',
@@ -26,27 +25,20 @@ const CUSTOMER = {
 const CARD = '4111111111111111';
 const WEBHOOK_SECRET = Buffer.alloc(32, 0x6c).toString('base64');
 
+let db: TeamWorkspaceDb;
 let cluster: ThrowawayCluster;
 let restarted = false;
-let superuser: pg.Client;
 const consoles: Harness[] = [];
-
-async function sql<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, values: unknown[] = []) {
-  return (await superuser.query<T>(text, values)).rows;
-}
-
-async function addLogin(name: string, group: 'gc_agent' | 'gc_lead', password: string) {
-  await superuser.query(`CREATE ROLE ${name} LOGIN PASSWORD '${password}' IN ROLE ${group}`);
-  await superuser.query(`INSERT INTO memberships (member, merchant_id) VALUES ($1, 'M1')`, [name]);
-}
+const sql = <T extends pg.QueryResultRow = Record<string, unknown>>(text: string, values: unknown[] = []) =>
+  db.sql<T>(text, values);
 
 /** A console core configured for the workspace as `login`. */
 async function consoleAs(login: string, password: string): Promise<Harness> {
   const harness = await startCore({ team: { backoff: { first: 100, max: 400 } } });
   consoles.push(harness);
   const status = await harness.call('team.configure', {
-    url: `postgres://${login}@127.0.0.1:${cluster.port}/${DB}`,
-    merchantId: 'M1',
+    url: db.urlFor(login),
+    merchantId: TEAM_MERCHANT,
     tlsMode: 'disable',
     caPath: null,
     password,
@@ -91,17 +83,10 @@ const hostileCreateAnswer = (transactionID: string) => ({
 });
 
 beforeAll(async () => {
-  cluster = await startThrowawayCluster();
-  superuser = new pg.Client({ connectionString: cluster.superuserUrl() });
-  await superuser.connect();
-  await superuser.query(`CREATE DATABASE ${DB}`);
-  await superuser.end();
-  superuser = new pg.Client({ connectionString: cluster.superuserUrl(DB) });
-  await superuser.connect();
-  await createWorkspaceRoles(superuser);
-  await migrateWorkspace(superuser);
-  await addLogin('alice', 'gc_agent', 'alice-pw-1');
-  await addLogin('bruno', 'gc_agent', 'bruno-pw-1');
+  db = await startTeamWorkspaceDb();
+  cluster = db.cluster;
+  await db.addLogin('alice', 'gc_agent', 'alice-pw-1');
+  await db.addLogin('bruno', 'gc_agent', 'bruno-pw-1');
 }, 60_000);
 
 afterAll(async () => {
@@ -109,7 +94,7 @@ afterAll(async () => {
     await harness.close();
     await harness.removeDir();
   }
-  await superuser?.end().catch(() => undefined);
+  await db?.superuser.end().catch(() => undefined);
   if (restarted) stopInPlace(cluster);
   await cluster?.stop();
 });
@@ -168,7 +153,7 @@ describe('team workspace: sharing main’s record', () => {
     expect((await sql(`SELECT body FROM case_notes WHERE transaction_id = $1`, [transactionId]))[0]!.body).toContain(
       'read card',
     );
-    const dump = cluster.tool('pg_dump', ['-h', cluster.host, '-p', String(cluster.port), '-U', 'postgres', DB]);
+    const dump = cluster.tool('pg_dump', ['-h', cluster.host, '-p', String(cluster.port), '-U', 'postgres', TEAM_DB]);
     expect(dump).toContain(transactionId);
     for (const secret of [
       CUSTOMER.customerName,
@@ -191,8 +176,8 @@ describe('team workspace: sharing main’s record', () => {
     const earlyId = created.exchange.transactionID as string;
     expect(await sql(`SELECT 1 FROM transactions WHERE transaction_id = $1`, [earlyId])).toHaveLength(0);
     await early.call('team.configure', {
-      url: `postgres://bruno@127.0.0.1:${cluster.port}/${DB}`,
-      merchantId: 'M1',
+      url: db.urlFor('bruno'),
+      merchantId: TEAM_MERCHANT,
       tlsMode: 'disable',
       caPath: null,
       password: 'bruno-pw-1',
@@ -251,7 +236,7 @@ describe('team workspace: sharing main’s record', () => {
         interval: 5,
       })
       .toBeGreaterThan(0);
-    await superuser.end().catch(() => undefined);
+    await db.superuser.end().catch(() => undefined);
     killCluster(cluster);
     restarted = true;
     await saving;
@@ -261,8 +246,7 @@ describe('team workspace: sharing main’s record', () => {
     await expect.poll(async () => (await status(alice)).state, { timeout: 5_000 }).toBe('offline');
     expect((await status(alice)).notShared).toBeGreaterThan(0);
     restartCluster(cluster);
-    superuser = new pg.Client({ connectionString: cluster.superuserUrl(DB) });
-    await superuser.connect();
+    await db.reconnect();
     await allShared(alice);
     const rows = await sql<{ body: string; n: number }>(
       `SELECT body, count(*)::int AS n FROM case_notes WHERE body LIKE 'mid-drain%' GROUP BY body`,
@@ -272,13 +256,13 @@ describe('team workspace: sharing main’s record', () => {
   }, 90_000);
 
   it('team workspace schema: a workspace newer than this console is refused, clearly, and nothing is written', async () => {
-    await superuser.query('UPDATE schema_info SET version = 99');
+    await sql('UPDATE schema_info SET version = 99');
     try {
       const harness = await startCore();
       consoles.push(harness);
       const refused = await harness.call('team.configure', {
-        url: `postgres://bruno@127.0.0.1:${cluster.port}/${DB}`,
-        merchantId: 'M1',
+        url: db.urlFor('bruno'),
+        merchantId: TEAM_MERCHANT,
         tlsMode: 'disable',
         caPath: null,
         password: 'bruno-pw-1',
@@ -289,7 +273,7 @@ describe('team workspace: sharing main’s record', () => {
       const result = await harness.core.dispatch('team.test', undefined);
       expect(result).toMatchObject({ ok: false, error: { code: 'workspace-schema-too-new' } });
     } finally {
-      await superuser.query('UPDATE schema_info SET version = 1');
+      await sql('UPDATE schema_info SET version = 1');
     }
   }, 30_000);
 });
