@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type pg from 'pg';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCore } from '../core/harness';
 import { orderA } from '../gateway/fixtures';
@@ -221,6 +221,57 @@ describe('team workspace: sharing main’s record', () => {
       )
       .toMatchObject({ kind: 'note', who: 'alice', subject: transactionId });
     expect(Date.now() - started).toBeLessThan(2_000);
+  }, 30_000);
+
+  it('team workspace as an attacker: forged NOTIFY payloads and another merchant’s notes never reach a console', async () => {
+    // Mallory works for another merchant; anyone who can connect can NOTIFY on the channel.
+    await db.superuser.query(`CREATE ROLE mallory LOGIN PASSWORD 'mallory-pw-1' IN ROLE gc_agent`);
+    await db.superuser.query(`INSERT INTO memberships (member, merchant_id) VALUES ('mallory', 'M2')`);
+    const watcher = await consoleAs('bruno', 'bruno-pw-1');
+    const outsider = await startCore({ team: { backoff: { first: 100, max: 400 } } });
+    consoles.push(outsider);
+    await outsider.call('team.configure', {
+      url: db.urlFor('mallory'),
+      merchantId: 'M2',
+      tlsMode: 'disable',
+      caPath: null,
+      password: 'mallory-pw-1',
+    });
+    const mallory = new pg.Client({ connectionString: cluster.urlFor('mallory', 'mallory-pw-1', TEAM_DB) });
+    await mallory.connect();
+    try {
+      const [note] = await sql<{ id: number }>(`SELECT id FROM case_notes ORDER BY id LIMIT 1`);
+      for (const payload of [
+        'not json',
+        '{"table":"reveal_audit","id":1}',
+        '{"table":"memberships","id":1}',
+        `{"table":"case_notes","id":${note!.id},"__proto__":{"polluted":true}}`,
+        '{"table":"case_notes","id":"1 OR 1=1"}',
+      ])
+        await mallory.query(`SELECT pg_notify('team_activity', $1)`, [payload]);
+      await alice.call('support.addCaseNote', { transactionKey: transactionId, text: 'Only for M1 eyes', ticket: '' });
+      // The watcher in scope sees the real note…
+      await expect
+        .poll(
+          () =>
+            watcher.events.some((e) => e.name === 'team.activity' && JSON.stringify(e.payload).includes('Only for M1')),
+          {
+            timeout: 2_000,
+          },
+        )
+        .toBe(true);
+      // …and nothing forged: every activity it got is a real note or lookup of merchant M1.
+      const got = watcher.events.filter((e) => e.name === 'team.activity').map((e) => e.payload as { subject: string });
+      expect(got.every((activity) => activity.subject === transactionId)).toBe(true);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      // The other merchant's console is told nothing (row-level security hides the row the nudge names).
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(outsider.events.filter((e) => e.name === 'team.activity')).toEqual([]);
+      // And its search finds nothing of M1.
+      expect((await outsider.call('team.search', { query: transactionId })).transactions).toEqual([]);
+    } finally {
+      await mallory.end();
+    }
   }, 30_000);
 
   it('team workspace outbox: notes saved while the database is killed mid-drain all land exactly once after it restarts', async () => {
