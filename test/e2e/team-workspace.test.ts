@@ -4,6 +4,7 @@
  * Support; agent B's Support screen shows it live (LISTEN/NOTIFY, pushed by main) and finds it by search.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { interactiveOutsideViewport, seriousAxeViolations } from './accessibility-checks';
 import { openConsole, type ConsoleSession } from '../support/browser-mode';
 import { openArea, sandboxOrder } from '../support/console-actions';
 import { startTeamWorkspaceDb, TEAM_MERCHANT, type TeamWorkspaceDb } from '../support/team-workspace-db';
@@ -91,5 +92,16 @@ describe('team workspace: two consoles in Chromium (issue 30)', () => {
     expect(await results.textContent()).toContain('team-e2e-1');
     expect(await results.textContent()).toContain('Customer will pay by Multibanco tomorrow.');
     expect(agentB.pageErrors).toEqual([]);
+  });
+
+  it('team workspace screens: the Support team panel and the Settings section have no serious axe violation and fit 960×600', async () => {
+    const page = agentB.page;
+    await openArea(page, 'Support');
+    await page.getByRole('region', { name: 'Team results' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await openArea(page, 'Settings');
+    await page.getByRole('region', { name: 'Team workspace' }).getByTestId('team-status').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await interactiveOutsideViewport(page)).toEqual([]);
   });
 });
