@@ -110,7 +110,7 @@ const SELECT_ENTRIES = `
   SELECT seq::text AS seq, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at,
          actor::text AS actor, client_id::text AS client_id, transaction_id, merchant_id, terminal_id,
          field, reason, ticket, prev_hash, hash
-  FROM reveal_audit WHERE seq > $1::bigint ORDER BY seq LIMIT ${BATCH}`;
+  FROM reveal_audit WHERE seq > $1::bigint ORDER BY reveal_audit.seq LIMIT ${BATCH}`;
 
 /** Reads the whole trail (in batches, as a lead or admin) and verifies it. */
 export async function verifyAuditChain(client: Pick<pg.ClientBase, 'query'>): Promise<AuditChainReport> {

@@ -76,7 +76,11 @@ const MIGRATION_EXTENSION = '.workspace-migration';
  * Brings a workspace database to this console's schema version, as the role that owns the tables. Running
  * it again is a no-op; a workspace newer than this console is refused before anything runs.
  */
-export async function migrateWorkspace(target: string | pg.ClientBase): Promise<MigrationOutcome> {
+export async function migrateWorkspace(
+  target: string | pg.ClientBase,
+  /** Stop at this version (tests of an upgrade from an older workspace); default: the newest. */
+  untilVersion = WORKSPACE_SCHEMA_VERSION,
+): Promise<MigrationOutcome> {
   const own = typeof target === 'string' ? new pg.Client({ connectionString: target }) : undefined;
   const client = own ?? (target as pg.ClientBase);
   await own?.connect();
@@ -85,7 +89,7 @@ export async function migrateWorkspace(target: string | pg.ClientBase): Promise<
   const markers = await mkdtemp(join(tmpdir(), 'gc-workspace-migrations-'));
   try {
     const from = await checkWorkspaceSchema(client);
-    for (const migration of WORKSPACE_MIGRATIONS) {
+    for (const migration of WORKSPACE_MIGRATIONS.filter((m) => m.version <= untilVersion)) {
       await writeFile(join(markers, `${migration.name}${MIGRATION_EXTENSION}`), '');
     }
     const options: RunnerOption = {

@@ -2,6 +2,7 @@
 // bundled: the migration code travels inside the build, and a new version is one new file plus one line here.
 import type { MigrationBuilder } from 'node-pg-migrate';
 import * as workspace001 from './001_workspace';
+import * as productionEmail002 from './002_production_email_masked';
 
 export interface WorkspaceMigration {
   /** The migration's id in the migrations table; never renamed once released. */
@@ -13,4 +14,5 @@ export interface WorkspaceMigration {
 
 export const WORKSPACE_MIGRATIONS: readonly WorkspaceMigration[] = [
   { name: '001_workspace', version: workspace001.SCHEMA_VERSION, up: workspace001.up },
+  { name: '002_production_email_masked', version: productionEmail002.SCHEMA_VERSION, up: productionEmail002.up },
 ];
