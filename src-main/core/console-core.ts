@@ -300,7 +300,10 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
       }),
     ),
     ...createTeamHandlers(team.sync),
-    ...createUserDataHandlers({ settings, templates, sessions: testSessions, profiles }),
+    ...team.shareQaSessions(
+      createUserDataHandlers({ settings, templates, sessions: testSessions, profiles }),
+      testSessions,
+    ),
     ...createQaHandlers({
       core: { gateway, simulator, worlds, events, profiles, credentials },
       webhookSecretOf,

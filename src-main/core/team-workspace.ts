@@ -12,7 +12,9 @@ import type { CredentialStore } from '../credentials/credential-store';
 import type { RecordJournal } from '../record/record-journal';
 import { maskExchangeCustomerData } from '../support/customer-masking';
 import { RecordCursor } from '../team/record-cursor';
+import type { TestSessions } from '../qa/test-sessions';
 import { Outbox } from '../team/outbox';
+import { shareableSession } from '../team/shared-session';
 import { maskEmailsInText, shareableExchange } from '../team/shared-exchange';
 import { TeamSync } from '../team/team-sync';
 import { WorkspaceSettings } from '../team/workspace-settings';
@@ -27,6 +29,8 @@ export interface TeamWorkspace {
   sync: TeamSync;
   /** Settles once main's record, as far as it is now, is queued for the workspace. */
   caughtUp(): Promise<void>;
+  /** The test-session handlers, with each ended session and its evidence also queued for the workspace. */
+  shareQaSessions<H extends Pick<Handlers, 'qa.endTestSession'>>(handlers: H, sessions: TestSessions): H;
   /** The support handlers, with each saved note and reveal also queued for the workspace. */
   shareSupport<H extends Pick<Handlers, 'support.addCaseNote' | 'support.reveal'>>(handlers: H): H;
 }
@@ -108,6 +112,19 @@ export async function startTeamWorkspace(deps: {
   return {
     sync,
     caughtUp: () => requestCatchUp(),
+    shareQaSessions: (handlers, sessions) => ({
+      ...handlers,
+      'qa.endTestSession': async (input) => {
+        const running = (await sessions.list()).sessions.find((session) => session.endedAt === null);
+        const answer = await handlers['qa.endTestSession'](input);
+        const ended = running && answer.sessions.find((session) => session.id === running.id);
+        if (ended && sync.configured && sync.merchantId) {
+          const { entries } = await sessions.entries(ended.id);
+          sync.share('qaSession', shareableSession(ended, entries, sync.merchantId, rules), ended.id);
+        }
+        return answer;
+      },
+    }),
     shareSupport: (handlers) => ({
       ...handlers,
       'support.addCaseNote': async (input) => {

@@ -118,6 +118,37 @@ export async function applyOutboxItem(client: ClientBase, item: OutboxItem): Pro
         [item.clientId, str(p, 'transactionId'), str(p, 'ticket')],
       );
       return;
+    case 'qaSession': {
+      const scope = p.scope as Payload;
+      const evidence = Array.isArray(p.evidence) ? (p.evidence as Payload[]) : [];
+      // The session and its evidence land together or not at all.
+      await inTransaction(client, async () => {
+        await client.query(
+          `INSERT INTO qa_sessions (client_id, merchant_id, terminal_id, name, session) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (client_id) DO NOTHING`,
+          [
+            item.clientId,
+            str(scope, 'merchantId'),
+            str(scope, 'terminalId'),
+            str(p, 'name') ?? '',
+            JSON.stringify(p.session),
+          ],
+        );
+        for (const entry of evidence)
+          await client.query(
+            `INSERT INTO qa_evidence (client_id, session_client_id, merchant_id, terminal_id, evidence)
+             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (client_id) DO NOTHING`,
+            [
+              str(entry, 'clientId'),
+              item.clientId,
+              str(scope, 'merchantId'),
+              str(scope, 'terminalId'),
+              JSON.stringify(entry.entry),
+            ],
+          );
+      });
+      return;
+    }
     case 'reveal':
       await insertAbout(
         client,

@@ -111,6 +111,7 @@ describe('team workspace: no workspace configured', () => {
 
 describe('team workspace: sharing main’s record', () => {
   let alice: Harness;
+  let liveId: string;
   let gateway: Awaited<ReturnType<typeof startFaultServer>>;
   const transactionId = 's2LIVECANARY00000001';
 
@@ -121,7 +122,7 @@ describe('team workspace: sharing main’s record', () => {
   afterAll(() => gateway.close());
 
   it('team workspace canary: a production profile’s customer data, a card number, the bearer token, client id and webhook secret never reach the database', async () => {
-    const liveId = await saveLiveProfile(alice, gateway.url);
+    liveId = await saveLiveProfile(alice, gateway.url);
     const order = { ...orderA('live-canary-1'), customer: { customerInfo: CUSTOMER } };
     order.transaction.description = `Card ${CARD} paid by ${CUSTOMER.customerEmail}`;
     gateway.next({ kind: 'answer', status: 200, body: hostileCreateAnswer(transactionId) });
@@ -168,6 +169,39 @@ describe('team workspace: sharing main’s record', () => {
     ])
       expect(dump, `${secret} in the pg_dump`).not.toContain(secret);
   }, 60_000);
+
+  it('team workspace QA sessions: an ended session and its evidence are shared, masked', async () => {
+    const session = await alice.call('qa.startTestSession', {
+      name: 'Live refunds',
+      tester: 'alice',
+      objective: `Check what ${CUSTOMER.customerEmail} was told`,
+      profileId: liveId,
+    });
+    gateway.next({ kind: 'answer', status: 200, body: hostileCreateAnswer(transactionId) });
+    await alice.call('payments.status', { profileId: liveId, transactionId });
+    await alice.call('qa.setTestVerdict', {
+      sessionId: session.id,
+      key: transactionId,
+      passed: true,
+      note: `card ${CARD} declined first`,
+    });
+    await alice.call('qa.endTestSession');
+    await allShared(alice);
+    const [shared] = await sql<{ name: string; session: { verdicts: Array<{ key: string; passed: boolean }> } }>(
+      `SELECT name, session FROM qa_sessions WHERE client_id = $1`,
+      [session.id],
+    );
+    expect(shared).toMatchObject({ name: 'Live refunds' });
+    expect(shared!.session.verdicts).toEqual([expect.objectContaining({ key: transactionId, passed: true })]);
+    const evidence = await sql<{ evidence: { transactionId: string } }>(
+      `SELECT evidence FROM qa_evidence WHERE session_client_id = $1`,
+      [session.id],
+    );
+    expect(evidence.map((row) => row.evidence.transactionId)).toContain(transactionId);
+    const dump = cluster.tool('pg_dump', ['-h', cluster.host, '-p', String(cluster.port), '-U', 'postgres', TEAM_DB]);
+    for (const secret of [CUSTOMER.customerEmail, CUSTOMER.customerName, CARD, BEARER, CLIENT_ID, SIGNATURE])
+      expect(dump, `${secret} in the pg_dump`).not.toContain(secret);
+  }, 30_000);
 
   it('team workspace first sync: what main recorded before the workspace was configured is shared once it is', async () => {
     const early = await startCore({ team: { backoff: { first: 100, max: 400 } } });
