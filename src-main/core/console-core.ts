@@ -65,8 +65,11 @@ export interface ConsoleCoreOptions {
   signatures?: TransactionSignatures;
   /** Start the embedded simulator and the Sandbox profiles (default true; tests that need neither turn it off). */
   simulator?: boolean;
-  /** Team workspace timing (tests shorten the reconnect backoff). */
-  team?: { backoff?: { first: number; max: number } };
+  /**
+   * Team workspace: `share: false` for a short-lived CLI core on the user's folder (the running console
+   * shares; what the CLI recorded reaches the workspace from main's record); tests shorten the backoff.
+   */
+  team?: { backoff?: { first: number; max: number }; share?: boolean };
 }
 
 export async function createConsoleCore(options: ConsoleCoreOptions): Promise<ConsoleCore> {

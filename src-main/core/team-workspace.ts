@@ -45,6 +45,8 @@ export async function startTeamWorkspace(deps: {
   /** The terminal and environment of a saved profile; null when main knows no such profile. */
   profileScope: (profileId: string) => { terminalId: string; environment: string } | null;
   backoff?: { first: number; max: number };
+  /** False: no connection and nothing queued (a CLI command beside the running console). */
+  share?: boolean;
 }): Promise<TeamWorkspace> {
   const outbox = await Outbox.open(deps.userDataDir);
   if (outbox.unreadableLines > 0) logger.warn(`${outbox.path}: ${outbox.unreadableLines} unreadable line(s) skipped`);
@@ -107,8 +109,10 @@ export async function startTeamWorkspace(deps: {
     if (name === 'record.appended') void requestCatchUp();
   });
   sync.onConfigured = () => void requestCatchUp();
-  await sync.start();
-  void requestCatchUp();
+  if (deps.share !== false) {
+    await sync.start();
+    void requestCatchUp();
+  }
   return {
     sync,
     caughtUp: () => requestCatchUp(),

@@ -62,12 +62,15 @@ export class TeamSync {
     });
   }
 
-  /** Reads the saved workspace and connects when one is configured; without one, nothing happens. */
+  /**
+   * Reads the saved workspace and starts connecting when one is configured (without waiting: a slow or
+   * unreachable database never delays the console's start); without one, nothing happens.
+   */
   async start(): Promise<void> {
     await this.refreshSaved();
     if (this.cached.url) {
       this.wanted = true;
-      await this.connectNow();
+      void this.connectNow();
     } else this.publish();
   }
 

@@ -257,6 +257,25 @@ describe('team workspace: sharing main’s record', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
   }, 30_000);
 
+  it('team workspace restart: what was queued while disconnected is shared by the console after a restart', async () => {
+    const first = await consoleAs('bruno', 'bruno-pw-1');
+    await first.call('team.disconnect');
+    await first.call('support.addCaseNote', {
+      transactionKey: transactionId,
+      text: 'queued before a restart',
+      ticket: '',
+    });
+    expect(await status(first)).toMatchObject({ state: 'offline', notShared: 1 });
+    await first.close();
+    consoles.splice(consoles.indexOf(first), 1);
+    const again = await startCore({ userDataDir: first.userDataDir, credentials: first.credentials });
+    consoles.push(again);
+    await allShared(again);
+    expect(await sql(`SELECT author FROM case_notes WHERE body = 'queued before a restart'`)).toEqual([
+      { author: 'bruno' },
+    ]);
+  }, 30_000);
+
   it('team workspace as an attacker: forged NOTIFY payloads and another merchant’s notes never reach a console', async () => {
     // Mallory works for another merchant; anyone who can connect can NOTIFY on the channel.
     await db.superuser.query(`CREATE ROLE mallory LOGIN PASSWORD 'mallory-pw-1' IN ROLE gc_agent`);
