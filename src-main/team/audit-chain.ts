@@ -32,7 +32,9 @@ export type AuditBreakReason =
   /** The entry's content no longer matches its own hash: it was changed after it was written. */
   | 'content'
   /** Sequence numbers do not increase. */
-  | 'order';
+  | 'order'
+  /** The trail ends before the newest entry the database recorded: the newest entries were removed. */
+  | 'tail';
 
 export interface AuditChainBreak {
   seq: string;
@@ -112,8 +114,20 @@ const SELECT_ENTRIES = `
          field, reason, ticket, prev_hash, hash
   FROM reveal_audit WHERE seq > $1::bigint ORDER BY reveal_audit.seq LIMIT ${BATCH}`;
 
-/** Reads the whole trail (in batches, as a lead or admin) and verifies it. */
+/**
+ * Reads the whole trail (in batches, as a lead or admin) and verifies it, in one read-only snapshot so
+ * that reveals written meanwhile cannot make the head and the walk disagree.
+ */
 export async function verifyAuditChain(client: Pick<pg.ClientBase, 'query'>): Promise<AuditChainReport> {
+  await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+  try {
+    return await walkAuditChain(client);
+  } finally {
+    await client.query('ROLLBACK').catch(() => {});
+  }
+}
+
+async function walkAuditChain(client: Pick<pg.ClientBase, 'query'>): Promise<AuditChainReport> {
   const checkpoint = await client.query<{ purged_through_seq: string; last_hash: string }>(
     'SELECT purged_through_seq::text AS purged_through_seq, last_hash FROM reveal_audit_checkpoints ORDER BY id DESC LIMIT 1',
   );
@@ -138,9 +152,15 @@ export async function verifyAuditChain(client: Pick<pg.ClientBase, 'query'>): Pr
     expected = GENESIS_HASH;
     report.start = { kind: 'genesis' };
   }
+  const head = await client.query<{ last_seq: string; last_hash: string }>(
+    'SELECT last_seq::text AS last_seq, last_hash FROM reveal_audit_head',
+  );
   for (;;) {
     const { rows } = await client.query<AuditEntryText>(SELECT_ENTRIES, [after]);
-    if (rows.length === 0) return report;
+    if (rows.length === 0) {
+      report.broken = tailBreak(head.rows[0], after, expected);
+      return report;
+    }
     const batch = verifyAuditEntries(rows, expected);
     report.entries += batch.checked;
     report.firstSeq ??= batch.firstSeq;
@@ -156,6 +176,22 @@ export async function verifyAuditChain(client: Pick<pg.ClientBase, 'query'>): Pr
   }
 }
 
+/** The head names the newest entry written; the walk must end exactly there. */
+function tailBreak(
+  head: { last_seq: string; last_hash: string } | undefined,
+  lastSeq: string,
+  lastHash: string,
+): AuditChainBreak | null {
+  if (!head || (head.last_seq === lastSeq && head.last_hash === lastHash)) return null;
+  return {
+    seq: head.last_seq,
+    reason: 'tail',
+    expected: head.last_hash,
+    found: lastHash,
+    previousSeq: lastSeq,
+  };
+}
+
 /** One English sentence for a break, naming the entry and why (used by the CLI). */
 export function describeAuditBreak(broken: AuditChainBreak): string {
   switch (broken.reason) {
@@ -167,5 +203,7 @@ export function describeAuditBreak(broken: AuditChainBreak): string {
         : `entry seq ${broken.seq} does not follow entry seq ${broken.previousSeq}: its prev_hash is ${broken.found}, but that entry's hash is ${broken.expected} (an entry between them was removed or inserted, or the earlier one was rewritten).`;
     case 'order':
       return `entry seq ${broken.seq} comes after seq ${broken.previousSeq}: sequence numbers must increase.`;
+    case 'tail':
+      return `the trail ends at seq ${broken.previousSeq}, but the database recorded entry seq ${broken.seq} as its newest: the entries after seq ${broken.previousSeq} were removed (or the newest one rewritten).`;
   }
 }

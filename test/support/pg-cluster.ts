@@ -4,10 +4,10 @@
 // it for `npm test` and `.ci/run`).
 import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /** Debian's PostgreSQL 15 (apt `postgresql`); PG_BIN points elsewhere when a machine has another layout. */
 export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
@@ -45,6 +45,17 @@ function asClusterOwner(command: string, args: string[], cwd: string): SpawnSync
   return spawnSync(file, argv, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
+/** True when every folder from `path` up to / lets other users through (the `postgres` user must reach it). */
+function traversableByOthers(path: string): boolean {
+  for (let folder = path; ; folder = dirname(folder)) {
+    if ((statSync(folder).mode & 0o001) === 0) return false;
+    if (dirname(folder) === folder) return true;
+  }
+}
+
+/** Where the cluster's folder goes: the usual temp folder, or /tmp when root's TMPDIR is private to root. */
+const clusterParent = (): string => (isRoot() && !traversableByOthers(tmpdir()) ? '/tmp' : tmpdir());
+
 async function freeLoopbackPort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -78,7 +89,7 @@ export async function startThrowawayCluster(): Promise<ThrowawayCluster> {
       'Running as root, the cluster needs the `postgres` OS user (created by apt-get install postgresql).',
     );
   }
-  const dir = mkdtempSync(join(tmpdir(), 'gc-pg-'));
+  const dir = mkdtempSync(join(clusterParent(), 'gc-pg-'));
   const data = join(dir, 'data');
   const password = randomBytes(18).toString('base64url');
   const pwfile = join(dir, 'pw');

@@ -145,6 +145,61 @@ describe('reveal audit chain', () => {
     expect(rehashed.code).toBe(EXIT_AUDIT_BROKEN);
   });
 
+  it('names the removal of the newest entries (the walk ends before the head the database recorded)', async () => {
+    const { ws, leads } = await workspaceWithLeads('tail');
+    opened.push(ws);
+    await concurrentReveals(ws, leads, 8);
+    const su = await ws.connect('superuser');
+    await su.query('ALTER TABLE reveal_audit DISABLE TRIGGER reveal_audit_insert_only');
+    await su.query('DELETE FROM reveal_audit WHERE seq > 6');
+    const result = await verifyAs(leads[0]!);
+    expect(result.code).toBe(EXIT_AUDIT_BROKEN);
+    expect(result.stdout).toMatch(
+      /^Audit chain BROKEN: the trail ends at seq 6, but the database recorded entry seq 8 as its newest/,
+    );
+  });
+
+  it('a reveal retried with the same client id (ON CONFLICT DO NOTHING) is stored once and the chain still holds', async () => {
+    const { ws, leads } = await workspaceWithLeads('retried');
+    opened.push(ws);
+    const lead = await ws.connect(leads[0]!);
+    const clientId = randomUUID();
+    const write = () =>
+      lead.query(
+        `INSERT INTO reveal_audit (client_id, transaction_id, merchant_id, terminal_id, field, reason)
+         VALUES ($1, 'tx-1', 'M1', 'T1', 'email', 'asked') ON CONFLICT (client_id) DO NOTHING`,
+        [clientId],
+      );
+    expect((await write()).rowCount).toBe(1);
+    expect((await write()).rowCount).toBe(0);
+    await reveal(lead);
+    // Several entries in one statement chain one after the other, too.
+    await lead.query(
+      `INSERT INTO reveal_audit (client_id, transaction_id, merchant_id, terminal_id, field, reason)
+       VALUES ($1, 'tx-1', 'M1', 'T1', 'phone', 'a'), ($2, 'tx-1', 'M1', 'T1', 'name', 'b')`,
+      [randomUUID(), randomUUID()],
+    );
+    const result = await verifyAs(leads[1]!);
+    expect(result.stdout).toMatch(/^Audit chain intact: 4 entries/);
+    expect(result.code).toBe(0);
+  });
+
+  it('an agent cannot hold up reveals: the writers’ lock is a row only the owner can lock, not an advisory lock anyone can take', async () => {
+    const { ws, leads } = await workspaceWithLeads('blocker');
+    opened.push(ws);
+    const agent = await ws.connect(await ws.addPerson('blocker_alice', 'agent', [{ merchantId: 'M1' }]));
+    await expect(agent.query('SELECT * FROM reveal_audit_head FOR UPDATE')).rejects.toThrow(/permission denied/);
+    // Every advisory lock key an agent could guess, held in an open transaction…
+    await agent.query('BEGIN');
+    await agent.query(`SELECT pg_advisory_xact_lock(hashtext('gateway-console.reveal_audit'))`);
+    // …does not stop a lead's reveal.
+    const lead = await ws.connect(leads[0]!);
+    await lead.query(`SET statement_timeout = '3s'`);
+    await reveal(lead);
+    await agent.query('ROLLBACK');
+    expect((await verifyAs(leads[0]!)).code).toBe(0);
+  });
+
   it('a hash the superuser filled with terminal escapes is printed inert (the verifier prints database text)', async () => {
     const { ws, leads } = await workspaceWithLeads('hostile');
     opened.push(ws);
@@ -191,6 +246,7 @@ describe('reveal audit chain', () => {
       await su.query('UPDATE reveal_audit SET prev_hash = $1, hash = $2 WHERE seq = $3', [prev, hash, row.seq]);
       prev = hash;
     }
+    await su.query('UPDATE reveal_audit_head SET last_hash = $1', [prev]);
     await su.query('ALTER TABLE reveal_audit ENABLE TRIGGER reveal_audit_insert_only');
     expect((await verifyAs(leads[0]!)).code).toBe(0);
     await reveal(await ws.connect(leads[1]!)); // a recent entry, seq 6

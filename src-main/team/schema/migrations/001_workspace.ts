@@ -182,6 +182,14 @@ CREATE TABLE reveal_audit (
   prev_hash text NOT NULL UNIQUE, -- unique: two entries can never follow the same one (no fork)
   hash text NOT NULL
 );
+-- The newest entry, as the database recorded it: the verifier compares it with the last entry it reads,
+-- so removing the newest entries shows too. Its row lock also serialises writers (below).
+CREATE TABLE reveal_audit_head (
+  singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+  last_seq bigint NOT NULL DEFAULT 0,
+  last_hash text NOT NULL DEFAULT repeat('0', 64)
+);
+INSERT INTO reveal_audit_head DEFAULT VALUES;
 -- After a retention purge, the chain starts at the hash of the last purged entry.
 CREATE TABLE reveal_audit_checkpoints (
   id bigserial PRIMARY KEY,
@@ -206,11 +214,15 @@ LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
 DECLARE
   previous text;
 BEGIN
-  -- One writer at a time until commit: the next entry reads the committed hash of this one.
-  PERFORM pg_advisory_xact_lock(hashtext('gateway-console.reveal_audit'));
+  -- One writer at a time until commit: the next entry reads the committed hash of this one. A row lock
+  -- on the head, not an advisory lock: any role can take an advisory lock and hold up every reveal, but
+  -- locking this row needs UPDATE on it, which only the owner (this function) has.
+  PERFORM 1 FROM public.reveal_audit_head h WHERE h.singleton FOR UPDATE;
+  -- The last entry, including those written earlier by the same statement (a multi-row insert)…
   SELECT a.hash INTO previous FROM public.reveal_audit a ORDER BY a.seq DESC LIMIT 1;
+  -- …or, when a retention purge removed them all, the last hash the head recorded.
   IF previous IS NULL THEN
-    SELECT c.last_hash INTO previous FROM public.reveal_audit_checkpoints c ORDER BY c.id DESC LIMIT 1;
+    SELECT h.last_hash INTO previous FROM public.reveal_audit_head h WHERE h.singleton;
   END IF;
   NEW.seq := nextval('public.reveal_audit_seq');
   NEW.at := clock_timestamp();
@@ -221,6 +233,20 @@ BEGIN
 END $f$;
 REVOKE ALL ON FUNCTION reveal_audit_chain() FROM PUBLIC;
 CREATE TRIGGER reveal_audit_chain BEFORE INSERT ON reveal_audit FOR EACH ROW EXECUTE FUNCTION reveal_audit_chain();
+
+-- The head moves only for rows really inserted (an INSERT … ON CONFLICT DO NOTHING that skipped its row
+-- ran the BEFORE trigger but must not move it), once per statement.
+CREATE FUNCTION reveal_audit_advance_head() RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
+BEGIN
+  UPDATE public.reveal_audit_head h SET last_seq = i.seq, last_hash = i.hash
+  FROM (SELECT n.seq, n.hash FROM inserted n ORDER BY n.seq DESC LIMIT 1) i
+  WHERE h.singleton;
+  RETURN NULL;
+END $f$;
+REVOKE ALL ON FUNCTION reveal_audit_advance_head() FROM PUBLIC;
+CREATE TRIGGER reveal_audit_head AFTER INSERT ON reveal_audit REFERENCING NEW TABLE AS inserted
+  FOR EACH STATEMENT EXECUTE FUNCTION reveal_audit_advance_head();
 
 -- Insert-only, even for the table owner: only the retention function may delete (old entries only).
 CREATE FUNCTION reveal_audit_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $f$
@@ -245,7 +271,7 @@ DECLARE
   last_h text;
   purged bigint;
 BEGIN
-  PERFORM pg_advisory_xact_lock(hashtext('gateway-console.reveal_audit'));
+  PERFORM 1 FROM reveal_audit_head h WHERE h.singleton FOR UPDATE;
   SELECT a.seq, a.hash INTO last_seq, last_h FROM reveal_audit a WHERE a.at < cutoff ORDER BY a.seq DESC LIMIT 1;
   IF last_seq IS NULL THEN
     RETURN 0;
@@ -277,7 +303,7 @@ GRANT USAGE ON SEQUENCE transactions_id_seq, exchanges_id_seq, case_notes_id_seq
 
 -- lead (a member of gc_agent: everything an agent does), plus read (and so export) the audit trail and
 -- write reveal entries. Role membership is cluster-wide, so the DBA grants it with the roles (workspace-schema.ts).
-GRANT SELECT ON reveal_audit, reveal_audit_checkpoints TO gc_lead;
+GRANT SELECT ON reveal_audit, reveal_audit_checkpoints, reveal_audit_head TO gc_lead;
 GRANT INSERT (client_id, transaction_id, merchant_id, terminal_id, field, reason, ticket) ON reveal_audit TO gc_lead;
 
 -- admin (a member of gc_lead): everything a lead does, plus manage memberships (scopes). No
