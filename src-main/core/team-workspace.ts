@@ -4,6 +4,7 @@
  * With no workspace configured nothing is queued and nothing connects: the console works as it always did.
  */
 import { randomUUID } from 'node:crypto';
+import type { EventPayload } from '@shared/contract';
 import type { Exchange } from '@shared/exchange';
 import type { EventBus } from '../common/event-bus';
 import { logger } from '../common/logger';
@@ -73,18 +74,23 @@ export async function startTeamWorkspace(deps: {
   const cursor = new RecordCursor(deps.userDataDir);
   let catchingUp: Promise<void> | null = null;
   let again = false;
+  /** Where the last catch-up left the cursor; null until one ran (or when the workspace changed). */
+  let caughtUpTo: { journalId: string; workspace: string; seq: number } | null = null;
+  const workspaceKey = () => `${sync.status().url}|${sync.merchantId}`;
   const catchUp = async (): Promise<void> => {
+    caughtUpTo = null;
     if (!sync.configured || !sync.merchantId) return;
     const { journalId } = deps.record.head();
-    const workspace = `${sync.status().url}|${sync.merchantId}`;
+    const workspace = workspaceKey();
     let after = await cursor.read(journalId, workspace);
     for (;;) {
       const page = deps.record.since(after, 500);
       for (const entry of page.entries) if (entry.kind === 'exchange') shareExchange(entry.exchange);
       if (page.next !== after) await cursor.save(journalId, workspace, page.next);
       after = page.next;
-      if (page.done || page.entries.length === 0) return;
+      if (page.done || page.entries.length === 0) break;
     }
+    caughtUpTo = { journalId, workspace, seq: after };
   };
   const requestCatchUp = (): Promise<void> => {
     if (catchingUp) {
@@ -105,8 +111,24 @@ export async function startTeamWorkspace(deps: {
     })();
     return catchingUp;
   };
-  deps.events.subscribe((name) => {
-    if (name === 'record.appended') void requestCatchUp();
+  // Once caught up, each new entry is queued as it is appended — before the call that made it answers.
+  deps.events.subscribe((name, payload) => {
+    if (name !== 'record.appended') return;
+    const entry = payload as EventPayload<'record.appended'>;
+    const at = caughtUpTo;
+    if (catchingUp || !at || at.workspace !== workspaceKey() || entry.seq !== at.seq + 1) {
+      void requestCatchUp();
+      return;
+    }
+    try {
+      if (entry.kind === 'exchange') shareExchange(entry.exchange);
+      at.seq = entry.seq;
+      void cursor
+        .save(at.journalId, at.workspace, entry.seq)
+        .catch((error: unknown) => logger.warn('saving the team cursor failed', error));
+    } catch (error) {
+      logger.warn('queuing an exchange for the team workspace failed', error);
+    }
   });
   sync.onConfigured = () => void requestCatchUp();
   if (deps.share !== false) {

@@ -235,6 +235,21 @@ describe('team workspace: sharing main’s record', () => {
     expect(again.lookups[0]).toMatchObject({ who: 'alice', ticket: 'ZD-2' });
   }, 30_000);
 
+  it('team workspace search by e-mail: only where the profile allows it in clear (a Sandbox order yes, a production one never)', async () => {
+    const sandboxOrder = {
+      ...orderA('sandbox-mail-1'),
+      customer: { customerInfo: { customerEmail: 'rui.costa@example.pt' } },
+    };
+    const created = await alice.call('orders.create', { profileId: 'sandbox-a', order: sandboxOrder });
+    await allShared(alice);
+    const byMail = await alice.call('team.search', { query: 'Rui.Costa@example.pt' });
+    expect(byMail.transactions.map((t: { transactionId: string }) => t.transactionId)).toEqual([
+      created.exchange.transactionID,
+    ]);
+    expect(byMail.transactions[0].email).toBe('rui.costa@example.pt');
+    expect((await alice.call('team.search', { query: CUSTOMER.customerEmail })).transactions).toEqual([]);
+  }, 30_000);
+
   it('team workspace live: a note by one console appears in another’s within 2 s (LISTEN/NOTIFY)', async () => {
     const bruno = await consoleAs('bruno', 'bruno-pw-1');
     const started = Date.now();
