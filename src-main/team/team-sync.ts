@@ -8,6 +8,7 @@ import { englishOf, mainText, type MainText } from '@shared/console-text';
 import type { TeamActivity, TeamConfig, TeamConnectionState, TeamStatus } from '@shared/contract/team';
 import { ConsoleFailure } from '@shared/result';
 import { logger } from '../common/logger';
+import { registerSecret } from '../common/redact-text';
 import type { Outbox, OutboxItem } from './outbox';
 import { clientConfig, parseWorkspaceUrl } from './workspace-address';
 import { applyOutboxItem, MissingInWorkspace } from './workspace-writes';
@@ -182,6 +183,8 @@ export class TeamSync {
     if (!saved) throw new ConsoleFailure('team-not-configured', mainText('teamNotConfigured'));
     const password = await this.options.settings.password();
     if (password === null) throw new ConsoleFailure('team-no-password', mainText('teamNoPassword'));
+    // Known to the redaction every log line and error passes through: a driver message echoing it is masked.
+    registerSecret(password);
     return clientConfig(parseWorkspaceUrl(saved.url), password, { mode: saved.tlsMode, caPath: saved.caPath });
   }
 
