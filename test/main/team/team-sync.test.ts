@@ -4,6 +4,7 @@
  * database, and a note by one console reaches another within 2 s by LISTEN/NOTIFY.
  */
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import type { ThrowawayCluster } from '../../support/pg-cluster';
 import { startTeamWorkspaceDb, TEAM_DB, TEAM_MERCHANT, type TeamWorkspaceDb } from '../../support/team-workspace-db';
 import { killCluster, restartCluster, stopInPlace } from '../../support/pg-restart';
 import { TEAM_OUTBOX_FILE } from '../../../src-main/team/outbox';
+import { TEAM_WORKSPACE_FILE } from '../../../src-main/team/workspace-settings';
 
 type Harness = Awaited<ReturnType<typeof startCore>>;
 
@@ -202,6 +204,32 @@ describe('team workspace: sharing main’s record', () => {
     for (const secret of [CUSTOMER.customerEmail, CUSTOMER.customerName, CARD, BEARER, CLIENT_ID, SIGNATURE])
       expect(dump, `${secret} in the pg_dump`).not.toContain(secret);
   }, 30_000);
+
+  it('team workspace settings: a refused change (a password in the address, verify-full without a CA) keeps the saved workspace connected', async () => {
+    const before = await status(alice);
+    for (const [change, code] of [
+      [
+        { url: 'postgres://alice:leaked-pw-123@127.0.0.1:5432/desk', tlsMode: 'disable', caPath: null },
+        'team-url-password',
+      ],
+      [{ url: db.urlFor('alice'), tlsMode: 'verify-full', caPath: null }, 'team-ca-missing'],
+    ] as const) {
+      const result = await alice.core.dispatch('team.configure', {
+        ...change,
+        merchantId: TEAM_MERCHANT,
+        password: null,
+      });
+      expect(result).toMatchObject({ ok: false, error: { code } });
+      expect(JSON.stringify(result)).not.toContain('leaked-pw-123');
+    }
+    expect(await status(alice)).toMatchObject({
+      state: 'connected',
+      url: before.url,
+      tlsMode: 'disable',
+      hasPassword: true,
+    });
+    expect(await readFile(join(alice.userDataDir, TEAM_WORKSPACE_FILE), 'utf8')).not.toContain('leaked');
+  });
 
   it('team workspace first sync: what main recorded before the workspace was configured is shared once it is', async () => {
     const early = await startCore({ team: { backoff: { first: 100, max: 400 } } });
