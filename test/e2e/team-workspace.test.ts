@@ -14,11 +14,12 @@ describe('team workspace: two consoles in Chromium (issue 30)', () => {
   let agentA: ConsoleSession;
   let agentB: ConsoleSession;
   let transactionId: string;
+  let alicePw: string;
 
   beforeAll(async () => {
     db = await startTeamWorkspaceDb();
-    await db.addLogin('alice', 'gc_agent', 'alice-pw-1');
-    await db.addLogin('bruno', 'gc_agent', 'bruno-pw-1');
+    alicePw = await db.addLogin('alice', 'agent');
+    const brunoPw = await db.addLogin('bruno', 'agent');
     agentA = await openConsole({ viewport: { width: 960, height: 600 } });
     agentB = await openConsole({ viewport: { width: 960, height: 600 } });
     const configured = await agentB.core.dispatch('team.configure', {
@@ -26,15 +27,14 @@ describe('team workspace: two consoles in Chromium (issue 30)', () => {
       merchantId: TEAM_MERCHANT,
       tlsMode: 'disable',
       caPath: null,
-      password: 'bruno-pw-1',
+      password: brunoPw,
     });
     if (!configured.ok) throw new Error(configured.error.message);
   }, 60_000);
   afterAll(async () => {
     await agentA?.close();
     await agentB?.close();
-    await db?.superuser.end().catch(() => undefined);
-    await db?.cluster.stop();
+    await db?.stop();
   });
 
   it('team workspace settings: agent A connects from Settings; the password never shows again and the status says connected', async () => {
@@ -43,7 +43,7 @@ describe('team workspace: two consoles in Chromium (issue 30)', () => {
     const section = page.getByRole('region', { name: 'Team workspace' });
     await section.getByLabel('Workspace address').fill(`postgres://alice:typed-here@127.0.0.1:${db.cluster.port}/desk`);
     await section.getByLabel('Merchant', { exact: true }).fill(TEAM_MERCHANT);
-    await section.getByLabel('Password', { exact: true }).fill('alice-pw-1');
+    await section.getByLabel('Password', { exact: true }).fill(alicePw);
     await section.getByLabel('TLS', { exact: true }).selectOption('disable');
     await section.getByRole('button', { name: 'Save and connect' }).click();
     // A password typed into the address is refused with a specific message, and nothing is saved.
@@ -54,7 +54,7 @@ describe('team workspace: two consoles in Chromium (issue 30)', () => {
       .poll(() => section.getByTestId('team-status').textContent(), { timeout: 10_000 })
       .toContain('Connected');
     expect(await section.getByLabel('Password', { exact: true }).inputValue()).toBe('');
-    expect(await page.content()).not.toContain('alice-pw-1');
+    expect(await page.content()).not.toContain(alicePw);
     expect(agentA.pageErrors).toEqual([]);
   });
 

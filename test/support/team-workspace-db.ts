@@ -1,46 +1,47 @@
-// A team workspace database on a throwaway cluster, migrated, with the group roles and a login per agent
-// (all scoped to merchant M1): what a DBA would set up by docs/team.md, for tests of main's side.
-import pg from 'pg';
-import { createWorkspaceRoles, migrateWorkspace } from '../../src-main/team/schema/workspace-schema';
+// The workspace database the console-side tests connect to: the DBA's setup from test/support/team-workspace
+// (owner role, migrations, one login per person) on a throwaway cluster, plus what those tests need — the
+// address a console is given (no password in it), a superuser connection for checks, and reconnecting it
+// after a test killed and restarted the cluster.
+import type pg from 'pg';
+import type { WorkspaceRole } from '../../src-main/team/schema/workspace-schema';
 import { startThrowawayCluster, type ThrowawayCluster } from './pg-cluster';
+import { createTestWorkspace, type TestWorkspace } from './team-workspace';
 
 export const TEAM_DB = 'desk';
 export const TEAM_MERCHANT = 'M1';
 
 export interface TeamWorkspaceDb {
   cluster: ThrowawayCluster;
+  workspace: TestWorkspace;
   /** A superuser connection to the workspace database (reconnect() after a restart). */
   superuser: pg.Client;
   reconnect(): Promise<void>;
-  addLogin(name: string, group: 'gc_agent' | 'gc_lead', password: string): Promise<void>;
+  /** A login for one person, a member of `role`, scoped to `merchantId`; answers its password. */
+  addLogin(name: string, role: WorkspaceRole, merchantId?: string): Promise<string>;
   /** The address a console is given: no password in it. */
   urlFor(login: string): string;
   sql<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
+  stop(): Promise<void>;
 }
 
 export async function startTeamWorkspaceDb(): Promise<TeamWorkspaceDb> {
   const cluster = await startThrowawayCluster();
-  const admin = new pg.Client({ connectionString: cluster.superuserUrl() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${TEAM_DB}`);
-  await admin.end();
+  const workspace = await createTestWorkspace(cluster, TEAM_DB);
   const db: TeamWorkspaceDb = {
     cluster,
-    superuser: new pg.Client({ connectionString: cluster.superuserUrl(TEAM_DB) }),
+    workspace,
+    superuser: await workspace.connect('superuser'),
     async reconnect() {
-      await db.superuser.end().catch(() => undefined);
-      db.superuser = new pg.Client({ connectionString: cluster.superuserUrl(TEAM_DB) });
-      await db.superuser.connect();
+      db.superuser = await workspace.connect('superuser');
     },
-    async addLogin(name, group, password) {
-      await db.superuser.query(`CREATE ROLE ${name} LOGIN PASSWORD '${password}' IN ROLE ${group}`);
-      await db.superuser.query(`INSERT INTO memberships (member, merchant_id) VALUES ($1, $2)`, [name, TEAM_MERCHANT]);
-    },
-    urlFor: (login) => `postgres://${login}@127.0.0.1:${cluster.port}/${TEAM_DB}`,
+    addLogin: async (name, role, merchantId = TEAM_MERCHANT) =>
+      (await workspace.addPerson(name, role, [{ merchantId }])).password,
+    urlFor: (login) => `postgres://${login}@${cluster.host}:${cluster.port}/${TEAM_DB}`,
     sql: async (text, values = []) => (await db.superuser.query(text, values)).rows,
+    async stop() {
+      await workspace.close();
+      await cluster.stop();
+    },
   };
-  await db.superuser.connect();
-  await createWorkspaceRoles(db.superuser);
-  await migrateWorkspace(db.superuser);
   return db;
 }

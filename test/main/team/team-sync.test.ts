@@ -30,6 +30,8 @@ const WEBHOOK_SECRET = Buffer.alloc(32, 0x6c).toString('base64');
 let db: TeamWorkspaceDb;
 let cluster: ThrowawayCluster;
 let restarted = false;
+let alicePw: string;
+let brunoPw: string;
 const consoles: Harness[] = [];
 const sql = <T extends pg.QueryResultRow = Record<string, unknown>>(text: string, values: unknown[] = []) =>
   db.sql<T>(text, values);
@@ -87,8 +89,8 @@ const hostileCreateAnswer = (transactionID: string) => ({
 beforeAll(async () => {
   db = await startTeamWorkspaceDb();
   cluster = db.cluster;
-  await db.addLogin('alice', 'gc_agent', 'alice-pw-1');
-  await db.addLogin('bruno', 'gc_agent', 'bruno-pw-1');
+  alicePw = await db.addLogin('alice', 'agent');
+  brunoPw = await db.addLogin('bruno', 'agent');
 }, 60_000);
 
 afterAll(async () => {
@@ -96,9 +98,8 @@ afterAll(async () => {
     await harness.close();
     await harness.removeDir();
   }
-  await db?.superuser.end().catch(() => undefined);
   if (restarted) stopInPlace(cluster);
-  await cluster?.stop();
+  await db?.stop();
 });
 
 describe('team workspace: no workspace configured', () => {
@@ -118,7 +119,7 @@ describe('team workspace: sharing main’s record', () => {
   const transactionId = 's2LIVECANARY00000001';
 
   beforeAll(async () => {
-    alice = await consoleAs('alice', 'alice-pw-1');
+    alice = await consoleAs('alice', alicePw);
     gateway = await startFaultServer();
   }, 30_000);
   afterAll(() => gateway.close());
@@ -242,7 +243,7 @@ describe('team workspace: sharing main’s record', () => {
       merchantId: TEAM_MERCHANT,
       tlsMode: 'disable',
       caPath: null,
-      password: 'bruno-pw-1',
+      password: brunoPw,
     });
     await expect
       .poll(async () => sql(`SELECT merchant_transaction_id FROM transactions WHERE transaction_id = $1`, [earlyId]), {
@@ -279,7 +280,7 @@ describe('team workspace: sharing main’s record', () => {
   }, 30_000);
 
   it('team workspace live: a note by one console appears in another’s within 2 s (LISTEN/NOTIFY)', async () => {
-    const bruno = await consoleAs('bruno', 'bruno-pw-1');
+    const bruno = await consoleAs('bruno', brunoPw);
     const started = Date.now();
     await alice.call('support.addCaseNote', {
       transactionKey: transactionId,
@@ -301,7 +302,7 @@ describe('team workspace: sharing main’s record', () => {
   }, 30_000);
 
   it('team workspace restart: what was queued while disconnected is shared by the console after a restart', async () => {
-    const first = await consoleAs('bruno', 'bruno-pw-1');
+    const first = await consoleAs('bruno', brunoPw);
     await first.call('team.disconnect');
     await first.call('support.addCaseNote', {
       transactionKey: transactionId,
@@ -321,9 +322,8 @@ describe('team workspace: sharing main’s record', () => {
 
   it('team workspace as an attacker: forged NOTIFY payloads and another merchant’s notes never reach a console', async () => {
     // Mallory works for another merchant; anyone who can connect can NOTIFY on the channel.
-    await db.superuser.query(`CREATE ROLE mallory LOGIN PASSWORD 'mallory-pw-1' IN ROLE gc_agent`);
-    await db.superuser.query(`INSERT INTO memberships (member, merchant_id) VALUES ('mallory', 'M2')`);
-    const watcher = await consoleAs('bruno', 'bruno-pw-1');
+    const malloryPw = await db.addLogin('mallory', 'agent', 'M2');
+    const watcher = await consoleAs('bruno', brunoPw);
     const outsider = await startCore({ team: { backoff: { first: 100, max: 400 } } });
     consoles.push(outsider);
     await outsider.call('team.configure', {
@@ -331,9 +331,9 @@ describe('team workspace: sharing main’s record', () => {
       merchantId: 'M2',
       tlsMode: 'disable',
       caPath: null,
-      password: 'mallory-pw-1',
+      password: malloryPw,
     });
-    const mallory = new pg.Client({ connectionString: cluster.urlFor('mallory', 'mallory-pw-1', TEAM_DB) });
+    const mallory = new pg.Client({ connectionString: cluster.urlFor('mallory', malloryPw, TEAM_DB) });
     await mallory.connect();
     try {
       const [note] = await sql<{ id: number }>(`SELECT id FROM case_notes ORDER BY id LIMIT 1`);
@@ -383,7 +383,6 @@ describe('team workspace: sharing main’s record', () => {
         interval: 5,
       })
       .toBeGreaterThan(0);
-    await db.superuser.end().catch(() => undefined);
     killCluster(cluster);
     restarted = true;
     await saving;
@@ -412,7 +411,7 @@ describe('team workspace: sharing main’s record', () => {
         merchantId: TEAM_MERCHANT,
         tlsMode: 'disable',
         caPath: null,
-        password: 'bruno-pw-1',
+        password: brunoPw,
       });
       expect(refused.problem).toMatchObject({ id: 'workspaceSchemaTooNew' });
       expect(refused.state).toBe('refused');
