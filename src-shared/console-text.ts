@@ -272,6 +272,8 @@ export const MAIN_TEXTS = {
     'The team workspace refused {count} queued entries (last: SQLSTATE {sqlState}, e.g. a reveal needs the lead role): they stay queued here and in this console’s own files.',
   teamWriteWaiting:
     '{count} queued entries are about transactions the team workspace does not hold (or this login may not see): they stay queued and are tried again on the next connection.',
+  teamTlsRefused:
+    'The team workspace’s certificate does not verify against the CA file ({reason}): the console did not connect, so nothing was sent. Check the CA file and the host name.',
   teamOffline: 'The team workspace is not connected: search it once it is (Settings › Team workspace).',
 } as const satisfies Record<string, string>;
 

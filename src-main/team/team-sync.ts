@@ -29,6 +29,12 @@ export interface TeamSyncOptions {
 
 /** SQLSTATE classes that say the database refused the data or the login, not that the network failed. */
 const REFUSAL = /^(22|23|28|42|P0)/;
+const CERTIFICATE_ERROR = /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ALTNAME/;
+const isCertificateError = (error: unknown): boolean =>
+  typeof error === 'object' &&
+  error !== null &&
+  typeof (error as { code?: unknown }).code === 'string' &&
+  CERTIFICATE_ERROR.test((error as { code: string }).code);
 const sqlState = (error: unknown): string =>
   typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string'
     ? (error as { code: string }).code
@@ -197,6 +203,9 @@ export class TeamSync {
     if (state === '28P01' || state === '28000')
       return new ConsoleFailure('team-login-refused', mainText('teamLoginRefused'), { sqlState: state });
     const reason = error instanceof Error ? error.message : String(error);
+    // A certificate that does not verify is not a network hiccup: retrying would not make it trustworthy.
+    if (isCertificateError(error))
+      return new ConsoleFailure('team-tls-refused', mainText('teamTlsRefused', { reason: reason.slice(0, 300) }));
     return new ConsoleFailure('team-unreachable', mainText('teamUnreachable', { reason: reason.slice(0, 300) }));
   }
 

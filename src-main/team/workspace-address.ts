@@ -3,6 +3,7 @@
  * and a database, and never a password (the password goes to the keychain or vault, not into a file).
  */
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import type { ClientConfig } from 'pg';
 import { mainText } from '@shared/console-text';
 import type { TeamTlsMode } from '@shared/contract/team';
@@ -71,5 +72,9 @@ export function clientConfig(
       mainText('teamCaUnreadable', { path: tls.caPath, reason: (error as NodeJS.ErrnoException).code ?? 'error' }),
     );
   }
-  return { ...base, ssl: { rejectUnauthorized: true, ca, servername: address.host } };
+  // The certificate is checked against the host name (or IP address) the user typed; SNI takes names only.
+  return {
+    ...base,
+    ssl: { rejectUnauthorized: true, ca, ...(isIP(address.host) ? {} : { servername: address.host }) },
+  };
 }

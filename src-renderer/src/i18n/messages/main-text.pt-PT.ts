@@ -261,6 +261,8 @@ const mainTextPt: Record<MainTextId, string> = {
     'A área de equipa recusou {count} entradas em fila (a última: SQLSTATE {sqlState}, p. ex. uma revelação exige a função de responsável): continuam em fila aqui e nos ficheiros desta consola.',
   teamWriteWaiting:
     '{count} entradas em fila referem transações que a área de equipa não tem (ou que este login não pode ver): continuam em fila e são tentadas de novo na próxima ligação.',
+  teamTlsRefused:
+    'O certificado da área de equipa não é validado pelo ficheiro da AC ({reason}): a consola não ligou, por isso nada foi enviado. Verifique o ficheiro da AC e o nome do anfitrião.',
   teamOffline: 'A área de equipa não está ligada: pesquise-a quando estiver (Definições › Área de equipa).',
 };
 
