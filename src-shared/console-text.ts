@@ -258,6 +258,30 @@ export const MAIN_TEXTS = {
   // Team workspace (PostgreSQL)
   workspaceSchemaTooNew:
     'This workspace was upgraded by a newer Gateway Console (schema {found}); this console understands up to {supported}. Update this console to use it. Nothing was changed.',
+  teamUrlNotUrl:
+    'The workspace address is not a URL: write it as postgres://, then the login, the host, the port and the database.',
+  teamUrlScheme: 'The workspace address must start with postgres:// (or postgresql://).',
+  teamUrlOptions: 'The workspace address takes no options after ? or #: choose TLS with its own setting.',
+  teamUrlNoLogin: 'The workspace address names no login role (the name before the host).',
+  teamUrlNoHost: 'The workspace address names no host.',
+  teamUrlNoDatabase: 'The workspace address names no database (after the last /).',
+  teamUrlHasPassword:
+    'The workspace address holds a password: remove it from the address and type it in the password field (it is kept in the keychain or vault, never in a file). Nothing was saved.',
+  teamCaMissing: 'TLS verify-full needs the CA certificate file that signed the database server’s certificate.',
+  teamCaUnreadable: 'The CA certificate file {path} cannot be read ({reason}).',
+  teamNotConfigured: 'No team workspace is configured: the console works alone.',
+  teamNoPassword: 'No password is kept for the workspace login: type it in Settings › Team workspace.',
+  teamLoginRefused: 'The database refused the workspace login or its password.',
+  teamUnreachable: 'The team workspace cannot be reached ({reason}); work queues here and is shared on reconnect.',
+  teamDisconnected: 'Disconnected from the team workspace; work queues here until you connect again.',
+  teamConnectionLost: 'The connection to the team workspace was lost; reconnecting. Work queues here meanwhile.',
+  teamWriteRefused:
+    'The team workspace refused {count} queued entries (last: SQLSTATE {sqlState}, e.g. a reveal needs the lead role): they stay queued here and in this console’s own files.',
+  teamWriteWaiting:
+    '{count} queued entries are about transactions the team workspace does not hold (or this login may not see): they stay queued and are tried again on the next connection.',
+  teamTlsRefused:
+    'The team workspace’s certificate does not verify against the CA file ({reason}): the console did not connect, so nothing was sent. Check the CA file and the host name.',
+  teamOffline: 'The team workspace is not connected: search it once it is (Settings › Team workspace).',
 } as const satisfies Record<string, string>;
 
 export type MainTextId = keyof typeof MAIN_TEXTS;

@@ -21,6 +21,7 @@ import { settingsMethods } from './contract/settings';
 import { orderTemplatesMethods } from './contract/order-templates';
 import { testSessionsEvents, testSessionsMethods } from './contract/test-sessions';
 import { shopProxyEvents, shopProxyMethods } from './contract/shop-proxy';
+import { teamEvents, teamMethods } from './contract/team';
 
 export const methods = {
   ...appMethods,
@@ -38,6 +39,7 @@ export const methods = {
   ...orderTemplatesMethods,
   ...testSessionsMethods,
   ...shopProxyMethods,
+  ...teamMethods,
 };
 
 export const events = {
@@ -49,6 +51,7 @@ export const events = {
   ...recordEvents,
   ...testSessionsEvents,
   ...shopProxyEvents,
+  ...teamEvents,
 };
 
 export type Methods = typeof methods;

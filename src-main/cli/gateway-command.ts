@@ -182,6 +182,7 @@ async function openProfile(
       mode: 'browser',
       userDataDir: userDataDir ?? defaultUserDataDir(),
       simulator: false,
+      team: { share: false },
       ...(credentials ? { credentials } : {}),
     });
     const profile = core.profiles.find(nameOrId);

@@ -40,6 +40,7 @@ export async function runProfiles(args: string[], io: CliIo = processIo): Promis
     mode: 'browser',
     userDataDir: values['user-data-dir'] ?? defaultUserDataDir(),
     simulator: false,
+    team: { share: false },
   });
   try {
     const profiles = await core.profiles.list();

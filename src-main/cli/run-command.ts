@@ -91,6 +91,7 @@ async function openTarget(
     mode: 'browser',
     userDataDir: userDataDir ?? defaultUserDataDir(),
     simulator: false,
+    team: { share: false },
     ...(deps.credentials ? { credentials: deps.credentials } : {}),
   });
   const found = core.profiles.find(profile);

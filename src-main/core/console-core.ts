@@ -51,6 +51,8 @@ import { createShopProxyHandlers } from './handlers/shop-proxy-handlers';
 import { ShopProxyControl } from './shop-proxy-control';
 import { SandboxWorlds } from './worlds/sandbox-worlds';
 import { worldProfileId } from '@shared/sandbox-worlds';
+import { startTeamWorkspace } from './team-workspace';
+import { createTeamHandlers } from './handlers/team-handlers';
 
 export interface ConsoleCoreOptions {
   mode: AppMode;
@@ -65,6 +67,11 @@ export interface ConsoleCoreOptions {
   signatures?: TransactionSignatures;
   /** Start the embedded simulator and the Sandbox profiles (default true; tests that need neither turn it off). */
   simulator?: boolean;
+  /**
+   * Team workspace: `share: false` for a short-lived CLI core on the user's folder (the running console
+   * shares; what the CLI recorded reaches the workspace from main's record); tests shorten the backoff.
+   */
+  team?: { backoff?: { first: number; max: number }; share?: boolean };
 }
 
 export async function createConsoleCore(options: ConsoleCoreOptions): Promise<ConsoleCore> {
@@ -223,6 +230,24 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     // Runs are not kept across a restart: a run world with no evidence left would be nobody's to delete.
     await discardRunWorldsWithoutEvidence(worlds, evidenceDir);
   }
+  // The optional team workspace: without one configured nothing is queued and nothing connects.
+  const team = await startTeamWorkspace({
+    userDataDir: options.userDataDir,
+    credentials,
+    events,
+    masksCustomerData: masksCustomerDataOf,
+    record: recordJournal,
+    profileScope: (profileId) => {
+      try {
+        const { terminalId, environment } = profiles.stored(profileId);
+        return { terminalId, environment };
+      } catch {
+        return null;
+      }
+    },
+    ...options.team,
+  });
+  closers.push(() => team.sync.close().then(() => undefined));
   const scenarioFolder = new ScenarioFolder(options.userDataDir);
   // A file saved by an editor or a `git pull` shows on the Scenarios screen without a restart.
   void scenarioFolder.watch(() => events.emit('qa.libraryChanged', {}));
@@ -284,14 +309,20 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
       profiles,
       masksCustomerData: masksCustomerDataOf,
     }),
-    ...createSupportHandlers({
-      profiles,
-      audit: new AuditLog(join(options.userDataDir, AUDIT_LOG_FILE)),
-      transactions: signatures,
-      caseNotes: new CaseNotes(join(options.userDataDir, CASE_NOTES_FILE)),
-      agent: new AgentIdentity(join(options.userDataDir, AGENT_FILE)),
-    }),
-    ...createUserDataHandlers({ settings, templates, sessions: testSessions, profiles }),
+    ...team.shareSupport(
+      createSupportHandlers({
+        profiles,
+        audit: new AuditLog(join(options.userDataDir, AUDIT_LOG_FILE)),
+        transactions: signatures,
+        caseNotes: new CaseNotes(join(options.userDataDir, CASE_NOTES_FILE)),
+        agent: new AgentIdentity(join(options.userDataDir, AGENT_FILE)),
+      }),
+    ),
+    ...createTeamHandlers(team.sync),
+    ...team.shareQaSessions(
+      createUserDataHandlers({ settings, templates, sessions: testSessions, profiles }),
+      testSessions,
+    ),
     ...createQaHandlers({
       core: { gateway, simulator, worlds, events, profiles, credentials },
       webhookSecretOf,

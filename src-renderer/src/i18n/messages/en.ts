@@ -13,6 +13,7 @@ import history from './history.en';
 import notifications from './notifications.en';
 import simulator from './simulator.en';
 import shopProxy from './shop-proxy.en';
+import team from './team.en';
 
 /** English: the reference catalogue. Every key here must exist in pt-PT.ts too (type-checked and tested). */
 
@@ -315,6 +316,7 @@ export default {
   },
   ...simulator,
   ...shopProxy,
+  ...team,
   inspectorStore: {
     notFound: 'Exchange {id} is neither in this session nor in history (it may have been cleared).',
     unreadable: 'History could not be read: {error}',

@@ -244,6 +244,33 @@ const mainTextPt: Record<MainTextId, string> = {
   proxyPortInUse: 'A porta {port} está ocupada nesta máquina; escolha outra ou deixe vazio para uma livre.',
   workspaceSchemaTooNew:
     'Este espaço de equipa foi atualizado por uma Gateway Console mais recente (esquema {found}); esta consola só compreende até ao {supported}. Atualize esta consola para o usar. Nada foi alterado.',
+  teamUrlNotUrl:
+    'O endereço da área de equipa não é um URL: escreva-o como postgres://, seguido do login, do anfitrião, da porta e da base de dados.',
+  teamUrlScheme: 'O endereço da área de equipa tem de começar por postgres:// (ou postgresql://).',
+  teamUrlOptions:
+    'O endereço da área de equipa não aceita opções depois de ? ou #: escolha o TLS na sua própria definição.',
+  teamUrlNoLogin: 'O endereço da área de equipa não indica a função de login (o nome antes do anfitrião).',
+  teamUrlNoHost: 'O endereço da área de equipa não indica o anfitrião.',
+  teamUrlNoDatabase: 'O endereço da área de equipa não indica a base de dados (depois da última /).',
+  teamUrlHasPassword:
+    'O endereço da área de equipa contém uma palavra-passe: retire-a do endereço e escreva-a no campo da palavra-passe (fica no porta-chaves ou no cofre, nunca num ficheiro). Nada foi guardado.',
+  teamCaMissing: 'O TLS verify-full precisa do ficheiro do certificado da AC que assinou o certificado do servidor.',
+  teamCaUnreadable: 'Não é possível ler o ficheiro do certificado da AC {path} ({reason}).',
+  teamNotConfigured: 'Não está configurada nenhuma área de equipa: a consola trabalha sozinha.',
+  teamNoPassword:
+    'Não há palavra-passe guardada para o login da área de equipa: escreva-a em Definições › Área de equipa.',
+  teamLoginRefused: 'A base de dados recusou o login da área de equipa ou a sua palavra-passe.',
+  teamUnreachable:
+    'Não é possível contactar a área de equipa ({reason}); o trabalho fica em fila aqui e é partilhado ao religar.',
+  teamDisconnected: 'Desligado da área de equipa; o trabalho fica em fila aqui até voltar a ligar.',
+  teamConnectionLost: 'Perdeu-se a ligação à área de equipa; a religar. Entretanto, o trabalho fica em fila aqui.',
+  teamWriteRefused:
+    'A área de equipa recusou {count} entradas em fila (a última: SQLSTATE {sqlState}, p. ex. uma revelação exige a função de responsável): continuam em fila aqui e nos ficheiros desta consola.',
+  teamWriteWaiting:
+    '{count} entradas em fila referem transações que a área de equipa não tem (ou que este login não pode ver): continuam em fila e são tentadas de novo na próxima ligação.',
+  teamTlsRefused:
+    'O certificado da área de equipa não é validado pelo ficheiro da AC ({reason}): a consola não ligou, por isso nada foi enviado. Verifique o ficheiro da AC e o nome do anfitrião.',
+  teamOffline: 'A área de equipa não está ligada: pesquise-a quando estiver (Definições › Área de equipa).',
 };
 
 export default mainTextPt;

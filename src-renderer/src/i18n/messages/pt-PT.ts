@@ -15,6 +15,7 @@ import history from './history.pt-PT';
 import notifications from './notifications.pt-PT';
 import simulator from './simulator.pt-PT';
 import shopProxy from './shop-proxy.pt-PT';
+import team from './team.pt-PT';
 
 /** Português europeu (pt-PT): "ecrã", "utilizador", "Definições", "Transação", "Referência Multibanco". */
 const ptPT: SameKeys<typeof en> = {
@@ -317,6 +318,7 @@ const ptPT: SameKeys<typeof en> = {
   },
   ...simulator,
   ...shopProxy,
+  ...team,
   inspectorStore: {
     notFound: 'A troca {id} não está nesta sessão nem no histórico (pode ter sido apagada).',
     unreadable: 'Não foi possível ler o histórico: {error}',

@@ -1,0 +1,27 @@
+import { mainText } from '@shared/console-text';
+import { ConsoleFailure } from '@shared/result';
+import type { Handlers } from '../dispatcher';
+import type { TeamSync } from '../../team/team-sync';
+import { searchShared } from '../../team/workspace-reads';
+
+type TeamMethods = 'team.status' | 'team.configure' | 'team.test' | 'team.connect' | 'team.disconnect' | 'team.search';
+
+/** team.*: the workspace connection main owns; the renderer configures it and reads what main says. */
+export function createTeamHandlers(team: TeamSync): Pick<Handlers, TeamMethods> {
+  return {
+    'team.status': () => team.status(),
+    'team.configure': (config) => team.configure(config),
+    'team.test': () => team.test(),
+    'team.connect': () => team.connect(),
+    'team.disconnect': () => team.disconnect(),
+    'team.search': async ({ query, ticket }) => {
+      const client = team.readClient;
+      if (!client) throw new ConsoleFailure('team-offline', mainText('teamOffline'));
+      const transactions = await searchShared(client, query);
+      // Who looked up what: one lookup per transaction found (the query itself may be a customer's e-mail).
+      for (const transaction of transactions)
+        team.share('lookup', { transactionId: transaction.transactionId, ticket });
+      return { transactions };
+    },
+  };
+}

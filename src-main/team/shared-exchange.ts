@@ -1,0 +1,120 @@
+/**
+ * What of an exchange leaves the machine for the team workspace. Main masks it here, before it is queued:
+ * customer data with the profile's rules (production and lookup-only profiles, and any profile main no
+ * longer knows), and — whatever the profile — credentials, signatures, registered secrets and card data
+ * once more, so a record made before a masking rule existed cannot carry one out.
+ */
+import type { Exchange } from '@shared/exchange';
+import { redactBody, redactHeaders } from '@shared/redact-export';
+import { maskCustomerValue } from '@shared/support/customer-data';
+import { redactText } from '../common/redact-text';
+
+export interface SharingRules {
+  /** Whether the exchange's profile masks customer data (main's rule, by profile id). */
+  masksCustomerData: (profileId: string | null) => boolean;
+  /** Main's customer-data mask of an exchange (support/customer-masking, handed in by core). */
+  maskCustomerData: (exchange: Exchange) => Exchange;
+}
+
+/** The searchable facts of the transaction an exchange concerns, read from the already masked exchange. */
+export interface SharedTransactionFacts {
+  transactionId: string;
+  profileId: string | null;
+  merchantTransactionId: string | null;
+  reference: string | null;
+  terminalId: string | null;
+  status: string | null;
+  paymentMethod: string | null;
+  amount: string | null;
+  currency: string | null;
+  email: string | null;
+}
+
+export interface SharedExchange {
+  exchange: Exchange;
+  facts: SharedTransactionFacts | null;
+}
+
+const EMAIL_IN_TEXT = /[^\s@<>()"'\\,;:]+@[^\s@<>()"'\\,;:]+\.[A-Za-z]{2,}/g;
+
+/**
+ * E-mail addresses written anywhere in a text masked: main's customer-data mask goes by field name, and
+ * an address typed into a description or a note has none.
+ */
+export const maskEmailsInText = (text: string): string =>
+  text.replace(EMAIL_IN_TEXT, (email) => maskCustomerValue('email', email));
+
+export function shareableExchange(exchange: Exchange, rules: SharingRules): SharedExchange {
+  const masks = rules.masksCustomerData(exchange.profileId);
+  const masked = masks ? rules.maskCustomerData(exchange) : exchange;
+  const scrub = (text: string): string => {
+    const clean = redactText(redactBody(text));
+    return masks ? maskEmailsInText(clean) : clean;
+  };
+  const shared: Exchange = {
+    ...masked,
+    url: redactText(masked.url),
+    request: {
+      headers: redactHeaders(masked.request.headers),
+      body: masked.request.body === null ? null : scrub(masked.request.body),
+    },
+    response: masked.response && {
+      ...masked.response,
+      headers: redactHeaders(masked.response.headers),
+      bodyText: scrub(masked.response.bodyText),
+    },
+    summary: scrub(masked.summary),
+    returnStatus: masked.returnStatus && {
+      ...masked.returnStatus,
+      ...(masked.returnStatus.statusMsg !== undefined ? { statusMsg: scrub(masked.returnStatus.statusMsg) } : {}),
+      ...(masked.returnStatus.statusDescription !== undefined
+        ? { statusDescription: scrub(masked.returnStatus.statusDescription) }
+        : {}),
+    },
+  };
+  return { exchange: shared, facts: factsOf(shared) };
+}
+
+type Json = Record<string, unknown>;
+const asObject = (value: unknown): Json | null =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : null;
+const asText = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : typeof value === 'number' ? String(value) : null;
+const parse = (text: string | null | undefined): Json | null => {
+  if (!text) return null;
+  try {
+    return asObject(JSON.parse(text));
+  } catch {
+    return null;
+  }
+};
+const at = (value: unknown, ...keys: string[]): unknown =>
+  keys.reduce<unknown>((current, key) => asObject(current)?.[key], value);
+
+const TRANSACTION_IN_URL = /\/payments\/([A-Za-z0-9_-]+)\//;
+
+/** Null when the exchange concerns no transaction (a create refused before one existed). */
+function factsOf(exchange: Exchange): SharedTransactionFacts | null {
+  const transactionId = exchange.transactionID ?? TRANSACTION_IN_URL.exec(exchange.url)?.[1] ?? null;
+  if (!transactionId) return null;
+  const request = parse(exchange.request.body);
+  const response = parse(exchange.response?.bodyText);
+  const amount = at(response, 'amount') ?? at(request, 'transaction', 'amount');
+  const reference = asText(at(response, 'paymentReference', 'reference'));
+  const info = asObject(at(request, 'customer', 'customerInfo')) ?? asObject(at(request, 'customer', 'customerinfo'));
+  return {
+    transactionId,
+    profileId: exchange.profileId,
+    merchantTransactionId:
+      exchange.merchantTransactionId ??
+      asText(at(request, 'merchant', 'merchantTransactionId')) ??
+      asText(at(response, 'merchant', 'merchantTransactionId')),
+    reference: reference ? reference.replace(/\D/g, '') || null : null,
+    terminalId: asText(at(request, 'merchant', 'terminalId')) ?? asText(at(response, 'merchant', 'terminalId')),
+    status: exchange.paymentStatus,
+    paymentMethod: asText(at(response, 'paymentMethod')),
+    amount: asText(at(amount, 'value')),
+    currency: asText(at(amount, 'currency')),
+    email: asText(info?.customerEmail),
+  };
+}
