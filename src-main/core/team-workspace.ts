@@ -16,7 +16,8 @@ import { RecordCursor } from '../team/record-cursor';
 import type { TestSessions } from '../qa/test-sessions';
 import { Outbox } from '../team/outbox';
 import { shareableSession } from '../team/shared-session';
-import { maskEmailsInText, shareableExchange } from '../team/shared-exchange';
+import { maskEmailsIn } from '@shared/support/customer-data';
+import { shareableExchange } from '../team/shared-exchange';
 import { TeamSync } from '../team/team-sync';
 import { WorkspaceSettings } from '../team/workspace-settings';
 import { checkWorkspaceSchema } from '../team/schema/workspace-schema';
@@ -24,7 +25,7 @@ import type { Handlers } from './dispatcher';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Free text an agent typed (a note, a reveal's reason): no card number, secret or e-mail address leaves in clear. */
-export const shareableText = (text: string): string => maskEmailsInText(redactText(text));
+export const shareableText = (text: string): string => maskEmailsIn(redactText(text));
 
 export interface TeamWorkspace {
   sync: TeamSync;

@@ -6,7 +6,6 @@
  */
 import type { Exchange } from '@shared/exchange';
 import { redactBody, redactHeaders } from '@shared/redact-export';
-import { maskCustomerValue } from '@shared/support/customer-data';
 import { redactText } from '../common/redact-text';
 
 export interface SharingRules {
@@ -35,22 +34,11 @@ export interface SharedExchange {
   facts: SharedTransactionFacts | null;
 }
 
-const EMAIL_IN_TEXT = /[^\s@<>()"'\\,;:]+@[^\s@<>()"'\\,;:]+\.[A-Za-z]{2,}/g;
-
-/**
- * E-mail addresses written anywhere in a text masked: main's customer-data mask goes by field name, and
- * an address typed into a description or a note has none.
- */
-export const maskEmailsInText = (text: string): string =>
-  text.replace(EMAIL_IN_TEXT, (email) => maskCustomerValue('email', email));
-
 export function shareableExchange(exchange: Exchange, rules: SharingRules): SharedExchange {
   const masks = rules.masksCustomerData(exchange.profileId);
   const masked = masks ? rules.maskCustomerData(exchange) : exchange;
-  const scrub = (text: string): string => {
-    const clean = redactText(redactBody(text));
-    return masks ? maskEmailsInText(clean) : clean;
-  };
+  // Customer data (e-mail addresses in free text included) is masked by `maskCustomerData` above.
+  const scrub = (text: string): string => redactText(redactBody(text));
   const shared: Exchange = {
     ...masked,
     url: redactText(masked.url),

@@ -6,9 +6,10 @@
 import { createHash } from 'node:crypto';
 import type { SessionEntry, TestSession } from '@shared/contract/test-sessions';
 import { redactText } from '../common/redact-text';
-import { maskEmailsInText, shareableExchange, type SharingRules } from './shared-exchange';
+import { maskEmailsIn } from '@shared/support/customer-data';
+import { shareableExchange, type SharingRules } from './shared-exchange';
 
-const scrub = (text: string): string => maskEmailsInText(redactText(text));
+const scrub = (text: string): string => maskEmailsIn(redactText(text));
 
 /** A stable UUID-shaped id for one piece of evidence (the workspace keys evidence by uuid). */
 export function evidenceClientId(sessionId: string, entryId: string): string {

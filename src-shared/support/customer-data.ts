@@ -228,8 +228,20 @@ function maskToken(token: Record<string, unknown>): unknown {
   return { ...(maskTree(rest) as Record<string, unknown>), value: maskAs('phone', value) };
 }
 
+/**
+ * An e-mail address written anywhere in free text (an order's description, a note, a message a gateway
+ * echoes): masked like the customer's e-mail field, since nobody can say whose it is. A match starts only
+ * where a run of address characters starts (the lookbehind), so a long run without a domain is read once,
+ * not once per position.
+ */
+const EMAIL_IN_TEXT =
+  /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24}/g;
+export const maskEmailsIn = (text: string): string =>
+  text.includes('@') ? text.replace(EMAIL_IN_TEXT, (found) => maskCustomerValue('email', found)) : text;
+
 /** Text that may hold JSON of its own (a body escaped into a string): masked as text. */
-const maskNestedText = (value: string): string => (value.includes('"') ? maskCustomerDataInText(value) : value);
+const maskNestedText = (value: string): string =>
+  maskEmailsIn(value.includes('"') ? maskCustomerDataInText(value) : value);
 
 function maskTree(value: unknown): unknown {
   if (typeof value === 'string') return maskNestedText(value);
@@ -328,7 +340,7 @@ export function maskCustomerDataInText(text: string): string {
   try {
     parsed = JSON.parse(text);
   } catch {
-    return maskTextPairs(text);
+    return maskEmailsIn(maskTextPairs(text));
   }
   if (typeof parsed === 'string') return JSON.stringify(maskNestedText(parsed));
   return JSON.stringify(maskTree(parsed), null, text.includes('\n') ? 2 : undefined);

@@ -66,6 +66,27 @@ describe('customer data masking in bodies (views and exports)', () => {
     });
   });
 
+  it('leak found by the team canary: an e-mail typed into free text (an order description) is masked too', () => {
+    const body = JSON.stringify({
+      transaction: { description: 'Gift for rui.costa@example.pt, call before noon', amount: { value: 5 } },
+      merchant: { merchantTransactionId: 'order-77' },
+    });
+    const masked = maskCustomerDataInText(body);
+    expect(masked).not.toContain('rui.costa');
+    expect(JSON.parse(masked)).toMatchObject({
+      transaction: { description: 'Gift for r•••@•••.pt, call before noon' },
+      merchant: { merchantTransactionId: 'order-77' },
+    });
+    // Cut off (not JSON), and in a parsed value; a masked address is not masked again.
+    expect(maskCustomerDataInText(body.slice(0, 60))).not.toContain('rui.costa');
+    expect(maskCustomerDataInValue({ note: 'write to ana@shop.example.com' })).toEqual({
+      note: 'write to a•••@•••.com',
+    });
+    expect(maskCustomerDataInText(masked)).toBe(masked);
+    // Text with an "@" that is no address stays as it is.
+    expect(maskCustomerDataInValue({ note: '10 @ 5 EUR, see @support' })).toEqual({ note: '10 @ 5 EUR, see @support' });
+  });
+
   it('masks a truncated body too', () => {
     const cut = JSON.stringify(order).slice(0, 180);
     expect(() => JSON.parse(cut)).toThrow();
