@@ -248,6 +248,12 @@ export const MAIN_TEXTS = {
   worldDiscardDemo: 'The demo’s world goes with End demo, not from here.',
   worldDiscardNotOwn:
     '"{id}" is not a run’s or QA session’s world: only those can be discarded here (never your Sandbox).',
+  // The shop under test (issue 29)
+  shopWebhookInvalid:
+    'The shop’s webhook URL must be an http:// or https:// address without a user name or password ({reason}). The previous one is kept.',
+  shopNeedsSimulator: 'The shop’s world lives in the embedded simulator, which is not running.',
+  shopPortChanged:
+    'The Sandbox could not take its previous port {port} again (another program uses it): the shop’s base URL changed to {url}. Update the shop’s configuration.',
 } as const satisfies Record<string, string>;
 
 export type MainTextId = keyof typeof MAIN_TEXTS;

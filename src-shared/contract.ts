@@ -20,6 +20,7 @@ import { recordEvents, recordMethods } from './contract/record';
 import { settingsMethods } from './contract/settings';
 import { orderTemplatesMethods } from './contract/order-templates';
 import { testSessionsEvents, testSessionsMethods } from './contract/test-sessions';
+import { shopMethods } from './contract/shop';
 
 export const methods = {
   ...appMethods,
@@ -36,6 +37,7 @@ export const methods = {
   ...settingsMethods,
   ...orderTemplatesMethods,
   ...testSessionsMethods,
+  ...shopMethods,
 };
 
 export const events = {

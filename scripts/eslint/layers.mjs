@@ -22,6 +22,7 @@ const MAIN_JOBS = [
   'src-main/record',
   'src-main/orders',
   'src-main/settings',
+  'src-main/shop',
 ];
 const MAIN_SHELLS = [
   'src-main/host',

@@ -49,6 +49,10 @@ import { createRecordKeeper } from '../record/record-keeper';
 import { createRecordHandlers } from './handlers/record-handlers';
 import { SandboxWorlds } from './worlds/sandbox-worlds';
 import { worldProfileId } from '@shared/sandbox-worlds';
+import { ShopSettings } from '../shop/shop-settings';
+import { ShopWorld } from './worlds/shop-world';
+import { rememberSimulatorPort, simulatorPortToUse } from '../shop/stable-port';
+import { createShopHandlers } from './handlers/shop-handlers';
 
 export interface ConsoleCoreOptions {
   mode: AppMode;
@@ -124,15 +128,27 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
   });
   closers.push(() => notifications.close());
   let simulator: RunningSimulator | null = null;
+  // The shop under test was configured with the Sandbox's address: the simulator keeps its port across starts.
+  const shopSettings = new ShopSettings(options.userDataDir);
+  let shopPortNotice: MainText | null = null;
   if (options.simulator !== false) {
+    const port = await simulatorPortToUse(shopSettings);
     const running = await startSandbox(profiles, profileSecrets, notifications.receiver.url, {
       statePath: join(options.userDataDir, SANDBOX_STATE_FILE),
+      port: port.port,
     });
     for (const problem of running.stateProblems()) logger.warn(problem);
     closers.push(() => running.close());
     simulator = running;
+    shopPortNotice = await rememberSimulatorPort(shopSettings, running.url, port.changedFrom).catch(
+      (error: unknown) => {
+        logger.warn('remembering the simulator port failed', error);
+        return null;
+      },
+    );
   }
   let worlds: SandboxWorlds | null = null;
+  let shop: ShopWorld | null = null;
   const evidenceDir = join(options.userDataDir, 'qa-evidence');
   const sender = new RequestSender(options.gateway);
   closers.push(() => sender.close());
@@ -220,6 +236,20 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     await worlds.reconcile();
     // Runs are not kept across a restart: a run world with no evidence left would be nobody's to delete.
     await discardRunWorldsWithoutEvidence(worlds, evidenceDir);
+    shop = new ShopWorld({
+      simulator,
+      worlds,
+      profiles,
+      secrets: profileSecrets,
+      settings: shopSettings,
+      record: (entry) => recordKeeper.shop(entry),
+      portNotice: shopPortNotice,
+    });
+    const shopWorld = shop;
+    closers.push(async () => shopWorld.close());
+    // A shop world kept from before records from the first call of this start, with no window open.
+    await shop.resume();
+    if (shopPortNotice) notices.raise('warning', shopPortNotice);
   }
   const scenarioFolder = new ScenarioFolder(options.userDataDir);
   // A file saved by an editor or a `git pull` shows on the Scenarios screen without a restart.
@@ -261,6 +291,7 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     }),
     ...createVaultHandlers(backend),
     ...createRecordHandlers(recordJournal, savedRetention),
+    ...createShopHandlers(recordJournal, () => shop),
     ...createNotificationsHandlers({
       journal: notifications.journal,
       receiver: notifications.receiver,

@@ -37,6 +37,11 @@ export interface SimWorld {
   readonly control: SimulatorControl;
   /** One-shot faults armed on this world only. */
   readonly faults: QaFaults;
+  /**
+   * Sends this world's notifications to `target` instead of the simulator's webhook (null: back to it):
+   * the shop under test's own receiver, while every other world keeps delivering to the console's.
+   */
+  setWebhook(target: WebhookTarget | null): void;
 }
 
 /** A world as the server holds it: its routers and the parts it closes. */
@@ -77,11 +82,12 @@ export function openWorld(parts: WorldParts): HostedWorld {
   const clock = new SimClock();
   const book = new TransactionBook(clock, random);
   const faults = new QaFaults();
+  let ownWebhook: WebhookTarget | null = null;
   const notifier = new Notifier(
     clock,
     random,
     options.notifications,
-    (transaction) => transaction.terminal.webhook ?? parts.webhook(),
+    (transaction) => ownWebhook ?? transaction.terminal.webhook ?? parts.webhook(),
     faults,
   );
   book.onChange((transaction, change) => notifier.notify(transaction, change));
@@ -115,7 +121,7 @@ export function openWorld(parts: WorldParts): HostedWorld {
     terminals: options.terminals.map(({ terminalId, variant }) => ({ terminalId, variant })),
     clock: control.clockView(),
     transactions: book.size,
-    webhookUrl: parts.webhook()?.url ?? null,
+    webhookUrl: (ownWebhook ?? parts.webhook())?.url ?? null,
     ...parts.describeExtra?.(),
   });
   addControlRoutes(controlRouter, control, options, describe);
@@ -134,6 +140,9 @@ export function openWorld(parts: WorldParts): HostedWorld {
     statePath: stateFile?.path ?? null,
     control,
     faults,
+    setWebhook: (target) => {
+      ownWebhook = target;
+    },
     gateway,
     controlRouter,
     stateFile,

@@ -34,7 +34,7 @@ export interface OpenedWorld {
 /** The secrets a world's profiles take from the Sandbox profile of their variant. */
 const SHARED_SECRETS: readonly SecretName[] = ['bearerToken', 'clientId', 'webhookSecret'];
 
-const KIND_NAMES: Record<WorldKind, string> = { demo: 'Demo', run: 'Run', session: 'Session' };
+const KIND_NAMES: Record<WorldKind, string> = { demo: 'Demo', run: 'Run', session: 'Session', shop: 'Shop' };
 
 export class SandboxWorlds {
   /** Opens and closes run one at a time: each saves or removes profiles beside the simulator's world. */
@@ -90,6 +90,19 @@ export class SandboxWorlds {
       this.deps.onProfilesChanged?.([profiles.A, profiles.B]);
       return { worldId, profiles };
     });
+  }
+
+  /**
+   * The world `worldId` as it is — its transactions, clock and profiles kept — made only when it does
+   * not exist yet (the shop under test's world: what the shop was configured with must keep working).
+   */
+  ensure(worldId: string, options: { label?: string } = {}): Promise<OpenedWorld> {
+    if (this.deps.simulator.worlds.get(worldId))
+      return Promise.resolve({
+        worldId,
+        profiles: { A: worldProfileId(worldId, 'A'), B: worldProfileId(worldId, 'B') },
+      });
+    return this.open(worldId, options);
   }
 
   /** Discards a world, its profiles and what main kept for them. True when there was one. */

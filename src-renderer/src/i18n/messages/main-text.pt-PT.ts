@@ -235,6 +235,11 @@ const mainTextPt: Record<MainTextId, string> = {
   worldDiscardDemo: 'O mundo da demonstração é descartado com Terminar demonstração, não aqui.',
   worldDiscardNotOwn:
     '"{id}" não é o mundo de uma execução ou de uma sessão de QA: só esses podem ser descartados aqui (nunca a sua Sandbox).',
+  shopWebhookInvalid:
+    'O URL do webhook da loja tem de ser um endereço http:// ou https:// sem nome de utilizador nem palavra-passe ({reason}). O anterior mantém-se.',
+  shopNeedsSimulator: 'O mundo da loja vive no simulador integrado, que não está a correr.',
+  shopPortChanged:
+    'A Sandbox não conseguiu voltar a usar a porta {port} (outro programa usa-a): o URL base da loja mudou para {url}. Atualize a configuração da loja.',
 };
 
 export default mainTextPt;

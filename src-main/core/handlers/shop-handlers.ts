@@ -1,0 +1,44 @@
+import { mainText } from '@shared/console-text';
+import { ConsoleFailure } from '@shared/result';
+import type { ShopRecord } from '@shared/contract/shop';
+import type { RecordJournal } from '../../record/record-journal';
+import type { ShopWorld } from '../worlds/shop-world';
+import type { Handlers } from '../dispatcher';
+
+type ShopHandlers = Pick<Handlers, 'shop.connection' | 'shop.setWebhook' | 'shop.traffic'>;
+
+/** Journal entries read per step while looking for the shop's (the rest of the record is skipped). */
+const SCAN_PAGE = 1000;
+
+/**
+ * `shop.*`: the shop under test's world and its traffic. The traffic is read from main's record — the one
+ * truth History and Inspector are indexed from — never from the world directly, so what the Traffic view
+ * shows is what was kept (masked), including calls made while no window was open.
+ */
+export function createShopHandlers(journal: RecordJournal, getShop: () => ShopWorld | null): ShopHandlers {
+  const shop = (): ShopWorld => {
+    const world = getShop();
+    if (!world) throw new ConsoleFailure('simulator-not-running', mainText('shopNeedsSimulator'));
+    return world;
+  };
+  return {
+    'shop.connection': () => shop().connection(),
+    'shop.setWebhook': ({ url }) => shop().setWebhook(url),
+    'shop.traffic': ({ after, limit }) => {
+      const entries: ShopRecord[] = [];
+      let next = after;
+      for (;;) {
+        const page = journal.since(next, SCAN_PAGE);
+        for (const entry of page.entries) {
+          next = entry.seq;
+          if (entry.kind !== 'shop') continue;
+          entries.push({ seq: entry.seq, shop: entry.shop });
+          if (entries.length >= limit) return { entries, next, done: false };
+        }
+        // Past lines that could not be read too: the page says where it stopped.
+        next = Math.max(next, page.next);
+        if (page.done) return { entries, next, done: true };
+      }
+    },
+  };
+}
