@@ -13,6 +13,7 @@ const MAIN_MODULES = [
   'src-main/notifications',
   'src-main/credentials',
   'src-main/security',
+  'src-main/shop',
 ];
 /** One job each; core hands them ports, so none of them imports core/ (nor another job). */
 const MAIN_JOBS = [
@@ -22,7 +23,6 @@ const MAIN_JOBS = [
   'src-main/record',
   'src-main/orders',
   'src-main/settings',
-  'src-main/shop',
 ];
 const MAIN_SHELLS = [
   'src-main/host',
@@ -57,7 +57,7 @@ export const LAYERS = [
     mayImport: MAIN_BASE,
     why: 'common/ holds the helpers every main module uses; it imports only src-shared.',
   },
-  ...['gateway', 'simulator', 'notifications', 'credentials', 'security'].map((name) => ({
+  ...['gateway', 'simulator', 'notifications', 'credentials', 'security', 'shop'].map((name) => ({
     folder: `src-main/${name}`,
     mayImport: MAIN_MODULES,
     why: 'core/ and the jobs are built on this module; shared helpers belong in common/.',

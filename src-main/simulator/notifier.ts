@@ -11,6 +11,8 @@ import type { NotificationOptions, WebhookTarget } from './options';
 import type { Random } from './random';
 import type { StatusChange, Transaction } from './transactions';
 import type { QaFaults } from './qa-faults';
+import type { AckVerdict } from '@shared/notification-ack';
+import { performance } from 'node:perf_hooks';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -92,6 +94,24 @@ export function notificationPayload(transaction: Transaction, change: StatusChan
 /** Told of every delivery created or changed, so the delivery log can be persisted. */
 export type DeliveryObserver = (delivery: Delivery) => void;
 
+/** One POST to the shop's webhook and what came back (the shop-traffic capture listens). */
+export interface NotificationAttempt {
+  delivery: Delivery;
+  /** 1 for the first POST of this delivery, 2… for its retries. */
+  attempt: number;
+  sentAt: number;
+  worldTime: string;
+  durationMs: number;
+  httpStatus: number | null;
+  responseBody: string;
+  /** The shop's own answer judged by the acknowledgement rules (before any armed failAck). */
+  verdict: AckVerdict;
+  /** The chaos armed on this attempt, when one was. */
+  fault: string | null;
+  /** The webhook secret it was encrypted with (masked wherever a shop echoes it). */
+  secret: string;
+}
+
 const copyOf = (delivery: Delivery): Delivery => ({ ...delivery, attempts: [...delivery.attempts] });
 
 export class Notifier {
@@ -102,6 +122,8 @@ export class Notifier {
   /** Bumped by reset(): attempts started before it must not write into the new, empty log. */
   private generation = 0;
   private observer: DeliveryObserver | undefined;
+  /** Told of every POST to the shop's webhook (shop traffic); unset, nothing is measured for it. */
+  onAttempt: ((attempt: NotificationAttempt) => void) | undefined;
 
   constructor(
     private readonly clock: SimClock,
@@ -260,6 +282,10 @@ export class Notifier {
     delivery: Delivery,
     target: WebhookTarget,
   ): Promise<{ httpStatus: number | null; acknowledged: boolean; verdict: string }> {
+    const sentAt = Date.now();
+    const worldTime = this.clock.iso();
+    const started = performance.now();
+    const attempt = delivery.attempts.length + 1;
     const sent = await postNotification({
       url: target.url,
       secret: target.secret,
@@ -268,7 +294,20 @@ export class Notifier {
       timeoutMs: this.options.ackTimeoutMs,
     });
     // failAck: the merchant got it, but the gateway judges the ack lost, so the retry schedule runs.
-    if (sent.verdict.ok && this.faults?.take(delivery.transactionID, 'failAck'))
+    const failAck = sent.verdict.ok && (this.faults?.take(delivery.transactionID, 'failAck') ?? false);
+    this.onAttempt?.({
+      delivery,
+      attempt,
+      sentAt,
+      worldTime,
+      durationMs: performance.now() - started,
+      httpStatus: sent.httpStatus,
+      responseBody: sent.responseBody,
+      verdict: sent.verdict,
+      fault: failAck ? 'failAck' : null,
+      secret: target.secret,
+    });
+    if (failAck)
       return {
         httpStatus: sent.httpStatus,
         acknowledged: false,

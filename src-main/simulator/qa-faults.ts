@@ -15,6 +15,7 @@ import {
 import { httpError } from './errors';
 import { parseJson, readBody, sendError, sendJson } from './http-io';
 import type { Router } from './router';
+import { markShopFault } from './shop-capture';
 
 export interface ArmedFaults {
   nextCalls: NextCallStatus[];
@@ -56,6 +57,7 @@ export class QaFaults {
     const status = this.nextCalls.shift();
     if (status === undefined) return false;
     req.resume();
+    markShopFault(res, status === 999 ? 'status-999' : `http-${status}`);
     if (status === 999) {
       sendJson(res, 200, {
         returnStatus: {

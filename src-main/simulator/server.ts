@@ -12,6 +12,7 @@ import { SimError, httpError } from './errors';
 import { header, sendError } from './http-io';
 import { resolveOptions, type SimulatorOptions, type SimulatorTerminal, type WebhookTarget } from './options';
 import { createRandom } from './random';
+import { followShopCall, type PendingShopCall } from './shop-capture';
 import { simulatorResponse, type AnswerClock } from './simulator-response';
 import { SimulatorStateFile } from './state-file';
 import type { QaFaults } from './qa-faults';
@@ -126,6 +127,16 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
     // The answer states this world's time in its Date header (a client learns the gateway's clock there).
     (res as ServerResponse & { answerClock: AnswerClock }).answerClock = world.clock;
     const router = asControl ? world.controlRouter : world.gateway;
+    if (!asControl && world.traffic.recording) {
+      const target = req.url ?? '/';
+      const query = target.indexOf('?');
+      (res as ServerResponse & { shopCall: PendingShopCall | null }).shopCall = followShopCall(
+        world.callCapture,
+        req,
+        res,
+        query < 0 ? path : `${path}${target.slice(query)}`,
+      );
+    }
     // An armed fault is the tester's, for their next call: only a request carrying credentials uses it up,
     // never one a web page can make (a cross-site request cannot send Authorization without a preflight).
     if (!asControl && req.headers.authorization && world.faults.intercept(req, res)) return;

@@ -4,6 +4,7 @@
  * kept alive by every response and grow the simulator's memory with its traffic.
  */
 import { ServerResponse, type IncomingMessage } from 'node:http';
+import type { PendingShopCall } from './shop-capture';
 
 /** Whether the request announced a body (sized or chunked). */
 const announcesBody = (req: IncomingMessage): boolean =>
@@ -40,6 +41,9 @@ export const simulatorResponse = (journals: { flush(): void } | null, clock: Ans
      */
     answerClock: AnswerClock = clock;
 
+    /** The shop-traffic capture following this answer, when the world records (shop-capture.ts). */
+    shopCall: PendingShopCall | null = null;
+
     /**
      * Answered before the body was read (refused, oversized, armed fault): the connection closes after
      * the answer. Keeping it alive would make Node read and discard the rest of the body first, and a
@@ -55,6 +59,7 @@ export const simulatorResponse = (journals: { flush(): void } | null, clock: Ans
     /** The pending state is written to the file first: a kill -9 right after an answer must not lose it. */
     override end(...args: unknown[]): this {
       journals?.flush();
+      this.shopCall?.answered(this, args[0]);
       return (super.end as (...endArgs: unknown[]) => this)(...args);
     }
   };

@@ -17,6 +17,9 @@ import { RateLimiter } from './rate-limiter';
 import { Router } from './router';
 import type { LoadedState, SimulatorStateFile } from './state-file';
 import { TransactionBook, type Transaction } from './transactions';
+import { ShopTrafficLog } from '../shop/traffic-log';
+import type { CallCaptureContext } from './shop-capture';
+import { addTrafficRoutes, captureNotifications } from './traffic-routes';
 
 /** The id of the simulator's own state, served at `/api/...` and `/__simulator/...` (and under `/worlds/default`). */
 export const DEFAULT_WORLD_ID = 'default';
@@ -42,6 +45,8 @@ export interface SimWorld {
    * the shop under test's own receiver, while every other world keeps delivering to the console's.
    */
   setWebhook(target: WebhookTarget | null): void;
+  /** Every call its shop made and every notification sent to the shop, masked (docs/shop-testing.md). */
+  readonly traffic: ShopTrafficLog;
 }
 
 /** A world as the server holds it: its routers and the parts it closes. */
@@ -53,6 +58,8 @@ export interface HostedWorld extends SimWorld {
   readonly stateFile: SimulatorStateFile | null;
   /** The world's clock: its answers' `Date` header states this time. */
   readonly clock: SimClock;
+  /** What the capture of a gateway call needs of this world (shop-capture.ts). */
+  readonly callCapture: CallCaptureContext;
   /** Problems met reading (at open) or writing this world's state file. */
   stateProblems(): string[];
   /** Stops its timers and notification attempts and closes its state file (kept on disk). */
@@ -91,6 +98,19 @@ export function openWorld(parts: WorldParts): HostedWorld {
     faults,
   );
   book.onChange((transaction, change) => notifier.notify(transaction, change));
+  const traffic = new ShopTrafficLog();
+  captureNotifications(notifier, traffic, id, clock);
+  const callCapture: CallCaptureContext = {
+    worldId: id,
+    traffic,
+    apiPath: `${options.basePath}/${options.version}`,
+    clientIdHeader: options.clientIdHeader,
+    worldTime: () => clock.iso(),
+    credentials: () => [options.clientId, ...options.terminals.map((terminal) => terminal.token)],
+    signatureOf: (transactionID) => book.get(transactionID)?.signature,
+    // Only on a mismatch (rare): a walk over the book rather than a second index kept on every create.
+    ownerOfSignature: (signature) => book.list().find((transaction) => transaction.signature === signature)?.id ?? null,
+  };
   const stateFile = opened?.file ?? null;
   const control = new SimulatorControl(clock, book, notifier, () => stateFile?.reset());
   if (opened) {
@@ -126,6 +146,7 @@ export function openWorld(parts: WorldParts): HostedWorld {
   });
   addControlRoutes(controlRouter, control, options, describe);
   addQaFaultRoutes(controlRouter, CONTROL_PREFIX, faults);
+  addTrafficRoutes(controlRouter, CONTROL_PREFIX, traffic);
 
   return {
     id,
@@ -143,6 +164,8 @@ export function openWorld(parts: WorldParts): HostedWorld {
     setWebhook: (target) => {
       ownWebhook = target;
     },
+    traffic,
+    callCapture,
     gateway,
     controlRouter,
     stateFile,

@@ -57,6 +57,11 @@ export const shopCallSchema = z.object({
   /** The returnStatus.statusCode and paymentStatus of the answer, when it had them. */
   statusCode: z.string().nullable(),
   paymentStatus: z.string().nullable(),
+  /**
+   * For a `Digest` follow-up: whether it carried the addressed transaction's own signature, and if not,
+   * the transaction whose signature it was (null when it is nobody's). The signature itself is never kept.
+   */
+  signature: z.object({ matched: z.boolean(), belongsTo: z.string().nullable() }).nullable().optional(),
 });
 export type ShopCall = z.infer<typeof shopCallSchema>;
 
@@ -84,6 +89,8 @@ export const shopNotificationSchema = z.object({
   /** Whether the answer was a valid acknowledgement (docs/gateway-behaviour.md), and if not, why. */
   acknowledged: z.boolean(),
   ackProblem: z.string().nullable(),
+  /** The notification chaos armed on this attempt (`failAck`, `duplicate`, `delay`, `reorder`), when one was. */
+  fault: z.string().nullable().optional(),
 });
 export type ShopNotification = z.infer<typeof shopNotificationSchema>;
 

@@ -19,7 +19,6 @@ import { SANDBOX_PROFILES } from '../sandbox';
 import type { SandboxWorlds } from './sandbox-worlds';
 import { maskShopEntry } from '../../shop/mask-shop-entry';
 import type { ShopSettings } from '../../shop/shop-settings';
-import { trafficOf } from '../../shop/world-traffic';
 
 export interface ShopWorldDeps {
   simulator: RunningSimulator;
@@ -80,7 +79,7 @@ export class ShopWorld {
       webhookSecret: await this.sandboxSecret(SANDBOX_PROFILES[0].id, 'webhookSecret'),
       terminals,
       webhookUrl,
-      capturing: trafficOf(world) !== null,
+      capturing: world.traffic.recording,
       notice: this.deps.portNotice,
     };
   }
@@ -107,7 +106,7 @@ export class ShopWorld {
       await this.deps.worlds.ensure(SHOP_WORLD_ID, { label: 'Shop under test' });
       const world = this.deps.simulator.worlds.get(SHOP_WORLD_ID)!;
       await this.applyWebhook(world);
-      this.record(world);
+      await this.record(world);
       return world;
     })().finally(() => {
       this.opening = null;
@@ -121,19 +120,17 @@ export class ShopWorld {
     world.setWebhook(webhookUrl ? { url: webhookUrl, secret } : null);
   }
 
-  private record(world: SimWorld): void {
+  private async record(world: SimWorld): Promise<void> {
     this.stopRecording?.();
-    const log = trafficOf(world);
-    if (!log) {
-      this.stopRecording = () => undefined;
-      return;
-    }
-    const listener = (entry: ShopTrafficEntry) => {
-      void this.knownSecrets()
-        .then((secrets) => this.deps.record(maskShopEntry(entry, secrets)))
-        .catch((error: unknown) => logger.warn('recording the shop’s traffic failed', error));
-    };
-    this.stopRecording = log.subscribe(listener);
+    // Read once: appended synchronously, entries keep the world's order in the record.
+    const secrets = await this.knownSecrets();
+    this.stopRecording = world.traffic.subscribe((entry) => {
+      try {
+        this.deps.record(maskShopEntry(entry, secrets));
+      } catch (error) {
+        logger.warn('recording the shop’s traffic failed', error);
+      }
+    });
   }
 
   /** The Sandbox's credentials, masked wherever a capture let one through. */

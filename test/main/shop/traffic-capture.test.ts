@@ -1,0 +1,187 @@
+/**
+ * Shop traffic capture (issue 29 §1): a world records every call its shop makes and every notification
+ * it sends to the shop, masked at capture — a hostile shop cannot make the record hold a credential, a
+ * card number or a huge body — and the log is readable over the world's control API.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { generateWebhookSecret } from '../../../src-main/notifications/notification-crypto';
+import { ShopTrafficLog } from '../../../src-main/shop/traffic-log';
+import { shopTrafficPageSchema, type ShopCall, type ShopNotification } from '../../../src-shared/shop/traffic';
+import { Harness, validOrderA } from '../simulator/harness';
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+async function start(options: Parameters<typeof Harness.start>[0] = {}) {
+  const h = await Harness.start(options);
+  cleanups.push(() => h.close());
+  return h;
+}
+
+/** Waits (up to 3 s) for `read` to give something: a call answered early is recorded once its body ends. */
+async function until<T>(read: () => T | undefined): Promise<T> {
+  for (let waited = 0; waited < 3_000; waited += 20) {
+    const value = read();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('nothing was recorded');
+}
+
+const calls = (h: Harness): ShopCall[] =>
+  h.sim.worlds
+    .get('default')!
+    .traffic.since(0)
+    .entries.filter((entry): entry is ShopCall => entry.kind === 'call');
+
+describe('shop traffic capture', () => {
+  it('records each gateway call of the shop with its answer, operation, ids and timing (not the control API)', async () => {
+    const h = await start();
+    const { id } = await h.order('A');
+    await h.status(id);
+    await h.control('GET', '/transactions');
+    const recorded = calls(h);
+    expect(recorded.map((call) => call.operation)).toEqual(['createOrder', 'getStatus']);
+    const [create, status] = recorded as [ShopCall, ShopCall];
+    expect(create.response?.status).toBe(200);
+    expect(create.transactionID).toBe(id);
+    expect(create.merchantTransactionId).toBe(validOrderA().merchant.merchantTransactionId);
+    expect(create.statusCode).toBe('000');
+    expect(create.request.authScheme).toBe('Bearer');
+    expect(status.path).toBe(`/api/v2/payments/${id}/status`);
+    expect(status.paymentStatus).toBe('Pending');
+    expect(status.seq).toBeGreaterThan(create.seq);
+    expect(status.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('a hostile shop cannot put the bearer token, client id, a signature or a card number into the log', async () => {
+    const h = await start();
+    const { id, signature } = await h.order('A');
+    const token = h.terminalA.token;
+    const card = '4111111111111111';
+    const order = validOrderA() as ReturnType<typeof validOrderA> & Record<string, unknown>;
+    order.extendedInfo = [{ key: 'echo', value: `${token} ${h.sim.clientId} ${signature} ${card} cvv 123` }];
+    await h.create(order, 'A', { 'X-Echo': `${token}` });
+    await h.call('POST', `/payments/${id}/mbway-id/purchase`, {
+      headers: h.headers(`Digest ${signature}`),
+      body: { customerPhone: '351#912345678', note: `token ${token} card ${card}`, transactionSignature: signature },
+    });
+    const text = JSON.stringify(h.sim.worlds.get('default')!.traffic.since(0));
+    for (const secret of [token, h.sim.clientId, signature, card]) expect(text).not.toContain(secret);
+    expect(text).toContain('411111••••••1111'.slice(0, 6));
+    const digest = calls(h).find((call) => call.operation === 'mbwayPurchase')!;
+    expect(digest.request.headers.authorization).toMatch(/^Digest ••••/);
+    expect(digest.signature).toEqual({ matched: true, belongsTo: id });
+  });
+
+  it('a 10 MB body from the shop is cut and flagged, not held', async () => {
+    const h = await start();
+    const huge = `{"pad":"${'x'.repeat(10 * 1024 * 1024)}"}`;
+    await fetch(`${h.sim.apiUrl}/payments`, {
+      method: 'POST',
+      headers: h.headers(h.bearer('A')),
+      body: huge,
+      // A chunked body: no Content-Length, so the simulator reads until its limit.
+      duplex: 'half',
+    } as RequestInit).catch(() => undefined);
+    const call = await until(() => calls(h)[0]);
+    expect(call.response?.status).toBe(413);
+    expect(call.request.bodyTruncated).toBe(true);
+    expect(call.request.body!.length).toBeLessThanOrEqual(64 * 1024);
+  });
+
+  it('records a follow-up made with another transaction’s signature as not matched, naming whose it was', async () => {
+    const h = await start();
+    const first = await h.order('A');
+    const second = await h.order('A');
+    await h.reference(second.id, first.signature);
+    const followUp = calls(h).find((call) => call.operation === 'generateReference')!;
+    expect(followUp.response?.status).toBe(401);
+    expect(followUp.signature).toEqual({ matched: false, belongsTo: first.id });
+  });
+
+  it('records an armed fault answer with the fault named', async () => {
+    const h = await start();
+    await h.control('POST', '/faults', { nextCall: 503 });
+    await h.create(validOrderA());
+    await until(() => calls(h)[0]);
+    expect(calls(h)[0]!.response).toMatchObject({ status: 503, fault: 'http-503' });
+    expect(calls(h)[0]!.merchantTransactionId).toBe(validOrderA().merchant.merchantTransactionId);
+  });
+
+  it('with recording off nothing is captured; GET …/__simulator/traffic pages the log for a world', async () => {
+    const h = await start();
+    const off = await h.control('POST', '/traffic', { recording: false });
+    expect(off.body.recording).toBe(false);
+    await h.order('A');
+    expect(calls(h)).toHaveLength(0);
+    await h.control('POST', '/traffic', { recording: true });
+    const world = await h.control('POST', '/worlds', { id: 'shop-a' });
+    const apiUrl = world.body.apiUrl as string;
+    for (let index = 0; index < 3; index++)
+      await h.call('POST', `${apiUrl}/payments`, { headers: h.headers(h.bearer('A')), body: validOrderA() });
+    const page = await h.call('GET', `${world.body.controlUrl}/traffic?after=1&limit=1`);
+    const parsed = shopTrafficPageSchema.parse(page.body);
+    expect(parsed.entries.map((entry) => [entry.seq, entry.worldId])).toEqual([[2, 'shop-a']]);
+    expect(parsed.hasMore).toBe(true);
+    expect(calls(h)).toHaveLength(0);
+    const bad = await h.call('GET', `${world.body.controlUrl}/traffic?after=-1`);
+    expect(bad.status).toBe(400);
+  });
+
+  it('records each notification attempt with the shop’s answer and whether it was a valid acknowledgement', async () => {
+    const secret = generateWebhookSecret();
+    let answer = { statusCode: '200', statusMsg: 'OK' };
+    const server: Server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ ...answer, echo: secret }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+    const h = await start({ webhook: { url, secret } });
+    const { id } = await h.order('A');
+    await h.control('POST', `/transactions/${id}/complete`, { paymentStatus: 'Declined' });
+    answer = { statusCode: '200', statusMsg: 'Success' };
+    const notes = h.sim.worlds
+      .get('default')!
+      .traffic.since(0)
+      .entries.filter((entry): entry is ShopNotification => entry.kind === 'notification');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({
+      transactionID: id,
+      paymentStatus: 'Declined',
+      attempt: 1,
+      url,
+      acknowledged: false,
+      ackProblem: 'status-msg',
+    });
+    expect(notes[0]!.answer?.status).toBe(200);
+    expect(JSON.stringify(notes)).not.toContain(secret);
+  });
+});
+
+describe('ShopTrafficLog', () => {
+  it('keeps only the newest entries, pages after a cursor and tells subscribers', () => {
+    const log = new ShopTrafficLog(3);
+    const seen: number[] = [];
+    const build = (seq: number) => ({ kind: 'notification', seq }) as never;
+    log.add(build);
+    const stop = log.subscribe((entry) => seen.push(entry.seq));
+    for (let index = 0; index < 4; index++) log.add(build);
+    stop();
+    log.add(build);
+    expect(seen).toEqual([2, 3, 4, 5]);
+    expect(log.since(0).entries.map((entry) => entry.seq)).toEqual([4, 5, 6]);
+    expect(log.since(4, 1)).toEqual({ entries: [{ kind: 'notification', seq: 5 }], nextCursor: 5, hasMore: true });
+    log.clear();
+    expect(log.since(6)).toEqual({ entries: [], nextCursor: 6, hasMore: false });
+  });
+});
