@@ -11,6 +11,7 @@ import orders from './orders.en';
 import history from './history.en';
 import notifications from './notifications.en';
 import simulator from './simulator.en';
+import shop from './shop.en';
 
 /** English: the reference catalogue. Every key here must exist in pt-PT.ts too (type-checked and tested). */
 
@@ -27,6 +28,7 @@ export default {
     scenarios: 'Scenarios',
     settings: 'Settings',
     demo: 'Demo',
+    traffic: 'Traffic',
   },
   shell: {
     vaultUnlocked: 'Secrets: vault unlocked',
@@ -312,6 +314,7 @@ export default {
     showSession: 'Show session',
   },
   ...simulator,
+  ...shop,
   inspectorStore: {
     notFound: 'Exchange {id} is neither in this session nor in history (it may have been cleared).',
     unreadable: 'History could not be read: {error}',

@@ -13,6 +13,7 @@ import orders from './orders.pt-PT';
 import history from './history.pt-PT';
 import notifications from './notifications.pt-PT';
 import simulator from './simulator.pt-PT';
+import shop from './shop.pt-PT';
 
 /** Português europeu (pt-PT): "ecrã", "utilizador", "Definições", "Transação", "Referência Multibanco". */
 const ptPT: SameKeys<typeof en> = {
@@ -28,6 +29,7 @@ const ptPT: SameKeys<typeof en> = {
     scenarios: 'Cenários',
     settings: 'Definições',
     demo: 'Demonstração',
+    traffic: 'Tráfego',
   },
   shell: {
     vaultUnlocked: 'Segredos: cofre desbloqueado',
@@ -314,6 +316,7 @@ const ptPT: SameKeys<typeof en> = {
     showSession: 'Mostrar a sessão',
   },
   ...simulator,
+  ...shop,
   inspectorStore: {
     notFound: 'A troca {id} não está nesta sessão nem no histórico (pode ter sido apagada).',
     unreadable: 'Não foi possível ler o histórico: {error}',

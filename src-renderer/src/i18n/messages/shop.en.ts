@@ -1,0 +1,45 @@
+/** The shop under test (issue 29): the Traffic view, its connection card and findings. */
+export default {
+  shop: {
+    description:
+      'Point your shop’s backend at this world: every call it makes and every notification the world sends it appear here live, checked against the interface.',
+    timeline: 'The shop’s calls and notifications, newest first',
+    empty: 'No traffic yet: configure the shop with the address and credentials above and make it call.',
+    noFindings: 'No findings: nothing recorded so far breaks the interface.',
+    noFindingsHere: 'No findings for this entry or its transaction.',
+    findingsTitle: 'Findings',
+    findingsCount: 'Findings ({count})',
+    fix: 'How to fix:',
+    transaction: 'Transaction',
+    wholeEntry: 'The whole entry',
+    count: '{shown} of {total} shown',
+    kind: { call: 'Call', notification: 'Notification' },
+    filter: {
+      label: 'Show',
+      all: 'Everything',
+      calls: 'Calls',
+      notifications: 'Notifications',
+      findings: 'Findings only',
+    },
+    column: { time: 'Time', kind: 'Kind', what: 'What', outcome: 'Outcome', findings: 'Findings' },
+    fromShop: 'from the shop',
+    connection: {
+      title: 'Connect your shop',
+      sandboxOnly:
+        'These are the embedded simulator’s Sandbox credentials, made by this console and accepted by no real gateway. They stay the same after a restart.',
+      apiUrl: 'API URL',
+      baseUrl: 'Base URL',
+      pathPrefix: 'Path',
+      clientIdHeader: 'Client id header',
+      clientId: 'Client id',
+      terminal: 'Terminal id (Variant {variant})',
+      bearerToken: 'Bearer token (Variant {variant})',
+      webhookSecret: 'Webhook secret',
+      copy: 'Copy {what}',
+      webhookUrl: 'Shop’s webhook URL',
+      saveWebhook: 'Save webhook',
+      webhookHint: 'The world sends the shop’s notifications there. Leave it empty to send them to this console.',
+      webhookSaved: 'Webhook saved.',
+    },
+  },
+};
