@@ -1,4 +1,5 @@
 import { RULE_TEXTS, type RuleId } from '@shared/rule-text';
+import { SHOP_TEXTS, type ShopTextId } from '@shared/shop/shop-text';
 import display from './display.en';
 import { MAIN_TEXTS, type MainTextId } from '@shared/console-text';
 import support from './support.en';
@@ -419,4 +420,5 @@ export default {
       'History could not be brought up to date from the console’s record: {error}. It will try again when the console answers.',
   },
   worldTime,
+  shopText: SHOP_TEXTS as Record<ShopTextId, string>,
 };

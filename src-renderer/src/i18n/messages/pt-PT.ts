@@ -1,4 +1,5 @@
 import ruleText from './rule-text.pt-PT';
+import shopText from './shop-text.pt-PT';
 import display from './display.pt-PT';
 import mainText from './main-text.pt-PT';
 import type en from './en';
@@ -424,6 +425,7 @@ const ptPT: SameKeys<typeof en> = {
       'Não foi possível atualizar o Histórico a partir do registo da consola: {error}. Tentará de novo quando a consola responder.',
   },
   worldTime,
+  shopText,
 };
 
 export default ptPT;
