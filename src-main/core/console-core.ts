@@ -203,6 +203,9 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
       problem.text && isMainTextId(problem.text.id) ? (problem.text as MainText) : problem.message,
     );
   }
+  // The shop's traffic, as kept in the record, is the evidence of a session that owns the shop world.
+  const shopEvidence = (entry: EventPayload<'record.appended'>) =>
+    entry.kind === 'shop' ? testSessions.recordShop(entry.seq, entry.shop) : null;
   // A running test session is tagged by main, so its evidence does not depend on an open window.
   const stopTagging = events.subscribe((name, payload) => {
     const recorded =
@@ -210,7 +213,9 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
         ? testSessions.recordExchange(payload as EventPayload<'exchanges.recorded'>)
         : name === 'notifications.received'
           ? testSessions.recordNotification(payload as EventPayload<'notifications.received'>)
-          : null;
+          : name === 'record.appended'
+            ? shopEvidence(payload as EventPayload<'record.appended'>)
+            : null;
     void recorded?.catch((error: unknown) => logger.warn('recording to the test session failed', error));
   });
   closers.push(async () => stopTagging());

@@ -10,6 +10,9 @@ import {
   type TestSession,
 } from '@shared/contract/test-sessions';
 import type { Exchange } from '@shared/exchange';
+import { SHOP_WORLD_ID, worldOfProfileId } from '@shared/sandbox-worlds';
+import { exchangeOfShopCall } from '@shared/shop/shop-exchange';
+import type { ShopTrafficEntry } from '@shared/shop/traffic';
 import { ConsoleFailure } from '@shared/result';
 import { JsonDocument, recordListCodec, type StoredProblem } from '../common/json-document';
 import { AppendOnlyLog } from '../common/append-only-log';
@@ -162,6 +165,45 @@ export class TestSessions {
         duplicate: delivery.duplicate,
         receivedAt: delivery.receivedAt,
       },
+    });
+  }
+
+  /**
+   * The shop under test's call or notification (kept at `recordSeq` in main's record), when the running
+   * session owns the shop world (it was started on one of the shop world's profiles): the shop's traffic
+   * is that session's evidence.
+   */
+  recordShop(recordSeq: number, entry: ShopTrafficEntry): Promise<void> {
+    const sessionId = this.activeId;
+    if (!sessionId) return Promise.resolve();
+    const base =
+      entry.kind === 'call'
+        ? {
+            at: entry.receivedAt,
+            transactionId: entry.transactionID,
+            kind: 'exchange' as const,
+            exchange: exchangeOfShopCall(recordSeq, entry),
+            notification: null,
+          }
+        : {
+            at: entry.sentAt,
+            transactionId: entry.transactionID,
+            kind: 'notification' as const,
+            exchange: null,
+            notification: {
+              seq: recordSeq,
+              notificationId: entry.notificationID,
+              transactionId: entry.transactionID,
+              paymentStatus: entry.paymentStatus,
+              duplicate: entry.copy || entry.attempt > 1,
+              receivedAt: entry.sentAt,
+            },
+          };
+    // Only sessions that own the shop world take its traffic; the check reads the kept session (no disk read).
+    return this.document.read().then((stored) => {
+      const session = stored.records.find((record) => record.id === sessionId);
+      if (!session || worldOfProfileId(session.profileId) !== SHOP_WORLD_ID) return;
+      return this.record({ ...base, shop: entry });
     });
   }
 

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ShopConnection } from '../../../src-shared/contract/shop';
 import type { RecordEntry } from '../../../src-shared/contract/record';
+import type { ShopCall } from '../../../src-shared/shop/traffic';
 import { RECORD_DIR, RECORD_FILE } from '../../../src-main/record/record-journal';
 import { validOrderA } from '../../shared/gateway/fixtures';
 import { startCore } from '../core/harness';
@@ -66,7 +67,7 @@ describe('the shop world', () => {
 
     const [entry] = await shopEntries(harness, 1);
     expect(entry!.shop.kind).toBe('call');
-    const call = entry!.shop as Extract<typeof entry.shop, { kind: 'call' }>;
+    const call = entry!.shop as ShopCall;
     expect(call.worldId).toBe('shop');
     expect(call.operation).toBe('createOrder');
     expect(call.transactionID).toBe(created.body.transactionID);
@@ -133,11 +134,46 @@ describe('the shop world', () => {
     const body = `{"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}},"note":${JSON.stringify(hostile)}}`;
     await shopCreates(connection, body, { 'x-shop-note': '<script>alert(1)</script>', 'x-proto': '__proto__' });
     const [entry] = await shopEntries(harness, 1);
-    const call = entry!.shop as Extract<typeof entry.shop, { kind: 'call' }>;
+    const call = entry!.shop as ShopCall;
     expect(call.request.body).toContain('<img src=x onerror=alert(1)>');
     expect(call.request.body).toContain('"__proto__"');
     expect(call.request.headers['x-shop-note']).toBe('<script>alert(1)</script>');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.getPrototypeOf(call.request.headers)).toBe(Object.prototype);
+  });
+
+  it('a QA session started on the shop world owns it: the shop’s calls become that session’s evidence, and a session on the Sandbox gets none', async () => {
+    const harness = await start();
+    const connection = (await harness.call('shop.connection')) as ShopConnection;
+    const evidence = async (sessionId: string) =>
+      (await harness.call('qa.testSessionEntries', { sessionId })).entries as Array<{
+        kind: string;
+        exchange: { from?: string; operation: string } | null;
+        shop?: { kind: string };
+      }>;
+
+    const other = await harness.call('qa.startTestSession', {
+      name: 'My Sandbox',
+      tester: 'QA',
+      objective: '',
+      profileId: 'sandbox-a',
+    });
+    await shopCreates(connection, validOrderA());
+    await shopEntries(harness, 1);
+    expect(await evidence(other.id)).toEqual([]);
+
+    const owner = await harness.call('qa.startTestSession', {
+      name: 'Shop certification',
+      tester: 'QA',
+      objective: 'Go-live',
+      profileId: 'world-shop-a',
+    });
+    await shopCreates(connection, validOrderA());
+    await shopEntries(harness, 2);
+    await expect.poll(async () => (await evidence(owner.id)).length).toBe(1);
+    const [entry] = await evidence(owner.id);
+    expect(entry!.kind).toBe('exchange');
+    expect(entry!.exchange).toMatchObject({ from: 'shop', operation: 'createOrder' });
+    expect(entry!.shop?.kind).toBe('call');
   });
 });
