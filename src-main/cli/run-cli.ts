@@ -10,6 +10,7 @@ import { decryptNotificationCommand } from './decrypt-notification-command';
 import { encryptNotificationCommand } from './encrypt-notification-command';
 import { openApiCommand } from './openapi-command';
 import { runCommand } from './run-command';
+import { certifyCommand } from './certify-command';
 import { terminalText } from '../common/terminal-text';
 
 const commands: Record<string, CliCommand> = {
@@ -24,6 +25,7 @@ const commands: Record<string, CliCommand> = {
   'encrypt-notification': encryptNotificationCommand,
   openapi: openApiCommand,
   run: runCommand,
+  certify: certifyCommand,
 };
 
 const usage = (): string =>
