@@ -252,6 +252,8 @@ export const MAIN_TEXTS = {
   shopWebhookInvalid:
     'The shop’s webhook URL must be an http:// or https:// address without a user name or password ({reason}). The previous one is kept.',
   shopNeedsSimulator: 'The shop’s world lives in the embedded simulator, which is not running.',
+  shopSessionNotOwner:
+    'The test session "{name}" was not started on the shop world, so it holds no shop traffic to certify. Start a session on a “Shop under test” profile.',
   shopPortChanged:
     'The Sandbox could not take its previous port {port} again (another program uses it): the shop’s base URL changed to {url}. Update the shop’s configuration.',
 } as const satisfies Record<string, string>;

@@ -296,7 +296,12 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     }),
     ...createVaultHandlers(backend),
     ...createRecordHandlers(recordJournal, savedRetention),
-    ...createShopHandlers(recordJournal, () => shop),
+    ...createShopHandlers({
+      journal: recordJournal,
+      getShop: () => shop,
+      sessions: testSessions,
+      clientIdHeader: () => simulator?.clientIdHeader,
+    }),
     ...createNotificationsHandlers({
       journal: notifications.journal,
       receiver: notifications.receiver,

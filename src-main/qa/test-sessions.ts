@@ -203,8 +203,18 @@ export class TestSessions {
     return this.document.read().then((stored) => {
       const session = stored.records.find((record) => record.id === sessionId);
       if (!session || worldOfProfileId(session.profileId) !== SHOP_WORLD_ID) return;
-      return this.record({ ...base, shop: entry });
+      // Numbered by the record, as the Traffic view numbers it: unique even across the world's restarts.
+      return this.record({ ...base, shop: { ...entry, seq: recordSeq } });
     });
+  }
+
+  /** The shop traffic a session kept as evidence, oldest first (empty for a session that does not own the shop world). */
+  async shopEvidence(sessionId: string): Promise<{ session: TestSession; entries: ShopTrafficEntry[] }> {
+    await this.known(sessionId);
+    const { records } = await this.document.read();
+    const session = records.find((record) => record.id === sessionId)!;
+    const { entries } = await this.log(sessionId).read();
+    return { session, entries: entries.flatMap((entry) => (entry.shop ? [entry.shop] : [])) };
   }
 
   /**

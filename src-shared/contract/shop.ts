@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { mainTextSchema } from '../console-text';
 import { shopTrafficEntrySchema } from '../shop/traffic';
 import { method } from './define';
+import { testSessionIdSchema } from './test-sessions';
 
 /**
  * What a shop needs to call its world and read its notifications. The credentials are the embedded
@@ -63,5 +64,10 @@ export const shopMethods = {
       })
       .strict(),
     z.object({ entries: z.array(shopRecordSchema), next: z.number().int().nonnegative(), done: z.boolean() }),
+  ),
+  'shop.certification': method(
+    'The go-live certification of a QA session that owns the shop world, from its evidence, as HTML, JSON or JUnit.',
+    z.object({ sessionId: testSessionIdSchema, format: z.enum(['html', 'json', 'junit']) }).strict(),
+    z.object({ fileName: z.string(), mediaType: z.string(), text: z.string(), passed: z.boolean() }),
   ),
 };

@@ -176,4 +176,51 @@ describe('the shop world', () => {
     expect(entry!.exchange).toMatchObject({ from: 'shop', operation: 'createOrder' });
     expect(entry!.shop?.kind).toBe('call');
   });
+
+  it('the certification of a session that owns the shop world is exported from its evidence as HTML, JSON and JUnit; a seeded missing header fails its item', async () => {
+    const harness = await start();
+    const connection = (await harness.call('shop.connection')) as ShopConnection;
+    const session = await harness.call('qa.startTestSession', {
+      name: 'Certify <b>shop</b>',
+      tester: 'QA',
+      objective: '',
+      profileId: 'world-shop-a',
+    });
+    const order = validOrderA();
+    order.merchant.merchantTransactionId = 'no-client-id-1';
+    const response = await fetch(`${connection.apiUrl}/payments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${connection.terminals[0]!.bearerToken}` },
+      body: JSON.stringify(order),
+    });
+    await response.text();
+    await expect
+      .poll(async () => (await harness.call('qa.testSessionEntries', { sessionId: session.id })).entries.length)
+      .toBe(1);
+
+    const json = await harness.call('shop.certification', { sessionId: session.id, format: 'json' });
+    expect(json.passed).toBe(false);
+    const report = JSON.parse(json.text) as { items: Array<{ id: string; status: string }> };
+    expect(report.items.find((item) => item.id === 'request-headers')?.status).toBe('fail');
+    expect(json.fileName).toBe(`shop-certification-${session.id.slice(0, 8)}.json`);
+    const junit = await harness.call('shop.certification', { sessionId: session.id, format: 'junit' });
+    expect(junit.text).toContain('<testsuite');
+    const html = await harness.call('shop.certification', { sessionId: session.id, format: 'html' });
+    expect(html.mediaType).toBe('text/html');
+    for (const text of [json.text, junit.text, html.text]) {
+      expect(text).not.toContain(connection.terminals[0]!.bearerToken);
+      expect(text).not.toContain(connection.clientId);
+    }
+
+    // A session on the user's Sandbox holds no shop traffic: main refuses rather than certify nothing.
+    const other = await harness.call('qa.startTestSession', {
+      name: 'Sandbox',
+      tester: 'QA',
+      objective: '',
+      profileId: 'sandbox-a',
+    });
+    const refused = await harness.core.dispatch('shop.certification', { sessionId: other.id, format: 'html' });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.error.text?.id).toBe('shopSessionNotOwner');
+  });
 });

@@ -238,6 +238,8 @@ const mainTextPt: Record<MainTextId, string> = {
   shopWebhookInvalid:
     'O URL do webhook da loja tem de ser um endereço http:// ou https:// sem nome de utilizador nem palavra-passe ({reason}). O anterior mantém-se.',
   shopNeedsSimulator: 'O mundo da loja vive no simulador integrado, que não está a correr.',
+  shopSessionNotOwner:
+    'A sessão de teste "{name}" não foi iniciada no mundo da loja, por isso não tem tráfego da loja para certificar. Inicie uma sessão num perfil “Shop under test”.',
   shopPortChanged:
     'A Sandbox não conseguiu voltar a usar a porta {port} (outro programa usa-a): o URL base da loja mudou para {url}. Atualize a configuração da loja.',
 };

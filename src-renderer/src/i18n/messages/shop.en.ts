@@ -23,6 +23,15 @@ export default {
     },
     column: { time: 'Time', kind: 'Kind', what: 'What', outcome: 'Outcome', findings: 'Findings' },
     fromShop: 'from the shop',
+    checklist: 'Go-live checklist (from the traffic shown)',
+    certification: {
+      html: 'Certification',
+      htmlLabel: 'Go-live certification of the shop in {name} (HTML)',
+      json: 'Cert. JSON',
+      jsonLabel: 'Go-live certification of the shop in {name} (JSON)',
+      junit: 'Cert. JUnit',
+      junitLabel: 'Go-live certification of the shop in {name} (JUnit XML)',
+    },
     connection: {
       title: 'Connect your shop',
       sandboxOnly:

@@ -25,6 +25,15 @@ const shop: SameKeys<typeof en> = {
     },
     column: { time: 'Hora', kind: 'Tipo', what: 'O quê', outcome: 'Resultado', findings: 'Problemas' },
     fromShop: 'da loja',
+    checklist: 'Lista de verificação para produção (do tráfego mostrado)',
+    certification: {
+      html: 'Certificação',
+      htmlLabel: 'Certificação de entrada em produção da loja em {name} (HTML)',
+      json: 'Cert. JSON',
+      jsonLabel: 'Certificação de entrada em produção da loja em {name} (JSON)',
+      junit: 'Cert. JUnit',
+      junitLabel: 'Certificação de entrada em produção da loja em {name} (JUnit XML)',
+    },
     connection: {
       title: 'Ligar a sua loja',
       sandboxOnly:
