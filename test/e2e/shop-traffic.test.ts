@@ -131,4 +131,11 @@ describe('Traffic view: the shop under test, live (Chromium)', () => {
     expect(await interactiveOutsideViewport(page)).toEqual([]);
     expect(session.pageErrors).toEqual([]);
   });
+
+  it('History lists the shop’s orders marked “from the shop” (indexed from main’s record)', async () => {
+    const { page } = session;
+    await openArea(page, 'History');
+    await expect.poll(() => page.getByTestId('from-shop-mark').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('from-shop-mark').first().textContent()).toBe('from the shop');
+  });
 });
