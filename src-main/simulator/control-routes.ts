@@ -41,6 +41,10 @@ export function addControlRoutes(
       const body = await objectBody(req, max);
       sendJson(res, 200, await control.complete(params.id ?? '', body.paymentStatus));
     })
+    .add('POST', `${CONTROL_PREFIX}/transactions/:id/shopper`, async ({ req, res, params }) => {
+      const body = await objectBody(req, max);
+      sendJson(res, 200, await control.shopperOutcome(params.id ?? '', body.outcome));
+    })
     .add('GET', `${CONTROL_PREFIX}/notifications`, ({ res }) => sendJson(res, 200, control.deliveries()))
     .add('POST', `${CONTROL_PREFIX}/reset`, ({ res }) => sendJson(res, 200, control.reset()));
 }

@@ -4,7 +4,8 @@
  * the HTTP control API and by the `simulator.*` contract handlers alike.
  */
 import { mainText } from '@shared/console-text';
-import { isPaymentStatus, type PaymentStatus } from '@shared/gateway';
+import { isFinalPaymentStatus, isPaymentStatus, type PaymentStatus } from '@shared/gateway';
+import { SHOPPER_OUTCOMES, type ShopperOutcome } from '@shared/shop/shop-faults';
 import type { SimClock } from './clock';
 import { httpError } from './errors';
 import { payReference } from './shopper-steps';
@@ -76,6 +77,28 @@ export class SimulatorControl {
     }
     await this.settle();
     return this.book.view(transaction);
+  }
+
+  /**
+   * The shopper's outcome in the tester's words (shop-faults.ts SHOPPER_OUTCOMES): approve, decline, time
+   * out, pay or expire the reference, complete or fail the extra step. `expire` also marks the reference
+   * expired, so a later payment of it is refused (E0612) as the real gateway does.
+   */
+  async shopperOutcome(transactionId: string, outcome: unknown): Promise<TransactionView> {
+    if (typeof outcome !== 'string' || !Object.hasOwn(SHOPPER_OUTCOMES, outcome))
+      throw httpError(400, `outcome: must be one of ${Object.keys(SHOPPER_OUTCOMES).join(', ')}`);
+    const transaction = this.mustGet(transactionId);
+    const status = SHOPPER_OUTCOMES[outcome as ShopperOutcome];
+    if (
+      outcome === 'expire' &&
+      transaction.reference &&
+      transaction.reference.status === 'UNPAID' &&
+      !isFinalPaymentStatus(transaction.status)
+    ) {
+      transaction.reference.status = 'EXPIRED';
+      this.book.touch(transaction);
+    }
+    return this.complete(transactionId, status);
   }
 
   transaction(transactionId: string): TransactionView {

@@ -171,7 +171,9 @@ export class Notifier {
     const notificationID = this.random.uuid();
     const payload = notificationPayload(transaction, change, notificationID);
     const reorder = this.options.outOfOrder || (this.faults?.take(transaction.id, 'reorder') ?? false);
-    const hold = reorder && !isFinalPaymentStatus(change.to) ? OUT_OF_ORDER_HOLD_SECONDS : 0;
+    // `delay` holds this one notification back for the armed world seconds (any status).
+    const delayed = this.faults?.takeDelivery(transaction.id, 'delay')?.seconds ?? 0;
+    const hold = (reorder && !isFinalPaymentStatus(change.to) ? OUT_OF_ORDER_HOLD_SECONDS : 0) + delayed;
     const copies = this.options.duplicates || this.faults?.take(transaction.id, 'duplicate') ? 2 : 1;
     for (let copy = 0; copy < copies; copy++) {
       const firstAt = this.clock.now() + hold * 1000;
@@ -282,6 +284,9 @@ export class Notifier {
     delivery: Delivery,
     target: WebhookTarget,
   ): Promise<{ httpStatus: number | null; acknowledged: boolean; verdict: string }> {
+    // `drop`: this attempt is lost on the way (the shop never sees it); the retry schedule goes on.
+    if (this.faults?.take(delivery.transactionID, 'drop'))
+      return { httpStatus: null, acknowledged: false, verdict: 'not delivered: dropped by the Sandbox control' };
     const sentAt = Date.now();
     const worldTime = this.clock.iso();
     const started = performance.now();

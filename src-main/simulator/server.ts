@@ -12,6 +12,8 @@ import { SimError, httpError } from './errors';
 import { header, sendError } from './http-io';
 import { resolveOptions, type SimulatorOptions, type SimulatorTerminal, type WebhookTarget } from './options';
 import { createRandom } from './random';
+import { performCallFault } from './call-faults';
+import { operationOf } from '../shop/capture';
 import { followShopCall, type PendingShopCall } from './shop-capture';
 import { simulatorResponse, type AnswerClock } from './simulator-response';
 import { SimulatorStateFile } from './state-file';
@@ -127,19 +129,28 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
     // The answer states this world's time in its Date header (a client learns the gateway's clock there).
     (res as ServerResponse & { answerClock: AnswerClock }).answerClock = world.clock;
     const router = asControl ? world.controlRouter : world.gateway;
+    let pending: PendingShopCall | null = null;
     if (!asControl && world.traffic.recording) {
       const target = req.url ?? '/';
       const query = target.indexOf('?');
-      (res as ServerResponse & { shopCall: PendingShopCall | null }).shopCall = followShopCall(
-        world.callCapture,
-        req,
-        res,
-        query < 0 ? path : `${path}${target.slice(query)}`,
-      );
+      pending = followShopCall(world.callCapture, req, res, query < 0 ? path : `${path}${target.slice(query)}`);
+      (res as ServerResponse & { shopCall: PendingShopCall | null }).shopCall = pending;
     }
     // An armed fault is the tester's, for their next call: only a request carrying credentials uses it up,
     // never one a web page can make (a cross-site request cannot send Authorization without a preflight).
-    if (!asControl && req.headers.authorization && world.faults.intercept(req, res)) return;
+    if (!asControl && req.headers.authorization) {
+      if (world.faults.hasNextCall) {
+        pending?.teeBody();
+        if (world.faults.intercept(req, res)) return;
+      }
+      if (world.faults.hasCallFaults) {
+        const { operation } = operationOf(req.method ?? 'GET', path, world.callCapture.apiPath);
+        const fault = world.faults.takeCallFault(operation);
+        if (fault && (await performCallFault(fault, req, res, world.faults.random, () => pending?.teeBody()))) return;
+      }
+    }
+    // Right before the route (no await in between): it reads the body in this same tick.
+    pending?.teeBody();
     await router.resolve(req.method ?? 'GET', path)({ req, res });
   };
 

@@ -42,7 +42,19 @@ export class PendingShopCall {
     private readonly path: string,
   ) {
     this.worldTime = context.worldTime();
-    // Bodies arrive after this (same tick as the request event): the route's own reader sees every chunk too.
+  }
+
+  private teeing = false;
+
+  /**
+   * Starts copying the request body as it is read. Called in the same tick as whatever reads or drains the
+   * body next (the route's reader, a fault's resume): a listener added earlier would start the flow on its
+   * own, and chunks flowing before the route's reader is attached would be lost to the route.
+   */
+  teeBody(): void {
+    if (this.teeing) return;
+    this.teeing = true;
+    const { req } = this;
     if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined)
       req.on('data', (chunk: Buffer) => this.bodyChunk(chunk));
   }
@@ -71,7 +83,8 @@ export class PendingShopCall {
 
   /** No answer was sent (the connection was reset, or closed before the end). */
   unanswered(): void {
-    this.finish(null);
+    // A transport fault is still what the shop got: kept as an answer with no status.
+    this.finish(this.fault ? { status: 0, headers: {}, body: '', fault: this.fault } : null);
   }
 
   private finish(response: RawShopCall['response']): void {

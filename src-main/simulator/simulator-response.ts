@@ -5,6 +5,7 @@
  */
 import { ServerResponse, type IncomingMessage } from 'node:http';
 import type { PendingShopCall } from './shop-capture';
+import type { BodyFault } from './call-faults';
 
 /** Whether the request announced a body (sized or chunked). */
 const announcesBody = (req: IncomingMessage): boolean =>
@@ -44,6 +45,9 @@ export const simulatorResponse = (journals: { flush(): void } | null, clock: Ans
     /** The shop-traffic capture following this answer, when the world records (shop-capture.ts). */
     shopCall: PendingShopCall | null = null;
 
+    /** An armed transport fault on this answer's body: cut half-way, or trickled out (call-faults.ts). */
+    bodyFault: BodyFault | null = null;
+
     /**
      * Answered before the body was read (refused, oversized, armed fault): the connection closes after
      * the answer. Keeping it alive would make Node read and discard the rest of the body first, and a
@@ -59,7 +63,41 @@ export const simulatorResponse = (journals: { flush(): void } | null, clock: Ans
     /** The pending state is written to the file first: a kill -9 right after an answer must not lose it. */
     override end(...args: unknown[]): this {
       journals?.flush();
+      const fault = this.bodyFault;
+      if (fault && typeof args[0] === 'string') {
+        this.bodyFault = null;
+        return this.faultyEnd(fault, args[0]);
+      }
       this.shopCall?.answered(this, args[0]);
       return (super.end as (...endArgs: unknown[]) => this)(...args);
+    }
+
+    private faultyEnd(fault: BodyFault, text: string): this {
+      const end = (chunk?: string) => (super.end as (...endArgs: unknown[]) => this)(chunk);
+      if (fault.kind === 'truncated') {
+        // Content-Length promised the whole body: half of it, then the connection closes.
+        const half = text.slice(0, Math.floor(text.length / 2));
+        this.shopCall?.answered(this, half);
+        this.write(half, () => this.socket?.destroy());
+        return this;
+      }
+      this.shopCall?.answered(this, text);
+      const pieces = 5;
+      const size = Math.ceil(text.length / pieces);
+      const step = fault.totalMs / pieces;
+      let index = 0;
+      const next = (): void => {
+        if (this.destroyed) return;
+        const chunk = text.slice(index * size, (index + 1) * size);
+        index += 1;
+        if (index >= pieces) {
+          end(chunk);
+          return;
+        }
+        this.write(chunk);
+        setTimeout(next, step);
+      };
+      next();
+      return this;
     }
   };

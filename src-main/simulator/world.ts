@@ -12,7 +12,7 @@ import { addGatewayRoutes } from './gateway-endpoints';
 import { Notifier } from './notifier';
 import type { ResolvedOptions, WebhookTarget } from './options';
 import { addQaFaultRoutes, QaFaults } from './qa-faults';
-import type { Random } from './random';
+import { createRandom, type Random } from './random';
 import { RateLimiter } from './rate-limiter';
 import { Router } from './router';
 import type { LoadedState, SimulatorStateFile } from './state-file';
@@ -88,7 +88,8 @@ export function openWorld(parts: WorldParts): HostedWorld {
   const { id, pathPrefix, options, random, opened } = parts;
   const clock = new SimClock();
   const book = new TransactionBook(clock, random);
-  const faults = new QaFaults();
+  // Its own seeded sequence (not the world's): drawing fault latencies must not change the ids it issues.
+  const faults = new QaFaults(createRandom(options.seed === undefined ? undefined : faultSeed(options.seed, id)));
   let ownWebhook: WebhookTarget | null = null;
   const notifier = new Notifier(
     clock,
@@ -241,4 +242,11 @@ function restoreState(
     },
     loaded.problems.length > 0 || loaded.rewrite || signaturesAdded,
   );
+}
+
+/** The seed of a world's fault draws: its own per world, fixed by the simulator's seed. */
+function faultSeed(seed: number, id: string): number {
+  let hash = 0x9e3779b9;
+  for (let index = 0; index < id.length; index++) hash = Math.imul(hash ^ id.charCodeAt(index), 0x01000193);
+  return (seed ^ hash) >>> 0;
 }

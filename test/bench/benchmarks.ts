@@ -15,6 +15,7 @@ import { simulatorPeers } from './simulator-peers.bench';
 import { simulatorScale } from './simulator-scale.bench';
 import { simulatorThroughput } from './simulator-throughput.bench';
 import { simulatorWorlds } from './simulator-worlds.bench';
+import { shopRecording } from './shop-recording.bench';
 
 export const benchmarks: Benchmark[] = [
   simulatorThroughput,
@@ -29,4 +30,5 @@ export const benchmarks: Benchmark[] = [
   historyScroll,
   historyTransfer,
   record,
+  shopRecording,
 ];

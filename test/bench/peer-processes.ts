@@ -166,7 +166,13 @@ autocannon(JSON.parse(process.argv[1]), (error, result) => {
  * Loads `target` with autocannon in a process of its own, with the benchmark headers: the load
  * generator then shares no event loop with a server it measures (nor with this process's bookkeeping).
  */
-export async function loadInOwnProcess(target: LoadTarget, connections: number, seconds: number): Promise<LoadRun> {
+export async function loadInOwnProcess(
+  target: LoadTarget,
+  connections: number,
+  seconds: number,
+  /** `overallRate`: a fixed request rate (req/s over all connections) instead of as fast as possible. */
+  pace: { overallRate?: number } = {},
+): Promise<LoadRun> {
   const options = {
     url: target.url,
     method: target.method,
@@ -174,6 +180,7 @@ export async function loadInOwnProcess(target: LoadTarget, connections: number, 
     ...(target.body ? { body: target.body } : {}),
     connections,
     duration: seconds,
+    ...(pace.overallRate ? { overallRate: pace.overallRate } : {}),
   };
   const child = spawn(process.execPath, ['-e', LOAD_GENERATOR, JSON.stringify(options)], {
     cwd: ROOT,

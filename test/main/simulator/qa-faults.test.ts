@@ -17,7 +17,7 @@ describe('simulator /__simulator/faults (one-shot QA controls)', () => {
 
   it('answers the next gateway call with the armed status, once, in the gateway’s error shape', async () => {
     const armed = await arm({ nextCall: 401 });
-    expect(await armed.json()).toEqual({ nextCalls: [401], deliveries: [] });
+    expect(await armed.json()).toEqual({ nextCalls: [401], deliveries: [], calls: [] });
     const first = await harness.create(validOrderA());
     expect(first.status).toBe(401);
     expect(first.body.returnStatus).toMatchObject({ statusCode: '401', statusMsg: 'Unauthorized' });

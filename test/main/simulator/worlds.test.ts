@@ -148,7 +148,7 @@ describe('issue 26, Sandbox worlds never overwrite each other: two clients on tw
     const faulty = client(h, 'faulty');
     const healthy = client(h, 'healthy');
     expect((await faulty.control('POST', '/faults', { nextCall: 503 })).status).toBe(200);
-    expect((await healthy.control('GET', '/faults')).body).toEqual({ nextCalls: [], deliveries: [] });
+    expect((await healthy.control('GET', '/faults')).body).toEqual({ nextCalls: [], deliveries: [], calls: [] });
 
     expect((await healthy.create('order-1')).status).toBe(200);
     expect((await client(h, null).create('order-1')).status).toBe(200);
