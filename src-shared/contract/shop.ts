@@ -10,6 +10,8 @@ import { mainTextSchema } from '../console-text';
 import { shopTrafficEntrySchema } from '../shop/traffic';
 import { method } from './define';
 import { testSessionIdSchema } from './test-sessions';
+import { simulatorTransactionSchema } from './simulator';
+import { callFaultSchema, NOTIFICATION_CHAOS, SHOPPER_OUTCOMES, type ShopperOutcome } from '../shop/shop-faults';
 
 /**
  * What a shop needs to call its world and read its notifications. The credentials are the embedded
@@ -44,6 +46,22 @@ export type ShopRecord = z.infer<typeof shopRecordSchema>;
 
 export const MAX_SHOP_TRAFFIC_PAGE = 1000;
 
+/** What is armed on the shop world now: faults for its next calls and chaos for its notifications. */
+export const shopArmedSchema = z.object({
+  calls: z.array(
+    z.object({
+      kind: z.string(),
+      status: z.number().optional(),
+      operation: z.string().optional(),
+      remaining: z.number().int(),
+    }),
+  ),
+  deliveries: z.array(z.object({ transactionId: z.string(), control: z.string(), remaining: z.number().int() })),
+});
+export type ShopArmed = z.infer<typeof shopArmedSchema>;
+
+const outcomes = Object.keys(SHOPPER_OUTCOMES) as [ShopperOutcome, ...ShopperOutcome[]];
+
 export const shopMethods = {
   'shop.connection': method(
     'The shop world’s address and Sandbox credentials (made on first use, the same after a restart).',
@@ -69,5 +87,33 @@ export const shopMethods = {
     'The go-live certification of a QA session that owns the shop world, from its evidence, as HTML, JSON or JUnit.',
     z.object({ sessionId: testSessionIdSchema, format: z.enum(['html', 'json', 'junit']) }).strict(),
     z.object({ fileName: z.string(), mediaType: z.string(), text: z.string(), passed: z.boolean() }),
+  ),
+  'shop.shopperOutcome': method(
+    'Play the shopper on one of the shop world’s transactions: approve, decline, time out, pay or expire the reference, complete or fail the extra step.',
+    z.object({ transactionId: z.string().min(1).max(100), outcome: z.enum(outcomes) }).strict(),
+    simulatorTransactionSchema,
+  ),
+  'shop.armCallFault': method(
+    'Arm a fault for the shop’s next calls on its world: an HTTP answer (400–503, 999), latency, reset, empty, truncated or slow body.',
+    z.object({ fault: callFaultSchema }).strict(),
+    shopArmedSchema,
+  ),
+  'shop.armNotificationChaos': method(
+    'Bend the shop’s next notification(s) of a transaction: fail the ack handling, duplicate, reorder, redeliver, delay or drop.',
+    z
+      .object({
+        transactionId: z.string().min(1).max(100),
+        control: z.enum(NOTIFICATION_CHAOS),
+        times: z.number().int().min(1).max(20).optional(),
+        /** For `delay`: world seconds. */
+        seconds: z.number().int().min(1).max(86_400).optional(),
+      })
+      .strict(),
+    shopArmedSchema,
+  ),
+  'shop.clearFaults': method(
+    'Disarm every fault still armed for the shop’s next calls.',
+    z.undefined().or(z.object({}).strict()),
+    shopArmedSchema,
   ),
 };

@@ -9,7 +9,17 @@ import type { RecordJournal } from '../../record/record-journal';
 import type { ShopWorld } from '../worlds/shop-world';
 import type { Handlers } from '../dispatcher';
 
-type ShopHandlers = Pick<Handlers, 'shop.connection' | 'shop.setWebhook' | 'shop.traffic' | 'shop.certification'>;
+type ShopHandlers = Pick<
+  Handlers,
+  | 'shop.connection'
+  | 'shop.setWebhook'
+  | 'shop.traffic'
+  | 'shop.certification'
+  | 'shop.shopperOutcome'
+  | 'shop.armCallFault'
+  | 'shop.armNotificationChaos'
+  | 'shop.clearFaults'
+>;
 
 const MEDIA_TYPES = { html: 'text/html', json: 'application/json', junit: 'application/xml' } as const;
 const EXTENSIONS = { html: 'html', json: 'json', junit: 'junit.xml' } as const;
@@ -38,6 +48,11 @@ export function createShopHandlers(deps: {
   return {
     'shop.connection': () => shop().connection(),
     'shop.setWebhook': ({ url }) => shop().setWebhook(url),
+    // Driving the shop acts on the shop's world only, through main: the page never reaches the simulator.
+    'shop.shopperOutcome': ({ transactionId, outcome }) => shop().shopperOutcome(transactionId, outcome),
+    'shop.armCallFault': ({ fault }) => shop().armCallFault(fault),
+    'shop.armNotificationChaos': (input) => shop().armNotificationChaos(input),
+    'shop.clearFaults': () => shop().clearFaults(),
     'shop.traffic': ({ after, limit }) => {
       const entries: ShopRecord[] = [];
       let next = after;

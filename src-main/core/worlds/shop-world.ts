@@ -5,14 +5,16 @@
  * shop to its record — while no window is open too — and hands the shop's connection details to the
  * Traffic view. The credentials it hands out are the simulator's Sandbox credentials, checked to be so.
  */
-import type { ShopConnection } from '@shared/contract/shop';
+import type { ShopArmed, ShopConnection } from '@shared/contract/shop';
+import type { CallFault, NotificationChaos, ShopperOutcome } from '@shared/shop/shop-faults';
 import type { SecretName } from '@shared/contract/profiles';
 import { mainText, type MainText } from '@shared/console-text';
 import { ConsoleFailure } from '@shared/result';
 import { SHOP_WORLD_ID } from '@shared/sandbox-worlds';
 import type { ShopTrafficEntry } from '@shared/shop/traffic';
 import { logger } from '../../common/logger';
-import type { RunningSimulator, SimWorld } from '../../simulator';
+import type { RunningSimulator, SimWorld, TransactionView } from '../../simulator';
+import { SimError } from '../../simulator/errors';
 import type { ProfileRegistry } from '../profiles/profile-registry';
 import type { ProfileSecrets } from '../profiles/profile-secrets';
 import { SANDBOX_PROFILES } from '../sandbox';
@@ -93,6 +95,36 @@ export class ShopWorld {
     return this.connection();
   }
 
+  /** Plays the shopper on one of the shop world's transactions (the world refuses one it does not hold). */
+  async shopperOutcome(transactionId: string, outcome: ShopperOutcome): Promise<TransactionView> {
+    const world = await this.world();
+    return refusedAsFailure(() => world.control.shopperOutcome(transactionId, outcome));
+  }
+
+  async armCallFault(fault: CallFault): Promise<ShopArmed> {
+    const world = await this.world();
+    return armedView(await refusedAsFailure(() => world.faults.armCallFault(fault)));
+  }
+
+  async armNotificationChaos(input: {
+    transactionId: string;
+    control: NotificationChaos;
+    times?: number | undefined;
+    seconds?: number | undefined;
+  }): Promise<ShopArmed> {
+    const world = await this.world();
+    return armedView(
+      await refusedAsFailure(() =>
+        world.faults.armDelivery(input.transactionId, input.control, input.times ?? 1, input.seconds),
+      ),
+    );
+  }
+
+  async clearFaults(): Promise<ShopArmed> {
+    const world = await this.world();
+    return armedView(world.faults.clearCallFaults());
+  }
+
   close(): void {
     this.stopRecording?.();
     this.stopRecording = null;
@@ -160,5 +192,30 @@ export class ShopWorld {
     const value = isSandbox ? await this.deps.secrets.get(profileId, name) : null;
     if (!value) throw new ConsoleFailure('simulator-not-running', mainText('shopNeedsSimulator'));
     return value;
+  }
+}
+
+type Armed = ReturnType<SimWorld['faults']['armed']>;
+
+const armedView = (armed: Armed): ShopArmed => ({
+  calls: armed.calls.map(({ kind, status, operation, remaining }) => ({
+    kind,
+    ...(status !== undefined ? { status } : {}),
+    ...(operation !== undefined ? { operation } : {}),
+    remaining,
+  })),
+  deliveries: armed.deliveries.map(({ transactionId, control, remaining }) => ({ transactionId, control, remaining })),
+});
+
+const FAILURE_CODES: Record<number, string> = { 400: 'invalid-input', 404: 'not-found', 409: 'conflict' };
+
+/** The world's refusal (unknown transaction, a final payment, a bad fault) travels as data, in its words. */
+async function refusedAsFailure<T>(act: () => T | Promise<T>): Promise<T> {
+  try {
+    return await act();
+  } catch (error) {
+    if (error instanceof SimError)
+      throw new ConsoleFailure(FAILURE_CODES[error.httpStatus] ?? 'simulator-error', error.text ?? error.message);
+    throw error;
   }
 }
