@@ -138,4 +138,15 @@ describe('Traffic view: the shop under test, live (Chromium)', () => {
     await expect.poll(() => page.getByTestId('from-shop-mark').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('from-shop-mark').first().textContent()).toBe('from the shop');
   });
+
+  it('the tester arms a 503 for the shop’s next call from the Traffic view; the shop meets it and the row shows it', async () => {
+    const { page } = session;
+    await openArea(page, 'Traffic');
+    await page.getByLabel('Next calls').selectOption({ label: 'HTTP answer' });
+    await page.getByLabel('HTTP status').selectOption('503');
+    await page.getByRole('button', { name: 'Arm', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Armed: HTTP answer.' }).waitFor();
+    expect(await shopCreates(connection, order('shop-after-503'))).toBe(503);
+    await expect.poll(() => page.getByRole('cell', { name: /^HTTP 503/ }).count()).toBeGreaterThan(0);
+  });
 });
