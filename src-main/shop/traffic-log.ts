@@ -8,6 +8,11 @@
 import type { ShopTrafficEntry, ShopTrafficPage } from '@shared/shop/traffic';
 
 export const MAX_TRAFFIC_ENTRIES = 10_000;
+/**
+ * What a world's log may hold in bodies, all entries together: each body is cut at 64 KiB, but 10,000 of
+ * them would still be 1 GB a hostile shop could make a world keep. Past it, the oldest entries go first.
+ */
+export const MAX_TRAFFIC_BYTES = 32 * 1024 * 1024;
 /** A page is at most this long, whatever `limit` asks. */
 export const MAX_TRAFFIC_PAGE = 1_000;
 
@@ -15,6 +20,7 @@ type Build = (seq: number) => ShopTrafficEntry;
 
 interface Slot {
   seq: number;
+  bytes: number;
   build: Build | null;
   entry: ShopTrafficEntry | null;
 }
@@ -28,18 +34,29 @@ export class ShopTrafficLog {
   private lastSeq = 0;
   private readonly listeners = new Set<(entry: ShopTrafficEntry) => void>();
 
-  constructor(private readonly capacity = MAX_TRAFFIC_ENTRIES) {}
+  private bytes = 0;
 
-  /** Adds one entry (built with its seq); a no-op while not recording. Returns the seq, or 0. */
-  add(build: Build): number {
+  constructor(
+    private readonly capacity = MAX_TRAFFIC_ENTRIES,
+    private readonly maxBytes = MAX_TRAFFIC_BYTES,
+  ) {}
+
+  /**
+   * Adds one entry (built with its seq); a no-op while not recording. `bytes` is the size of the bodies it
+   * holds (the byte budget's measure). Returns the seq, or 0.
+   */
+  add(build: Build, bytes = 0): number {
     if (!this.recording) return 0;
     const seq = ++this.lastSeq;
-    const slot: Slot = { seq, build, entry: null };
+    const slot: Slot = { seq, bytes, build, entry: null };
     if (this.slots.length < this.capacity) this.slots.push(slot);
     else {
+      this.bytes -= this.slots[this.start]!.bytes;
       this.slots[this.start] = slot;
       this.start = (this.start + 1) % this.capacity;
     }
+    this.bytes += bytes;
+    while (this.bytes > this.maxBytes && this.slots.length > 1) this.dropOldest();
     if (this.listeners.size) {
       const entry = this.materialise(slot);
       for (const listener of this.listeners) {
@@ -77,6 +94,16 @@ export class ShopTrafficLog {
   /** Forgets the entries; seqs go on (a reader's cursor stays valid). */
   clear(): void {
     this.slots.length = 0;
+    this.start = 0;
+    this.bytes = 0;
+  }
+
+  /** The ring in order without its oldest entry (rare: only past the byte budget). */
+  private dropOldest(): void {
+    const ordered = [...this.slots.slice(this.start), ...this.slots.slice(0, this.start)];
+    this.bytes -= ordered.shift()!.bytes;
+    this.slots.length = 0;
+    this.slots.push(...ordered);
     this.start = 0;
   }
 

@@ -10,7 +10,12 @@ import type { SimClock } from './clock';
 import { httpError } from './errors';
 import { payReference } from './shopper-steps';
 import type { Delivery, Notifier } from './notifier';
-import type { TransactionBook, TransactionView } from './transactions';
+import {
+  WORLD_SHOPPER_OUTCOMES,
+  type TransactionBook,
+  type TransactionView,
+  type WorldShopperOutcome,
+} from './transactions';
 
 export interface ClockView {
   now: string;
@@ -32,6 +37,7 @@ export class SimulatorControl {
    */
   reset(): { removedTransactions: number } {
     const removedTransactions = this.book.clear();
+    this.book.shopperOutcome = null;
     this.notifier.reset();
     this.clock.reset();
     this.onReset();
@@ -99,6 +105,19 @@ export class SimulatorControl {
       this.book.touch(transaction);
     }
     return this.complete(transactionId, status);
+  }
+
+  /** What this world's shopper does with every new MB WAY request or reference when no magic value decides. */
+  worldShopper(): WorldShopperOutcome | null {
+    return this.book.shopperOutcome;
+  }
+
+  /** Sets it (`approve`, `decline`, `timeout`), or null for a passive shopper; 400 for anything else. */
+  setWorldShopper(outcome: unknown): WorldShopperOutcome | null {
+    if (outcome !== null && !(WORLD_SHOPPER_OUTCOMES as readonly unknown[]).includes(outcome))
+      throw httpError(400, `outcome: must be one of ${WORLD_SHOPPER_OUTCOMES.join(', ')}, or null`);
+    this.book.shopperOutcome = outcome as WorldShopperOutcome | null;
+    return this.book.shopperOutcome;
   }
 
   transaction(transactionId: string): TransactionView {

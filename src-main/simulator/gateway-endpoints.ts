@@ -187,7 +187,7 @@ export function addGatewayRoutes(router: Router, deps: GatewayDeps): void {
       };
       transaction.paymentMethod = 'REFERENCE';
       book.setExpiry(transaction, expiresAt);
-      if (scenario?.statusCode === 'E0613')
+      if (scenario?.statusCode === 'E0613' || book.shopperOutcome === 'approve')
         book.scheduleStep(transaction, 'reference-paid', clock.now() + options.shopperDelaySeconds * 1000);
     }
     sendJson(
@@ -233,7 +233,8 @@ export function addGatewayRoutes(router: Router, deps: GatewayDeps): void {
       return;
     }
     book.scheduleStep(transaction, 'mbway-window-end', clock.now() + options.mbwayWindowSeconds * 1000);
-    if (scenario?.finalStatus)
+    // A magic phone decides; otherwise the world's shopper, when told to (timeout: the window simply runs out).
+    if (scenario?.finalStatus || book.shopperOutcome === 'approve' || book.shopperOutcome === 'decline')
       book.scheduleStep(transaction, 'mbway-answer', clock.now() + options.shopperDelaySeconds * 1000);
     sendJson(res, 200, mbwayResponse(transaction, execution(startTime)));
   });

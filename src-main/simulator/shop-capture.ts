@@ -124,35 +124,38 @@ export class PendingShopCall {
     const worldTime = this.worldTime;
     const bodyTruncated = this.bodyTruncated || (Number.isFinite(declared) && declared > this.bodyBytes);
     const method = req.method ?? 'GET';
-    context.traffic.add((seq) => {
-      const digest = digestOf(authorization);
-      const transactionID = transactionInPath(path, context.apiPath);
-      const own = transactionID ? context.signatureOf(transactionID) : undefined;
-      const signature =
-        digest === null || transactionID === null
-          ? null
-          : own !== undefined && own === digest
-            ? { matched: true, belongsTo: transactionID }
-            : { matched: false, belongsTo: context.ownerOfSignature(digest) };
-      return captureCall({
-        seq,
-        worldId: context.worldId,
-        via: 'world',
-        receivedAt,
-        worldTime,
-        method,
-        path,
-        apiPath: context.apiPath,
-        headers,
-        clientIdHeader: context.clientIdHeader,
-        body,
-        bodyTruncated,
-        response,
-        durationMs,
-        secrets: [...context.credentials(), own, digest, ...signaturesIn(body, context)],
-        signature,
-      });
-    });
+    context.traffic.add(
+      (seq) => {
+        const digest = digestOf(authorization);
+        const transactionID = transactionInPath(path, context.apiPath);
+        const own = transactionID ? context.signatureOf(transactionID) : undefined;
+        const signature =
+          digest === null || transactionID === null
+            ? null
+            : own !== undefined && own === digest
+              ? { matched: true, belongsTo: transactionID }
+              : { matched: false, belongsTo: context.ownerOfSignature(digest) };
+        return captureCall({
+          seq,
+          worldId: context.worldId,
+          via: 'world',
+          receivedAt,
+          worldTime,
+          method,
+          path,
+          apiPath: context.apiPath,
+          headers,
+          clientIdHeader: context.clientIdHeader,
+          body,
+          bodyTruncated,
+          response,
+          durationMs,
+          secrets: [...context.credentials(), own, digest, ...signaturesIn(body, context)],
+          signature,
+        });
+      },
+      (body?.length ?? 0) + (response?.body.length ?? 0),
+    );
   }
 }
 

@@ -16,6 +16,8 @@ interface Transaction {
   reference?: { status: 'UNPAID' | 'PAID' | 'EXPIRED'; payments: number };
 }
 interface TransactionBook<T extends Transaction = Transaction> {
+  /** The world's shopper when no magic value decides (transactions.ts). */
+  shopperOutcome?: 'approve' | 'decline' | 'timeout' | null;
   transition(
     transaction: T,
     to: PaymentStatus,
@@ -43,10 +45,19 @@ export function runShopperStep<T extends Transaction>(
       const scenario = transaction.mbwayPhone ? findMbwayScenario(transaction.mbwayPhone) : undefined;
       if (scenario?.finalStatus)
         book.transition(transaction, scenario.finalStatus, scenario.summary, scenario.returnStatus);
+      else if (transaction.status === 'Pending' && book.shopperOutcome && book.shopperOutcome !== 'timeout')
+        book.transition(
+          transaction,
+          book.shopperOutcome === 'approve' ? 'Success' : 'Declined',
+          `the world's shopper chose ${book.shopperOutcome}`,
+          book.shopperOutcome === 'approve'
+            ? { statusCode: '000', statusMsg: 'Success' }
+            : { statusCode: '01.106.0004', statusMsg: 'Declined' },
+        );
       return;
     }
     case 'reference-paid':
-      payReference(book, transaction, 'shopper paid the reference (scenario 6.13)');
+      payReference(book, transaction, "shopper paid the reference (scenario 6.13, or the world's shopper)");
       return;
   }
 }

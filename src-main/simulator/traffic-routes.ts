@@ -51,26 +51,28 @@ export function captureNotifications(
   notifier.onAttempt = (attempt) => {
     if (!traffic.recording) return;
     const { delivery } = attempt;
-    traffic.add((seq) =>
-      captureNotification({
-        seq,
-        worldId,
-        via: 'world',
-        sentAt: attempt.sentAt,
-        worldTime: attempt.worldTime || clock.iso(),
-        notificationID: delivery.notificationID,
-        transactionID: delivery.transactionID,
-        paymentStatus: delivery.paymentStatus,
-        attempt: attempt.attempt,
-        copy: delivery.duplicate,
-        url: delivery.url,
-        answer: attempt.httpStatus === null ? null : { status: attempt.httpStatus, body: attempt.responseBody },
-        durationMs: attempt.durationMs,
-        acknowledged: attempt.verdict.ok,
-        ackProblem: attempt.verdict.ok ? null : attempt.verdict.code,
-        fault: attempt.fault,
-        secrets: [attempt.secret],
-      }),
+    traffic.add(
+      (seq) =>
+        captureNotification({
+          seq,
+          worldId,
+          via: 'world',
+          sentAt: attempt.sentAt,
+          worldTime: attempt.worldTime || clock.iso(),
+          notificationID: delivery.notificationID,
+          transactionID: delivery.transactionID,
+          paymentStatus: delivery.paymentStatus,
+          attempt: attempt.attempt,
+          copy: delivery.duplicate,
+          url: delivery.url,
+          answer: attempt.httpStatus === null ? null : { status: attempt.httpStatus, body: attempt.responseBody },
+          durationMs: attempt.durationMs,
+          acknowledged: attempt.verdict.ok,
+          ackProblem: attempt.verdict.ok ? null : attempt.verdict.code,
+          fault: attempt.fault,
+          secrets: [attempt.secret],
+        }),
+      attempt.responseBody.length,
     );
   };
 }

@@ -18,6 +18,10 @@ import { runShopperStep, type ShopperStepKind } from './shopper-steps';
 
 const HEX = '0123456789abcdef';
 
+/** The outcomes a world's shopper can be told to give every new payment (`POST <control>/shopper`). */
+export const WORLD_SHOPPER_OUTCOMES = ['approve', 'decline', 'timeout'] as const;
+export type WorldShopperOutcome = (typeof WORLD_SHOPPER_OUTCOMES)[number];
+
 export interface StatusChange {
   at: string;
   from: PaymentStatus | null;
@@ -153,6 +157,12 @@ export class TransactionBook {
   private ids: string[] = [];
   private readonly listeners: ChangeListener[] = [];
   private observer: BookObserver | undefined;
+  /**
+   * What this world's shopper does when no magic value decides (docs/shop-testing.md): approve, decline
+   * or let an MB WAY request time out, pay a reference. Null: the shopper does nothing (the window runs out).
+   * Kept in memory only: a restarted simulator's shopper is passive again.
+   */
+  shopperOutcome: WorldShopperOutcome | null = null;
 
   constructor(
     private readonly clock: SimClock,

@@ -140,6 +140,23 @@ describe('the shopper’s outcome and notification chaos', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('per world: the shopper declines every new MB WAY request, then pays every new reference', async () => {
+    const h = await start();
+    expect((await h.control('POST', '/shopper', { outcome: 'decline' })).body).toEqual({ outcome: 'decline' });
+    const mbway = await h.order('A');
+    await h.mbway(mbway.id, mbway.signature, '351#919999999');
+    await h.advance(5);
+    expect(await h.paymentStatus(mbway.id)).toBe('Declined');
+    await h.control('POST', '/shopper', { outcome: 'approve' });
+    const reference = await h.order('A');
+    await h.reference(reference.id, reference.signature);
+    await h.advance(5);
+    expect(await h.paymentStatus(reference.id)).toBe('Success');
+    expect((await h.control('POST', '/shopper', { outcome: 'refund' })).status).toBe(400);
+    await h.control('POST', '/reset');
+    expect((await h.control('GET', '/shopper')).body).toEqual({ outcome: null });
+  });
+
   it('delay holds a notification back for the armed world seconds; drop loses an attempt and the retry delivers it', async () => {
     const { h, received } = await withReceiver();
     const delayed = await h.order('A');

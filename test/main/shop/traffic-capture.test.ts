@@ -169,6 +169,16 @@ describe('shop traffic capture', () => {
 });
 
 describe('ShopTrafficLog', () => {
+  it('a hostile shop cannot make a world hold more than its byte budget of bodies: the oldest go first', () => {
+    const log = new ShopTrafficLog(10_000, 1_000);
+    const build = (seq: number) => ({ kind: 'notification', seq }) as never;
+    for (let index = 0; index < 50; index++) log.add(build, 300);
+    expect(log.size).toBe(3);
+    expect(log.since(0).entries.map((entry) => entry.seq)).toEqual([48, 49, 50]);
+    log.add(build, 10);
+    expect(log.since(0).entries.map((entry) => entry.seq)).toEqual([48, 49, 50, 51]);
+  });
+
   it('keeps only the newest entries, pages after a cursor and tells subscribers', () => {
     const log = new ShopTrafficLog(3);
     const seen: number[] = [];
