@@ -60,6 +60,10 @@ export const shopArmedSchema = z.object({
 });
 export type ShopArmed = z.infer<typeof shopArmedSchema>;
 
+/** What a world's shopper may do with every new payment (the simulator checks the same list). */
+export const WORLD_SHOPPER_OUTCOMES = ['approve', 'decline', 'timeout'] as const;
+export type WorldShopperOutcome = (typeof WORLD_SHOPPER_OUTCOMES)[number];
+
 const outcomes = Object.keys(SHOPPER_OUTCOMES) as [ShopperOutcome, ...ShopperOutcome[]];
 
 export const shopMethods = {
@@ -115,5 +119,10 @@ export const shopMethods = {
     'Disarm every fault still armed for the shop’s next calls.',
     z.undefined().or(z.object({}).strict()),
     shopArmedSchema,
+  ),
+  'shop.setWorldShopper': method(
+    'What the shop world’s shopper does with every new MB WAY request or reference no magic value decides (null: nothing).',
+    z.object({ outcome: z.enum(WORLD_SHOPPER_OUTCOMES).nullable() }).strict(),
+    z.object({ outcome: z.enum(WORLD_SHOPPER_OUTCOMES).nullable() }),
   ),
 };

@@ -19,6 +19,7 @@ type ShopHandlers = Pick<
   | 'shop.armCallFault'
   | 'shop.armNotificationChaos'
   | 'shop.clearFaults'
+  | 'shop.setWorldShopper'
 >;
 
 const MEDIA_TYPES = { html: 'text/html', json: 'application/json', junit: 'application/xml' } as const;
@@ -53,6 +54,7 @@ export function createShopHandlers(deps: {
     'shop.armCallFault': ({ fault }) => shop().armCallFault(fault),
     'shop.armNotificationChaos': (input) => shop().armNotificationChaos(input),
     'shop.clearFaults': () => shop().clearFaults(),
+    'shop.setWorldShopper': ({ outcome }) => shop().setWorldShopper(outcome),
     'shop.traffic': ({ after, limit }) => {
       const entries: ShopRecord[] = [];
       let next = after;

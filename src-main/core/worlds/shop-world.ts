@@ -5,7 +5,7 @@
  * shop to its record — while no window is open too — and hands the shop's connection details to the
  * Traffic view. The credentials it hands out are the simulator's Sandbox credentials, checked to be so.
  */
-import type { ShopArmed, ShopConnection } from '@shared/contract/shop';
+import type { ShopArmed, ShopConnection, WorldShopperOutcome } from '@shared/contract/shop';
 import type { CallFault, NotificationChaos, ShopperOutcome } from '@shared/shop/shop-faults';
 import type { SecretName } from '@shared/contract/profiles';
 import { mainText, type MainText } from '@shared/console-text';
@@ -99,6 +99,11 @@ export class ShopWorld {
   async shopperOutcome(transactionId: string, outcome: ShopperOutcome): Promise<TransactionView> {
     const world = await this.world();
     return refusedAsFailure(() => world.control.shopperOutcome(transactionId, outcome));
+  }
+
+  async setWorldShopper(outcome: WorldShopperOutcome | null): Promise<{ outcome: WorldShopperOutcome | null }> {
+    const world = await this.world();
+    return { outcome: await refusedAsFailure(() => world.control.setWorldShopper(outcome)) };
   }
 
   async armCallFault(fault: CallFault): Promise<ShopArmed> {

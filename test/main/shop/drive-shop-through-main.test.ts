@@ -43,6 +43,10 @@ describe('drive the shop through main', () => {
     const view = await harness.call('shop.shopperOutcome', { transactionId: transactionID, outcome: 'decline' });
     expect(view.paymentStatus).toBe('Declined');
     expect(harness.core.simulator!.control.transactionCount()).toBe(0);
+    // Per world: every new payment's shopper, set on the shop's world and not on the user's Sandbox.
+    expect(await harness.call('shop.setWorldShopper', { outcome: 'approve' })).toEqual({ outcome: 'approve' });
+    expect(harness.core.simulator!.worlds.get('shop')!.control.worldShopper()).toBe('approve');
+    expect(harness.core.simulator!.control.worldShopper()).toBeNull();
     const unknown = await harness.core.dispatch('shop.shopperOutcome', { transactionId: 'nope', outcome: 'approve' });
     expect(unknown.ok).toBe(false);
     if (!unknown.ok) expect(unknown.error.code).toBe('not-found');

@@ -25,6 +25,10 @@ export default {
     fromShop: 'from the shop',
     drive: {
       title: 'Drive the shop',
+      everyShopper: 'Every new payment’s shopper',
+      passive: 'does nothing (you decide each)',
+      set: 'Set',
+      everyShopperSet: 'Every new payment’s shopper: {what}.',
       shopper: 'Shopper',
       outcome: {
         approve: 'Approve',

@@ -27,6 +27,10 @@ const shop: SameKeys<typeof en> = {
     fromShop: 'da loja',
     drive: {
       title: 'Conduzir a loja',
+      everyShopper: 'O comprador de cada novo pagamento',
+      passive: 'não faz nada (decide cada um)',
+      set: 'Definir',
+      everyShopperSet: 'O comprador de cada novo pagamento: {what}.',
       shopper: 'Comprador',
       outcome: {
         approve: 'Aprovar',
