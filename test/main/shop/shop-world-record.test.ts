@@ -4,6 +4,7 @@
  * window open), masked, and the address and credentials are the same after a restart.
  */
 import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ShopConnection } from '../../../src-shared/contract/shop';
@@ -21,6 +22,8 @@ afterEach(async () => {
 
 async function start(userDataDir?: string): Promise<Harness> {
   const harness = await startCore(userDataDir ? { userDataDir } : {});
+  // A folder this start made goes after its core closed (cleanups run last-in, first-out).
+  if (!userDataDir) cleanups.push(() => harness.removeDir());
   cleanups.push(() => harness.close());
   return harness;
 }
@@ -95,7 +98,6 @@ describe('the shop world', () => {
     cleanups.pop();
 
     const second = await start(first.userDataDir);
-    cleanups.push(() => second.removeDir());
     // No one asks for the connection first: main reopened the world and records on its own.
     const created = await shopCreates(before, validOrderA());
     expect(created.status).toBe(200);
@@ -222,5 +224,21 @@ describe('the shop world', () => {
     const refused = await harness.core.dispatch('shop.certification', { sessionId: other.id, format: 'html' });
     expect(refused.ok).toBe(false);
     if (!refused.ok) expect(refused.error.text?.id).toBe('shopSessionNotOwner');
+  });
+
+  it('when another program took the shop’s port, the world starts elsewhere and main says the address changed (never silently)', async () => {
+    const first = await start();
+    const before = (await first.call('shop.connection')) as ShopConnection;
+    await first.close();
+    cleanups.pop();
+    const port = Number(new URL(before.baseUrl).port);
+    const squatter = createServer();
+    await new Promise<void>((resolve) => squatter.listen(port, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => squatter.close(() => resolve())));
+
+    const second = await start(first.userDataDir);
+    const after = (await second.call('shop.connection')) as ShopConnection;
+    expect(after.baseUrl).not.toBe(before.baseUrl);
+    expect(after.notice).toMatchObject({ id: 'shopPortChanged', params: { port, url: after.baseUrl } });
   });
 });
