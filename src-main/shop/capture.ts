@@ -33,8 +33,13 @@ export interface RawShopCall {
   bodyTruncated: boolean;
   response: { status: number; headers: Record<string, unknown>; body: string; fault: string | null } | null;
   durationMs: number;
-  /** The credentials the body or headers could carry: the token, the client id, the signatures involved. */
-  secrets: Array<string | null | undefined>;
+  /** The long-lived credentials the body or headers could carry (token, client id): registered with the log scrubber. */
+  credentials: Array<string | null | undefined>;
+  /**
+   * Per-transaction secrets (the signatures involved): masked in this record only, never registered
+   * process-wide (one per call would grow the scrubber's list for ever).
+   */
+  signatures?: Array<string | null | undefined>;
   /** For a Digest follow-up: did it carry the addressed transaction's signature, or whose it was. */
   signature?: { matched: boolean; belongsTo: string | null } | null;
 }
@@ -110,7 +115,10 @@ export function authSchemeOf(authorization: string | undefined): string | null {
 
 /** The shared ShopCall for one call, every secret masked and every body cut. */
 export function captureCall(raw: RawShopCall): ShopCall {
-  const redactor = new CallRedactor({ credentials: raw.secrets }, raw.clientIdHeader);
+  const redactor = new CallRedactor(
+    { credentials: raw.credentials, signatures: raw.signatures ?? [] },
+    raw.clientIdHeader,
+  );
   const headers: Record<string, string> = {};
   for (const name of Object.keys(raw.headers)) {
     const value = oneValue(raw.headers[name]);
@@ -186,7 +194,7 @@ export interface RawShopNotification {
   ackProblem: string | null;
   /** The chaos armed on this attempt (`failAck`, `delay`…), when one was. */
   fault: string | null;
-  /** The webhook secret: masked wherever a shop echoes it. */
+  /** The webhook secret: masked wherever a shop echoes it (in this record only). */
   secrets: Array<string | null | undefined>;
 }
 
@@ -204,7 +212,7 @@ const withoutPassword = (url: string): string => {
 };
 
 export function captureNotification(raw: RawShopNotification): ShopNotification {
-  const redactor = new CallRedactor({ credentials: raw.secrets }, 'x-platform-client-id');
+  const redactor = new CallRedactor({ credentials: [], signatures: raw.secrets }, 'x-platform-client-id');
   const answer = raw.answer ? cutText(raw.answer.body, MAX_CAPTURED_ACK) : null;
   return {
     kind: 'notification',

@@ -150,7 +150,8 @@ export class PendingShopCall {
           bodyTruncated,
           response,
           durationMs,
-          secrets: [...context.credentials(), own, digest, ...signaturesIn(body, context)],
+          credentials: context.credentials(),
+          signatures: [own, digest, ...signaturesIn(body, context)],
           signature,
         });
       },

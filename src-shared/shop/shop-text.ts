@@ -47,7 +47,7 @@ export const SHOP_TEXTS = {
     'Answer HTTP 200 with a JSON object: statusCode "200", statusMsg "Success" and notificationID echoing the id received.',
   ackMissing: 'Notification {notificationID} got no answer from the webhook ({problem}).',
   ackMissingFix: 'Keep the webhook reachable and answer every notification within 5 seconds.',
-  ackLate: 'Notification {notificationID} was acknowledged after {durationMs} ms (more than {limitMs} ms).',
+  ackLate: 'Notification {notificationID} was not acknowledged within {limitMs} ms (took {durationMs} ms or more).',
   ackLateFix: 'Acknowledge first (store the notification, answer 200), then do the slow work.',
   ackInconsistent: 'Notification {notificationID} was answered differently on different deliveries ({answers}).',
   ackInconsistentFix:

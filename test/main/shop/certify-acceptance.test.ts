@@ -66,10 +66,12 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // 1. The gateway is unavailable for the first create: the outcome is unknown.
 await control('/faults', { nextCall: 503 });
-const first = await create('shop-1');
+// A hostile order id: terminal escapes (clear the screen, retitle the window) in the shop's own value.
+const firstId = mistakes.has('hostile-id') ? 'shop-\u001b[2J\u001b]0;owned\u0007' : 'shop-1';
+const first = await create(firstId);
 if (first.status !== 503) throw new Error('expected the armed 503, got ' + first.status);
 // A careful shop never resends that create; a careless one does.
-const declined = await create(mistakes.has('resend-create') ? 'shop-1' : 'shop-2');
+const declined = await create(mistakes.has('resend-create') ? firstId : 'shop-2');
 const id1 = declined.body.transactionID;
 // 2. The shopper declines: the notification arrives, and the shop checks the status.
 await control('/transactions/' + id1 + '/complete', { paymentStatus: 'Declined' });
@@ -172,6 +174,16 @@ describe('gateway-console certify (acceptance)', () => {
       'Polling discipline',
     ])
       expect(run.report).toMatch(new RegExp(`name="${item}" time="0"></testcase>`));
+  }, 30_000);
+
+  it('a hostile shop’s values reach stderr terminal-safe: no escape sequence from its order id', async () => {
+    const run = await runShop(['resend-create', 'hostile-id'], 'hostile.html');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('FAILED Does not resend a create');
+    expect(run.stderr).toContain('\\x1b[2J');
+    // eslint-disable-next-line no-control-regex -- the point: no raw control character reaches the terminal
+    expect(run.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+    expect(run.report).not.toMatch(/<script/i);
   }, 30_000);
 
   it('refuses a report whose format it cannot tell, and a missing command, with a specific message (exit 2)', async () => {

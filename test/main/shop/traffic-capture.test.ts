@@ -6,6 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { redactText } from '../../../src-main/common/redact-text';
 import { generateWebhookSecret } from '../../../src-main/notifications/notification-crypto';
 import { ShopTrafficLog } from '../../../src-main/shop/traffic-log';
 import { shopTrafficPageSchema, type ShopCall, type ShopNotification } from '../../../src-shared/shop/traffic';
@@ -76,6 +77,15 @@ describe('shop traffic capture', () => {
     const digest = calls(h).find((call) => call.operation === 'mbwayPurchase')!;
     expect(digest.request.headers.authorization).toMatch(/^Digest ••••/);
     expect(digest.signature).toEqual({ matched: true, belongsTo: id });
+  });
+
+  it('masking a follow-up does not register its signature process-wide (the log scrubber’s list would grow with every call)', async () => {
+    const h = await start();
+    const { id, signature } = await h.order('A');
+    await h.reference(id, signature);
+    const text = JSON.stringify(h.sim.worlds.get('default')!.traffic.since(0));
+    expect(text).not.toContain(signature);
+    expect(redactText(`x ${signature} x`)).toContain(signature);
   });
 
   it('a 10 MB body from the shop is cut and flagged, not held', async () => {

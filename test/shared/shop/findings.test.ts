@@ -143,6 +143,9 @@ describe('findShopProblems', () => {
     });
     const none = note(2, { acknowledged: false, ackProblem: 'no-response', answer: null });
     const late = note(3, { durationMs: 6_200 });
+    // The sender gave up at the deadline: that shop was late, not absent.
+    const gaveUp = note(4, { acknowledged: false, ackProblem: 'no-response', answer: null, durationMs: 5_003 });
+    expect(codes([gaveUp])).toEqual(['ack-late']);
     expect(codes([wrong, none, late])).toEqual(['ack-wrong-shape', 'ack-missing', 'ack-late']);
     expect(only([wrong], 'ack-wrong-shape')[0]!.section).toBe('Merchant notifications');
   });
@@ -171,10 +174,19 @@ describe('findShopProblems', () => {
     ]);
   });
 
+  it('a path outside the interface the simulator still served (its OpenAPI document) is only a warning', () => {
+    const helper = call(1, { operation: null, path: '/openapi.json', transactionID: null });
+    expect(only([helper], 'unknown-operation')[0]!.severity).toBe('warning');
+  });
+
   it('a call to a path outside the interface', () => {
-    expect(codes([call(1, { operation: null, path: '/api/v2/payment', transactionID: null })])).toEqual([
-      'unknown-operation',
-    ]);
+    const wrong = call(1, {
+      operation: null,
+      path: '/api/v2/payment',
+      transactionID: null,
+      response: { status: 404, headers: {}, body: '{}', fault: null },
+    });
+    expect(only([wrong], 'unknown-operation')[0]!.severity).toBe('error');
   });
 
   it('outside text stays data: a hostile merchantTransactionId is a parameter, never a key or markup', () => {

@@ -45,7 +45,7 @@ const shopTextPt: Record<ShopTextId, string> = {
     'Responda HTTP 200 com um objeto JSON: statusCode "200", statusMsg "Success" e notificationID a repetir o id recebido.',
   ackMissing: 'A notificação {notificationID} não teve resposta do webhook ({problem}).',
   ackMissingFix: 'Mantenha o webhook acessível e responda a cada notificação em menos de 5 segundos.',
-  ackLate: 'A notificação {notificationID} foi confirmada após {durationMs} ms (mais de {limitMs} ms).',
+  ackLate: 'A notificação {notificationID} não foi confirmada em {limitMs} ms (demorou {durationMs} ms ou mais).',
   ackLateFix: 'Confirme primeiro (guarde a notificação, responda 200) e faça depois o trabalho demorado.',
   ackInconsistent: 'A notificação {notificationID} teve respostas diferentes em entregas diferentes ({answers}).',
   ackInconsistentFix:
