@@ -33,7 +33,7 @@ async function shopCreates(
   connection: ShopConnection,
   body: unknown,
   extraHeaders: Record<string, string> = {},
-): Promise<{ status: number; body: { transactionID?: string } }> {
+): Promise<{ status: number; body: { transactionID?: string; transactionSignature?: string } }> {
   const response = await fetch(`${connection.apiUrl}/payments`, {
     method: 'POST',
     headers: {
@@ -44,7 +44,10 @@ async function shopCreates(
     },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json().catch(() => ({}))) as { transactionID?: string } };
+  return {
+    status: response.status,
+    body: (await response.json().catch(() => ({}))) as { transactionID?: string; transactionSignature?: string },
+  };
 }
 
 async function shopEntries(harness: Harness, count: number): Promise<Array<Extract<RecordEntry, { kind: 'shop' }>>> {
@@ -86,7 +89,13 @@ describe('the shop world', () => {
     expect(traffic.entries.map((record: { seq: number }) => record.seq)).toEqual([entry!.seq]);
 
     const file = await readFile(join(harness.userDataDir, RECORD_DIR, RECORD_FILE), 'utf8');
-    for (const secret of [connection.terminals[0]!.bearerToken, connection.clientId, connection.webhookSecret])
+    expect(created.body.transactionSignature).toBeTruthy();
+    for (const secret of [
+      connection.terminals[0]!.bearerToken,
+      connection.clientId,
+      connection.webhookSecret,
+      created.body.transactionSignature!,
+    ])
       expect(file).not.toContain(secret);
   });
 
