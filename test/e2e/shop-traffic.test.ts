@@ -9,6 +9,7 @@ import type { ShopConnection } from '../../src-shared/contract/shop';
 import { validOrderA } from '../shared/gateway/fixtures';
 import { openConsole, type ConsoleSession } from '../support/browser-mode';
 import { openArea } from '../support/console-actions';
+import { saveScreenshot } from '../support/chromium';
 import { interactiveOutsideViewport, seriousAxeViolations } from './accessibility-checks';
 
 /** The shop's backend: a plain HTTP client with the connection it was configured with. */
@@ -129,6 +130,7 @@ describe('Traffic view: the shop under test, live (Chromium)', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 960, height: 600 });
     expect(await interactiveOutsideViewport(page)).toEqual([]);
+    await saveScreenshot(page, 'shop-traffic-960x600');
     expect(session.pageErrors).toEqual([]);
   });
 
