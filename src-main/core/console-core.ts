@@ -253,7 +253,8 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     const shopWorld = shop;
     closers.push(async () => shopWorld.close());
     // A shop world kept from before records from the first call of this start, with no window open.
-    await shop.resume();
+    // Never a reason not to start: the Traffic view says what is wrong when asked for the connection.
+    await shop.resume().catch((error: unknown) => logger.warn('reopening the shop world failed', error));
     if (shopPortNotice) notices.raise('warning', shopPortNotice);
   }
   const scenarioFolder = new ScenarioFolder(options.userDataDir);
