@@ -97,12 +97,17 @@ export class SandboxWorlds {
    * not exist yet (the shop under test's world: what the shop was configured with must keep working).
    */
   ensure(worldId: string, options: { label?: string } = {}): Promise<OpenedWorld> {
-    if (this.deps.simulator.worlds.get(worldId))
-      return Promise.resolve({
-        worldId,
-        profiles: { A: worldProfileId(worldId, 'A'), B: worldProfileId(worldId, 'B') },
-      });
-    return this.open(worldId, options);
+    const world = this.deps.simulator.worlds.get(worldId);
+    if (!world) return this.open(worldId, options);
+    const profiles = { A: worldProfileId(worldId, 'A'), B: worldProfileId(worldId, 'B') };
+    if (this.deps.profiles.find(profiles.A) && this.deps.profiles.find(profiles.B))
+      return Promise.resolve({ worldId, profiles });
+    // A world made without its profiles (through the simulator's own API): the console can reach it too.
+    return this.serial(async () => {
+      await this.saveProfiles(world, options.label ?? worldId);
+      this.deps.onProfilesChanged?.([profiles.A, profiles.B]);
+      return { worldId, profiles };
+    });
   }
 
   /** Discards a world, its profiles and what main kept for them. True when there was one. */

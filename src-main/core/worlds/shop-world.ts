@@ -161,13 +161,23 @@ export class ShopWorld {
     this.stopRecording?.();
     // Read once: appended synchronously, entries keep the world's order in the record.
     const secrets = await this.knownSecrets();
-    this.stopRecording = world.traffic.subscribe((entry) => {
+    let lastSeq = 0;
+    const keep = (entry: ShopTrafficEntry) => {
+      if (entry.seq <= lastSeq) return;
+      lastSeq = entry.seq;
       try {
         this.deps.record(maskShopEntry(entry, secrets));
       } catch (error) {
         logger.warn('recording the shop’s traffic failed', error);
       }
-    });
+    };
+    // What the world captured before this point (a shop calling while the console was starting), then
+    // everything live: read and subscribed in one synchronous step, so no entry falls between the two.
+    for (let page = world.traffic.since(0); ; page = world.traffic.since(page.nextCursor)) {
+      page.entries.forEach(keep);
+      if (!page.hasMore || page.entries.length === 0) break;
+    }
+    this.stopRecording = world.traffic.subscribe(keep);
   }
 
   /** The Sandbox's credentials, masked wherever a capture let one through. */

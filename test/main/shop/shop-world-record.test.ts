@@ -250,4 +250,22 @@ describe('the shop world', () => {
     expect(after.baseUrl).not.toBe(before.baseUrl);
     expect(after.notice).toMatchObject({ id: 'shopPortChanged', params: { port, url: after.baseUrl } });
   });
+
+  it('calls the world captured before main started recording it (a shop calling while the console starts) still land in the record, once', async () => {
+    const harness = await start();
+    // The world exists and answers before main has subscribed to it, as during a start.
+    harness.core.simulator!.worlds.create({ id: 'shop' });
+    const early = await fetch(`${harness.core.simulator!.worlds.get('shop')!.apiUrl}/payments`, {
+      method: 'POST',
+      body: '{}',
+    });
+    await early.text();
+    await harness.call('shop.connection');
+    await harness.call('shop.connection');
+    const traffic = await harness.call('shop.traffic', { after: 0 });
+    expect(traffic.entries).toHaveLength(1);
+    expect(traffic.entries[0].shop).toMatchObject({ kind: 'call', method: 'POST' });
+    // The console reaches that world too: its profiles were made when main took it over.
+    expect((await harness.call('profiles.get', { id: 'world-shop-a' })).environment).toBe('sandbox');
+  });
 });
