@@ -282,6 +282,14 @@ export const MAIN_TEXTS = {
   teamTlsRefused:
     'The team workspace’s certificate does not verify against the CA file ({reason}): the console did not connect, so nothing was sent. Check the CA file and the host name.',
   teamOffline: 'The team workspace is not connected: search it once it is (Settings › Team workspace).',
+  // The shop under test (issue 29)
+  shopWebhookInvalid:
+    'The shop’s webhook URL must be an http:// or https:// address without a user name or password ({reason}). The previous one is kept.',
+  shopNeedsSimulator: 'The shop’s world lives in the embedded simulator, which is not running.',
+  shopSessionNotOwner:
+    'The test session "{name}" was not started on the shop world, so it holds no shop traffic to certify. Start a session on a “Shop under test” profile.',
+  shopPortChanged:
+    'The Sandbox could not take its previous port {port} again (another program uses it): the shop’s base URL changed to {url}. Update the shop’s configuration.',
 } as const satisfies Record<string, string>;
 
 export type MainTextId = keyof typeof MAIN_TEXTS;

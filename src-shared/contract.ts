@@ -22,6 +22,7 @@ import { orderTemplatesMethods } from './contract/order-templates';
 import { testSessionsEvents, testSessionsMethods } from './contract/test-sessions';
 import { shopProxyEvents, shopProxyMethods } from './contract/shop-proxy';
 import { teamEvents, teamMethods } from './contract/team';
+import { shopMethods } from './contract/shop';
 
 export const methods = {
   ...appMethods,
@@ -40,6 +41,7 @@ export const methods = {
   ...testSessionsMethods,
   ...shopProxyMethods,
   ...teamMethods,
+  ...shopMethods,
 };
 
 export const events = {

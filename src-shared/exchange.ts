@@ -115,6 +115,11 @@ export const exchangeSchema = z.object({
   overrides: z.array(z.enum(['final-payment', 'duplicate-merchant-transaction-id'])).optional(),
   /** Made by a scenario run (History marks and filters such rows). */
   qaRun: z.object({ runId: z.string(), scenario: z.string() }).optional(),
+  /**
+   * Made by the shop under test on its world, not by the console (issue 29): History and the Inspector mark
+   * it "from the shop". Derived from main's record of the shop's traffic; absent on the console's own calls.
+   */
+  from: z.literal('shop').optional(),
 });
 export type ExchangeOverride = NonNullable<Exchange['overrides']>[number];
 export type Exchange = z.infer<typeof exchangeSchema>;

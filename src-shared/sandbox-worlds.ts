@@ -11,11 +11,17 @@ import { z } from 'zod';
 export const WORLD_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,39}$/;
 export const worldIdSchema = z.string().regex(WORLD_ID_PATTERN);
 
-export const WORLD_KINDS = ['demo', 'run', 'session'] as const;
+export const WORLD_KINDS = ['demo', 'run', 'session', 'shop'] as const;
 export type WorldKind = (typeof WORLD_KINDS)[number];
 
 /** The one demo world: Start demo makes it afresh, End demo discards it. */
 export const DEMO_WORLD_ID = 'demo';
+
+/**
+ * The world a merchant's own shop under test is pointed at (issue 29): made once and kept across restarts
+ * (its address and credentials stay what the shop was configured with), never discarded by a start.
+ */
+export const SHOP_WORLD_ID = 'shop';
 
 const PROFILE_PREFIX = 'world-';
 const PROFILE_ID = /^world-([a-z0-9][a-z0-9-]{0,39})-(a|b)$/;
@@ -45,6 +51,7 @@ export function worldIdFor(kind: Exclude<WorldKind, 'demo'>, ownerId: string): s
 /** Which of the console's kinds a world id is (null: a world the console did not make, e.g. a CI shard's). */
 export function worldKindOf(worldId: string): WorldKind | null {
   if (worldId === DEMO_WORLD_ID) return 'demo';
+  if (worldId === SHOP_WORLD_ID) return 'shop';
   if (/^run-[a-z0-9]{1,12}$/.test(worldId)) return 'run';
   if (/^session-[a-z0-9]{1,12}$/.test(worldId)) return 'session';
   return null;

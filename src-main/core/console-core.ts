@@ -53,6 +53,10 @@ import { SandboxWorlds } from './worlds/sandbox-worlds';
 import { worldProfileId } from '@shared/sandbox-worlds';
 import { startTeamWorkspace } from './team-workspace';
 import { createTeamHandlers } from './handlers/team-handlers';
+import { ShopSettings } from '../shop/shop-settings';
+import { ShopWorld } from './worlds/shop-world';
+import { rememberSimulatorPort, simulatorPortToUse } from '../shop/stable-port';
+import { createShopHandlers } from './handlers/shop-handlers';
 
 export interface ConsoleCoreOptions {
   mode: AppMode;
@@ -133,15 +137,27 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
   });
   closers.push(() => notifications.close());
   let simulator: RunningSimulator | null = null;
+  // The shop under test was configured with the Sandbox's address: the simulator keeps its port across starts.
+  const shopSettings = new ShopSettings(options.userDataDir);
+  let shopPortNotice: MainText | null = null;
   if (options.simulator !== false) {
+    const port = await simulatorPortToUse(shopSettings);
     const running = await startSandbox(profiles, profileSecrets, notifications.receiver.url, {
       statePath: join(options.userDataDir, SANDBOX_STATE_FILE),
+      port: port.port,
     });
     for (const problem of running.stateProblems()) logger.warn(problem);
     closers.push(() => running.close());
     simulator = running;
+    shopPortNotice = await rememberSimulatorPort(shopSettings, running.url, port.changedFrom).catch(
+      (error: unknown) => {
+        logger.warn('remembering the simulator port failed', error);
+        return null;
+      },
+    );
   }
   let worlds: SandboxWorlds | null = null;
+  let shop: ShopWorld | null = null;
   const evidenceDir = join(options.userDataDir, 'qa-evidence');
   const sender = new RequestSender(options.gateway);
   closers.push(() => sender.close());
@@ -196,6 +212,9 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
       problem.text && isMainTextId(problem.text.id) ? (problem.text as MainText) : problem.message,
     );
   }
+  // The shop's traffic, as kept in the record, is the evidence of a session that owns the shop world.
+  const shopEvidence = (entry: EventPayload<'record.appended'>) =>
+    entry.kind === 'shop' ? testSessions.recordShop(entry.seq, entry.shop) : null;
   // A running test session is tagged by main, so its evidence does not depend on an open window.
   const stopTagging = events.subscribe((name, payload) => {
     const recorded =
@@ -203,7 +222,9 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
         ? testSessions.recordExchange(payload as EventPayload<'exchanges.recorded'>)
         : name === 'notifications.received'
           ? testSessions.recordNotification(payload as EventPayload<'notifications.received'>)
-          : null;
+          : name === 'record.appended'
+            ? shopEvidence(payload as EventPayload<'record.appended'>)
+            : null;
     void recorded?.catch((error: unknown) => logger.warn('recording to the test session failed', error));
   });
   closers.push(async () => stopTagging());
@@ -229,6 +250,21 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     await worlds.reconcile();
     // Runs are not kept across a restart: a run world with no evidence left would be nobody's to delete.
     await discardRunWorldsWithoutEvidence(worlds, evidenceDir);
+    shop = new ShopWorld({
+      simulator,
+      worlds,
+      profiles,
+      secrets: profileSecrets,
+      settings: shopSettings,
+      record: (entry) => recordKeeper.shop(entry),
+      portNotice: shopPortNotice,
+    });
+    const shopWorld = shop;
+    closers.push(async () => shopWorld.close());
+    // A shop world kept from before records from the first call of this start, with no window open.
+    // Never a reason not to start: the Traffic view says what is wrong when asked for the connection.
+    await shop.resume().catch((error: unknown) => logger.warn('reopening the shop world failed', error));
+    if (shopPortNotice) notices.raise('warning', shopPortNotice);
   }
   // The optional team workspace: without one configured nothing is queued and nothing connects.
   const team = await startTeamWorkspace({
@@ -302,6 +338,12 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     }),
     ...createVaultHandlers(backend),
     ...createRecordHandlers(recordJournal, savedRetention),
+    ...createShopHandlers({
+      journal: recordJournal,
+      getShop: () => shop,
+      sessions: testSessions,
+      clientIdHeader: () => simulator?.clientIdHeader,
+    }),
     ...createNotificationsHandlers({
       journal: notifications.journal,
       receiver: notifications.receiver,

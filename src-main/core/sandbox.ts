@@ -65,8 +65,8 @@ export async function startSandbox(
   secrets: ProfileSecrets,
   /** The console's notification receiver, where the Sandbox delivers its notifications (none when null). */
   webhookUrl: string | null = null,
-  /** Where the simulator keeps its state; in memory when absent (tests). */
-  options: { statePath?: string } = {},
+  /** Where the simulator keeps its state (in memory when absent: tests) and its port (any when absent). */
+  options: { statePath?: string; port?: number } = {},
 ): Promise<RunningSimulator> {
   const generated = new Map<string, Partial<Record<SecretName, string>>>();
   const secretOf = async (profileId: string, name: SecretName, fallback?: string): Promise<string> => {
@@ -93,7 +93,7 @@ export async function startSandbox(
   }
   const simulator = await startSimulator({
     host: '127.0.0.1',
-    port: 0,
+    port: options.port ?? 0,
     clientId,
     terminals,
     ...(webhookUrl ? { webhook: { url: webhookUrl, secret: webhookSecret } } : {}),

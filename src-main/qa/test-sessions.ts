@@ -10,6 +10,9 @@ import {
   type TestSession,
 } from '@shared/contract/test-sessions';
 import type { Exchange } from '@shared/exchange';
+import { SHOP_WORLD_ID, worldOfProfileId } from '@shared/sandbox-worlds';
+import { exchangeOfShopCall } from '@shared/shop/shop-exchange';
+import type { ShopTrafficEntry } from '@shared/shop/traffic';
 import { ConsoleFailure } from '@shared/result';
 import { JsonDocument, recordListCodec, type StoredProblem } from '../common/json-document';
 import { AppendOnlyLog } from '../common/append-only-log';
@@ -163,6 +166,55 @@ export class TestSessions {
         receivedAt: delivery.receivedAt,
       },
     });
+  }
+
+  /**
+   * The shop under test's call or notification (kept at `recordSeq` in main's record), when the running
+   * session owns the shop world (it was started on one of the shop world's profiles): the shop's traffic
+   * is that session's evidence.
+   */
+  recordShop(recordSeq: number, entry: ShopTrafficEntry): Promise<void> {
+    const sessionId = this.activeId;
+    if (!sessionId) return Promise.resolve();
+    const base =
+      entry.kind === 'call'
+        ? {
+            at: entry.receivedAt,
+            transactionId: entry.transactionID,
+            kind: 'exchange' as const,
+            exchange: exchangeOfShopCall(recordSeq, entry),
+            notification: null,
+          }
+        : {
+            at: entry.sentAt,
+            transactionId: entry.transactionID,
+            kind: 'notification' as const,
+            exchange: null,
+            notification: {
+              seq: recordSeq,
+              notificationId: entry.notificationID,
+              transactionId: entry.transactionID,
+              paymentStatus: entry.paymentStatus,
+              duplicate: entry.copy || entry.attempt > 1,
+              receivedAt: entry.sentAt,
+            },
+          };
+    // Only sessions that own the shop world take its traffic; the check reads the kept session (no disk read).
+    return this.document.read().then((stored) => {
+      const session = stored.records.find((record) => record.id === sessionId);
+      if (!session || worldOfProfileId(session.profileId) !== SHOP_WORLD_ID) return;
+      // Numbered by the record, as the Traffic view numbers it: unique even across the world's restarts.
+      return this.record({ ...base, shop: { ...entry, seq: recordSeq } });
+    });
+  }
+
+  /** The shop traffic a session kept as evidence, oldest first (empty for a session that does not own the shop world). */
+  async shopEvidence(sessionId: string): Promise<{ session: TestSession; entries: ShopTrafficEntry[] }> {
+    await this.known(sessionId);
+    const { records } = await this.document.read();
+    const session = records.find((record) => record.id === sessionId)!;
+    const { entries } = await this.log(sessionId).read();
+    return { session, entries: entries.flatMap((entry) => (entry.shop ? [entry.shop] : [])) };
   }
 
   /**

@@ -33,6 +33,7 @@ import { join } from 'node:path';
 import { recordEntrySchema, type RecordEntry, type RecordHead } from '@shared/contract/record';
 import type { DeliveryRecord } from '@shared/contract/notifications';
 import type { Exchange } from '@shared/exchange';
+import type { ShopTrafficEntry } from '@shared/shop/traffic';
 import { withFileLock } from './file-lock';
 
 export const RECORD_DIR = 'record';
@@ -44,7 +45,10 @@ const PAGE_BYTES = 4 * 1024 * 1024;
 const DAY_MS = 86_400_000;
 const NEWLINE = 0x0a;
 
-export type RecordDraft = { kind: 'exchange'; exchange: Exchange } | { kind: 'notification'; delivery: DeliveryRecord };
+export type RecordDraft =
+  | { kind: 'exchange'; exchange: Exchange }
+  | { kind: 'notification'; delivery: DeliveryRecord }
+  | { kind: 'shop'; shop: ShopTrafficEntry };
 
 /** Where an entry is in the file, and what retention and forgetting need to know without reading it. */
 interface EntryMeta {
@@ -114,6 +118,20 @@ function metaOf(value: unknown, offset: number, length: number): EntryMeta | nul
       atMs: Date.parse(text(delivery.receivedAt) ?? '') || 0,
       transactionKey: transactionId === null ? `entry:${seq}` : `${profileId ?? ''}:${transactionId}`,
       profileId,
+    };
+  }
+  if (value.kind === 'shop' && isObject(value.shop)) {
+    const shop = value.shop;
+    // A shop's entries belong to no profile: they are its world's, and age with the rest of History.
+    const transactionId = text(shop.transactionID) ?? text(shop.merchantTransactionId);
+    const worldId = text(shop.worldId) ?? '';
+    return {
+      seq,
+      offset,
+      length,
+      atMs: Date.parse(text(shop.receivedAt) ?? text(shop.sentAt) ?? '') || 0,
+      transactionKey: transactionId === null ? `entry:${seq}` : `shop:${worldId}:${transactionId}`,
+      profileId: null,
     };
   }
   return null;

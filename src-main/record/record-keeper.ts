@@ -5,6 +5,7 @@
  */
 import type { DeliveryRecord } from '@shared/contract/notifications';
 import type { Exchange } from '@shared/exchange';
+import type { ShopTrafficEntry } from '@shared/shop/traffic';
 import { mainText } from '@shared/console-text';
 import type { EventBus } from '../common/event-bus';
 import type { Notices } from '../common/notices';
@@ -14,6 +15,8 @@ import type { RecordDraft, RecordJournal } from './record-journal';
 export interface RecordKeeper {
   exchange(exchange: Exchange): void;
   notification(delivery: DeliveryRecord): void;
+  /** A call or notification of the shop under test, as its world captured it (already masked there). */
+  shop(entry: ShopTrafficEntry): void;
 }
 
 export function createRecordKeeper(journal: RecordJournal, events: EventBus, notices: Notices): RecordKeeper {
@@ -33,5 +36,6 @@ export function createRecordKeeper(journal: RecordJournal, events: EventBus, not
       events.emit('exchanges.recorded', exchange);
     },
     notification: (delivery) => keep({ kind: 'notification', delivery }),
+    shop: (entry) => keep({ kind: 'shop', shop: entry }),
   };
 }

@@ -40,6 +40,11 @@ export interface SimWorld {
   readonly control: SimulatorControl;
   /** One-shot faults armed on this world only. */
   readonly faults: QaFaults;
+  /**
+   * Sends this world's notifications to `target` instead of the simulator's webhook (null: back to it):
+   * the shop under test's own receiver, while every other world keeps delivering to the console's.
+   */
+  setWebhook(target: WebhookTarget | null): void;
   /** Every call its shop made and every notification sent to the shop, masked (docs/shop-testing.md). */
   readonly traffic: ShopTrafficLog;
 }
@@ -85,11 +90,12 @@ export function openWorld(parts: WorldParts): HostedWorld {
   const book = new TransactionBook(clock, random);
   // Its own seeded sequence (not the world's): drawing fault latencies must not change the ids it issues.
   const faults = new QaFaults(createRandom(options.seed === undefined ? undefined : faultSeed(options.seed, id)));
+  let ownWebhook: WebhookTarget | null = null;
   const notifier = new Notifier(
     clock,
     random,
     options.notifications,
-    (transaction) => transaction.terminal.webhook ?? parts.webhook(),
+    (transaction) => ownWebhook ?? transaction.terminal.webhook ?? parts.webhook(),
     faults,
   );
   book.onChange((transaction, change) => notifier.notify(transaction, change));
@@ -137,7 +143,7 @@ export function openWorld(parts: WorldParts): HostedWorld {
     terminals: options.terminals.map(({ terminalId, variant }) => ({ terminalId, variant })),
     clock: control.clockView(),
     transactions: book.size,
-    webhookUrl: parts.webhook()?.url ?? null,
+    webhookUrl: (ownWebhook ?? parts.webhook())?.url ?? null,
     ...parts.describeExtra?.(),
   });
   addControlRoutes(controlRouter, control, options, describe);
@@ -157,6 +163,9 @@ export function openWorld(parts: WorldParts): HostedWorld {
     statePath: stateFile?.path ?? null,
     control,
     faults,
+    setWebhook: (target) => {
+      ownWebhook = target;
+    },
     traffic,
     callCapture,
     gateway,

@@ -24,6 +24,7 @@ export const areas = [
     name: 'simulator',
     component: () => import('./features/simulator/SimulatorView.vue'),
   },
+  { path: '/traffic', name: 'traffic', component: () => import('./features/shop/TrafficView.vue') },
   { path: '/demo', name: 'demo', component: () => import('./features/demo/DemoView.vue') },
   { path: '/scenarios', name: 'scenarios', component: () => import('./features/qa/ScenariosView.vue') },
   {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { exchangeSchema } from '../exchange';
 import { deliveryRecordSchema } from './notifications';
+import { shopTrafficEntrySchema } from '../shop/traffic';
 import { event, method } from './define';
 
 /**
@@ -12,6 +13,8 @@ const seqSchema = z.number().int().positive();
 export const recordEntrySchema = z.discriminatedUnion('kind', [
   z.object({ seq: seqSchema, kind: z.literal('exchange'), exchange: exchangeSchema }),
   z.object({ seq: seqSchema, kind: z.literal('notification'), delivery: deliveryRecordSchema }),
+  /** A call the shop under test made on its world, or a notification the world sent it (issue 29), masked at capture. */
+  z.object({ seq: seqSchema, kind: z.literal('shop'), shop: shopTrafficEntrySchema }),
 ]);
 export type RecordEntry = z.infer<typeof recordEntrySchema>;
 
@@ -68,7 +71,7 @@ export const recordMethods = {
 
 export const recordEvents = {
   'record.appended': event(
-    'Main appended an entry to its journal (an exchange or a notification delivery), masked as stored.',
+    'Main appended an entry to its journal (an exchange, a notification delivery or the shop’s traffic), masked as stored.',
     recordEntrySchema,
   ),
 };

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { exchangeSchema } from '../exchange';
+import { shopTrafficEntrySchema } from '../shop/traffic';
 import { stepNotificationSchema } from './qa';
 import { FORBIDDEN_KEYS } from '../forbidden-keys';
 import { consoleErrorSchema } from '../result';
@@ -49,6 +50,11 @@ export const sessionEntrySchema = z.object({
   exchange: exchangeSchema.nullable(),
   // The same short view of a notification a scenario step records.
   notification: stepNotificationSchema.nullable(),
+  /**
+   * For a session that owns the shop world: the shop's call or notification whole, as main recorded it
+   * (the exchange / notification fields above are its view), so findings and certification judge it.
+   */
+  shop: shopTrafficEntrySchema.optional(),
 });
 export type SessionEntry = z.infer<typeof sessionEntrySchema>;
 

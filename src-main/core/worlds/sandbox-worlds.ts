@@ -34,7 +34,7 @@ export interface OpenedWorld {
 /** The secrets a world's profiles take from the Sandbox profile of their variant. */
 const SHARED_SECRETS: readonly SecretName[] = ['bearerToken', 'clientId', 'webhookSecret'];
 
-const KIND_NAMES: Record<WorldKind, string> = { demo: 'Demo', run: 'Run', session: 'Session' };
+const KIND_NAMES: Record<WorldKind, string> = { demo: 'Demo', run: 'Run', session: 'Session', shop: 'Shop' };
 
 export class SandboxWorlds {
   /** Opens and closes run one at a time: each saves or removes profiles beside the simulator's world. */
@@ -87,6 +87,24 @@ export class SandboxWorlds {
         throw error;
       }
       const profiles = { A: worldProfileId(worldId, 'A'), B: worldProfileId(worldId, 'B') };
+      this.deps.onProfilesChanged?.([profiles.A, profiles.B]);
+      return { worldId, profiles };
+    });
+  }
+
+  /**
+   * The world `worldId` as it is — its transactions, clock and profiles kept — made only when it does
+   * not exist yet (the shop under test's world: what the shop was configured with must keep working).
+   */
+  ensure(worldId: string, options: { label?: string } = {}): Promise<OpenedWorld> {
+    const world = this.deps.simulator.worlds.get(worldId);
+    if (!world) return this.open(worldId, options);
+    const profiles = { A: worldProfileId(worldId, 'A'), B: worldProfileId(worldId, 'B') };
+    if (this.deps.profiles.find(profiles.A) && this.deps.profiles.find(profiles.B))
+      return Promise.resolve({ worldId, profiles });
+    // A world made without its profiles (through the simulator's own API): the console can reach it too.
+    return this.serial(async () => {
+      await this.saveProfiles(world, options.label ?? worldId);
       this.deps.onProfilesChanged?.([profiles.A, profiles.B]);
       return { worldId, profiles };
     });

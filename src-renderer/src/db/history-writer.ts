@@ -232,6 +232,7 @@ function foldExchange(
   const profile = (exchange.profileId && profiles(exchange.profileId)) || UNKNOWN_PROFILE(exchange.profileId);
   const merged = facts ? mergeFacts(before, facts, profile, source) : before;
   // A row a scenario run's call created keeps that run (main stamped the exchange): History marks it.
+  if (merged && !before && exchange.from === 'shop') return { ...merged, fromShop: true };
   return merged && !before && exchange.qaRun ? { ...merged, qaRun: exchange.qaRun } : merged;
 }
 

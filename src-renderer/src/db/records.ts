@@ -97,6 +97,8 @@ export const transactionRecordSchema = z.object({
   answerReport: statusReportRecordSchema.optional(),
   /** The scenario run whose call created the row (absent: made by hand, looked up or imported). */
   qaRun: z.object({ runId: z.string(), scenario: z.string() }).optional(),
+  /** Made by the shop under test on its world, not by this console (issue 29): History marks it. */
+  fromShop: z.literal(true).optional(),
 });
 export type TransactionRecord = z.infer<typeof transactionRecordSchema>;
 

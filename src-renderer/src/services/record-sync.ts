@@ -10,6 +10,7 @@ import type { ConsoleApi } from '@shared/contract';
 import type { DeliveryRecord } from '@shared/contract/notifications';
 import type { RecordEntry } from '@shared/contract/record';
 import type { Exchange } from '@shared/exchange';
+import { exchangeOfShopCall } from '@shared/shop/shop-exchange';
 import type { RecordCursor } from '../db/record-cursor';
 
 export interface RecordProgress {
@@ -71,7 +72,11 @@ export function createRecordSync(options: RecordSyncOptions): RecordSync {
     };
     for (const entry of entries) {
       if (entry.kind === 'exchange') run.push(entry.exchange);
-      else {
+      else if (entry.kind === 'shop') {
+        // The shop's calls join History marked "from the shop"; its notifications live in the Traffic view.
+        const exchange = entry.shop.kind === 'call' ? exchangeOfShopCall(entry.seq, entry.shop) : null;
+        if (exchange) run.push(exchange);
+      } else {
         await flush();
         await options.storeNotification(entry.delivery);
       }

@@ -14,6 +14,7 @@ import notifications from './notifications.en';
 import simulator from './simulator.en';
 import shopProxy from './shop-proxy.en';
 import team from './team.en';
+import shop from './shop.en';
 
 /** English: the reference catalogue. Every key here must exist in pt-PT.ts too (type-checked and tested). */
 
@@ -30,6 +31,7 @@ export default {
     scenarios: 'Scenarios',
     settings: 'Settings',
     demo: 'Demo',
+    traffic: 'Traffic',
   },
   shell: {
     vaultUnlocked: 'Secrets: vault unlocked',
@@ -317,6 +319,7 @@ export default {
   ...simulator,
   ...shopProxy,
   ...team,
+  ...shop,
   inspectorStore: {
     notFound: 'Exchange {id} is neither in this session nor in history (it may have been cleared).',
     unreadable: 'History could not be read: {error}',

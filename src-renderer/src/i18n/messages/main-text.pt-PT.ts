@@ -271,6 +271,13 @@ const mainTextPt: Record<MainTextId, string> = {
   teamTlsRefused:
     'O certificado da área de equipa não é validado pelo ficheiro da AC ({reason}): a consola não ligou, por isso nada foi enviado. Verifique o ficheiro da AC e o nome do anfitrião.',
   teamOffline: 'A área de equipa não está ligada: pesquise-a quando estiver (Definições › Área de equipa).',
+  shopWebhookInvalid:
+    'O URL do webhook da loja tem de ser um endereço http:// ou https:// sem nome de utilizador nem palavra-passe ({reason}). O anterior mantém-se.',
+  shopNeedsSimulator: 'O mundo da loja vive no simulador integrado, que não está a correr.',
+  shopSessionNotOwner:
+    'A sessão de teste "{name}" não foi iniciada no mundo da loja, por isso não tem tráfego da loja para certificar. Inicie uma sessão num perfil “Shop under test”.',
+  shopPortChanged:
+    'A Sandbox não conseguiu voltar a usar a porta {port} (outro programa usa-a): o URL base da loja mudou para {url}. Atualize a configuração da loja.',
 };
 
 export default mainTextPt;

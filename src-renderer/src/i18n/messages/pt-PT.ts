@@ -16,6 +16,7 @@ import notifications from './notifications.pt-PT';
 import simulator from './simulator.pt-PT';
 import shopProxy from './shop-proxy.pt-PT';
 import team from './team.pt-PT';
+import shop from './shop.pt-PT';
 
 /** Português europeu (pt-PT): "ecrã", "utilizador", "Definições", "Transação", "Referência Multibanco". */
 const ptPT: SameKeys<typeof en> = {
@@ -31,6 +32,7 @@ const ptPT: SameKeys<typeof en> = {
     scenarios: 'Cenários',
     settings: 'Definições',
     demo: 'Demonstração',
+    traffic: 'Tráfego',
   },
   shell: {
     vaultUnlocked: 'Segredos: cofre desbloqueado',
@@ -319,6 +321,7 @@ const ptPT: SameKeys<typeof en> = {
   ...simulator,
   ...shopProxy,
   ...team,
+  ...shop,
   inspectorStore: {
     notFound: 'A troca {id} não está nesta sessão nem no histórico (pode ter sido apagada).',
     unreadable: 'Não foi possível ler o histórico: {error}',

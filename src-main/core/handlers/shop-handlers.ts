@@ -1,0 +1,89 @@
+import { mainText } from '@shared/console-text';
+import { ConsoleFailure } from '@shared/result';
+import type { ShopRecord } from '@shared/contract/shop';
+import { SHOP_WORLD_ID, worldOfProfileId } from '@shared/sandbox-worlds';
+import { certify, renderCertification } from '@shared/shop/certification';
+import { findShopProblems } from '@shared/shop/findings';
+import type { TestSessions } from '../../qa/test-sessions';
+import type { RecordJournal } from '../../record/record-journal';
+import type { ShopWorld } from '../worlds/shop-world';
+import type { Handlers } from '../dispatcher';
+
+type ShopHandlers = Pick<
+  Handlers,
+  | 'shop.connection'
+  | 'shop.setWebhook'
+  | 'shop.traffic'
+  | 'shop.certification'
+  | 'shop.shopperOutcome'
+  | 'shop.armCallFault'
+  | 'shop.armNotificationChaos'
+  | 'shop.clearFaults'
+  | 'shop.setWorldShopper'
+>;
+
+const MEDIA_TYPES = { html: 'text/html', json: 'application/json', junit: 'application/xml' } as const;
+const EXTENSIONS = { html: 'html', json: 'json', junit: 'junit.xml' } as const;
+
+/** Journal entries read per step while looking for the shop's (the rest of the record is skipped). */
+const SCAN_PAGE = 1000;
+
+/**
+ * `shop.*`: the shop under test's world and its traffic. The traffic is read from main's record — the one
+ * truth History and Inspector are indexed from — never from the world directly, so what the Traffic view
+ * shows is what was kept (masked), including calls made while no window was open.
+ */
+export function createShopHandlers(deps: {
+  journal: RecordJournal;
+  getShop: () => ShopWorld | null;
+  sessions: TestSessions;
+  /** The client-id header the shop world expects (the findings check it by this name). */
+  clientIdHeader: () => string | undefined;
+}): ShopHandlers {
+  const { journal, getShop } = deps;
+  const shop = (): ShopWorld => {
+    const world = getShop();
+    if (!world) throw new ConsoleFailure('simulator-not-running', mainText('shopNeedsSimulator'));
+    return world;
+  };
+  return {
+    'shop.connection': () => shop().connection(),
+    'shop.setWebhook': ({ url }) => shop().setWebhook(url),
+    // Driving the shop acts on the shop's world only, through main: the page never reaches the simulator.
+    'shop.shopperOutcome': ({ transactionId, outcome }) => shop().shopperOutcome(transactionId, outcome),
+    'shop.armCallFault': ({ fault }) => shop().armCallFault(fault),
+    'shop.armNotificationChaos': (input) => shop().armNotificationChaos(input),
+    'shop.clearFaults': () => shop().clearFaults(),
+    'shop.setWorldShopper': ({ outcome }) => shop().setWorldShopper(outcome),
+    'shop.traffic': ({ after, limit }) => {
+      const entries: ShopRecord[] = [];
+      let next = after;
+      for (;;) {
+        const page = journal.since(next, SCAN_PAGE);
+        for (const entry of page.entries) {
+          next = entry.seq;
+          if (entry.kind !== 'shop') continue;
+          entries.push({ seq: entry.seq, shop: entry.shop });
+          if (entries.length >= limit) return { entries, next, done: false };
+        }
+        // Past lines that could not be read too: the page says where it stopped.
+        next = Math.max(next, page.next);
+        if (page.done) return { entries, next, done: true };
+      }
+    },
+    'shop.certification': async ({ sessionId, format }) => {
+      const { session, entries } = await deps.sessions.shopEvidence(sessionId);
+      if (worldOfProfileId(session.profileId) !== SHOP_WORLD_ID)
+        throw new ConsoleFailure('conflict', mainText('shopSessionNotOwner', { name: session.name }));
+      const header = deps.clientIdHeader();
+      const report = certify(entries, findShopProblems(entries, header ? { clientIdHeader: header } : {}));
+      return {
+        // From the session's UUID: nothing the shop sent ever names a file.
+        fileName: `shop-certification-${sessionId.slice(0, 8)}.${EXTENSIONS[format]}`,
+        mediaType: MEDIA_TYPES[format],
+        text: renderCertification(format, report, entries),
+        passed: report.passed,
+      };
+    },
+  };
+}
