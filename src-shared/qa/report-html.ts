@@ -8,7 +8,7 @@
 import type { Exchange } from '../exchange';
 import type { RunResult, ScenarioResult, StepResult } from '../contract/qa';
 import { scenarioDiagrams } from './report-diagrams';
-import { htmlEscape as h, itemHeading, prettyBody as pretty, show, type Redact } from './report-text';
+import { htmlEscape as h, itemHeading, prettyBody as pretty, reportFileHead, show, type Redact } from './report-text';
 
 const STYLE = `
 :root{color-scheme:light;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;font-size:14px;color:#1f2328}
@@ -106,10 +106,7 @@ export function htmlReport(run: RunResult, redact: Redact): string {
     )
     .join('; ');
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${h(run.title)}</title><style>${STYLE}</style></head>
+<html lang="en"><head>${reportFileHead(run.title, STYLE)}</head>
 <body><main>
 <h1>${h(run.title)} ${badge(run.counts.failed ? 'failed' : run.counts.passed ? 'passed' : 'skipped')}</h1>
 <table><tbody>

@@ -13,6 +13,15 @@ export type Redact = (text: string) => string;
 export const htmlEscape = (text: string): string =>
   text.replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[char]!);
 
+/**
+ * The head of a report file (QA evidence, a shop's certification): a policy that lets the page fetch and
+ * run nothing, since every value in it is outside text. One definition for every report file.
+ */
+export const reportFileHead = (title: string, style: string): string => `<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${htmlEscape(title)}</title><style>${style}</style>`;
+
 const seconds = (ms: number): string => (ms / 1000).toFixed(3);
 
 /** The heading of the reports' item column: what the items of this run are about. */

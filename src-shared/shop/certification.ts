@@ -7,7 +7,7 @@
  */
 import { redactBody } from '../redact-export';
 import { xmlEscape } from '../xml-text';
-import { htmlEscape as h } from '../qa/report-text';
+import { htmlEscape as h, reportFileHead } from '../qa/report-text';
 import { isOutcomeUnknown, type ShopFinding, type ShopFindingCode } from './findings';
 import { englishShopText, shopText, type ShopText, type ShopTextId } from './shop-text';
 import type { ShopCall, ShopNotification, ShopTrafficEntry } from './traffic';
@@ -294,10 +294,7 @@ export function certificationHtml(report: CertificationReport, entries: readonly
     )
     .join('');
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Shop certification</title><style>${STYLE}</style></head>
+<html lang="en"><head>${reportFileHead('Shop certification', STYLE)}</head>
 <body><main>
 <h1>Shop certification ${badge(report.passed ? 'pass' : 'fail', report.passed ? 'pass' : 'fail')}</h1>
 <p>${report.counts.pass} passed, ${report.counts.fail} failed, ${report.counts.notExercised} not exercised · ${report.entries} traffic entries from ${h(report.sources.join(', ') || 'no source')} · ${h(report.generatedAt)}</p>

@@ -127,12 +127,13 @@ describe('Electron security checklist', () => {
     for (const directive of ['default-src', 'script-src', 'connect-src'])
       expect(directives[directive]?.join(' ') ?? '').not.toMatch(/https?:|\*|'unsafe-eval'/);
     // One definition feeds the app:// protocol and the browser-mode host: no second, drifting policy.
-    // The only other one is the QA report file's own, stricter policy: it may fetch nothing at all.
+    // The only other one is the report files' own, stricter policy (QA evidence, shop certification): they
+    // may fetch nothing at all.
     expect(filesMatching(/Content-Security-Policy|default-src/)).toEqual([
       'src-main/security/content-security-policy.ts',
-      'src-shared/qa/report-html.ts',
+      'src-shared/qa/report-text.ts',
     ]);
-    expect(readFileSync(join(PROJECT_ROOT, 'src-shared/qa/report-html.ts'), 'utf8')).toContain(
+    expect(readFileSync(join(PROJECT_ROOT, 'src-shared/qa/report-text.ts'), 'utf8')).toContain(
       `content="default-src 'none'; style-src 'unsafe-inline'"`,
     );
   });
