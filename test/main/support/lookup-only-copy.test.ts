@@ -2,8 +2,10 @@
  * Issue 27 item 9: "New lookup-only profile from this one". A lookup-only desk on the Sandbox used to need
  * the simulator's credentials copied from a file and broke at the next start (the port changes). The copy
  * now asks with its source's address and credentials as they are at each call; nothing secret is copied.
+ * (The Sandbox now keeps its port across restarts; the test makes it move by holding the old one.)
  */
 import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { orderA } from '../gateway/fixtures';
@@ -42,7 +44,10 @@ describe('issue 27 item 9: a lookup-only copy of the Sandbox survives restarts',
     await first.close();
     cores.splice(0);
 
-    const second = await start(first.userDataDir);
+    // The Sandbox keeps its port across restarts; another program holding it makes the simulator move.
+    const squatter = createServer();
+    await new Promise<void>((resolve) => squatter.listen(Number(new URL(oldUrl).port), '127.0.0.1', resolve));
+    const second = await start(first.userDataDir).finally(() => squatter.close());
     expect(second.core.simulator!.url).not.toBe(oldUrl);
     const listed = (await second.call('profiles.list')).profiles.find((p: { id: string }) => p.id === copy.id);
     expect(listed.baseUrl).toBe(second.core.simulator!.url);
