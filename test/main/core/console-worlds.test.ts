@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunResult } from '@shared/contract/qa';
@@ -185,10 +186,15 @@ describe('Sandbox worlds in the console (main)', () => {
       (record) => record.notification?.transactionId === transactionId,
     );
     expect(new Set(records.map((record) => record.profileId))).toEqual(new Set([opened.profiles.A]));
+    const oldUrl = first.core.simulator!.url;
     await first.close();
 
-    // After a restart (a new simulator port) the session's world and profiles are still there, at the new address.
-    const second = await startCore({ userDataDir: first.userDataDir });
+    // After a restart on a new simulator port (the Sandbox keeps its port unless another program holds it,
+    // as here) the session's world and profiles are still there, at the new address.
+    const squatter = createServer();
+    await new Promise<void>((resolve) => squatter.listen(Number(new URL(oldUrl).port), '127.0.0.1', resolve));
+    const second = await startCore({ userDataDir: first.userDataDir }).finally(() => squatter.close());
+    expect(second.core.simulator!.url).not.toBe(oldUrl);
     cores.push(second);
     const profile = (await second.call('profiles.list')).profiles.find(
       (listed: { id: string }) => listed.id === opened.profiles.A,
