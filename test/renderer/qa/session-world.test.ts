@@ -4,7 +4,7 @@
  * world (its profile, the active profile), so an order made during it is not in the tester's Sandbox;
  * deleting the session discards the world.
  */
-import { flushPromises } from '@vue/test-utils';
+
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ConsoleApi } from '@shared/contract';
 import { worldOfProfileId } from '@shared/sandbox-worlds';
@@ -14,25 +14,16 @@ import { useTestSession } from '../../../src-renderer/src/composables/use-test-s
 import { orderA } from '../../main/gateway/fixtures';
 import { startCore } from '../../main/core/harness';
 import { mountInApp } from '../followups/mount';
+import { consoleApiOf, settle } from '../console-core-api';
 
 let api: ConsoleApi;
 vi.mock('../../../src-renderer/src/api', () => ({ useConsoleApi: () => api }));
-
-async function settle(): Promise<void> {
-  for (let i = 0; i < 8; i++) {
-    await flushPromises();
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe('Test session in a Sandbox world of its own', () => {
   let harness: Awaited<ReturnType<typeof startCore>>;
   beforeAll(async () => {
     harness = await startCore();
-    api = new Proxy({} as ConsoleApi, {
-      get: (_, name: string) =>
-        name === 'on' ? () => () => undefined : (input?: unknown) => harness.core.dispatch(name, input),
-    });
+    api = consoleApiOf(harness.core);
   });
   afterAll(async () => {
     await harness.close();

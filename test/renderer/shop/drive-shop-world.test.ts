@@ -3,7 +3,7 @@
  * of the shop world plays the shopper in that world, through main. Against a real console core.
  */
 import { request } from 'node:http';
-import { flushPromises } from '@vue/test-utils';
+
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ConsoleApi } from '@shared/contract';
 import type { ShopConnection } from '@shared/contract/shop';
@@ -13,6 +13,7 @@ import { useProfilesStore } from '../../../src-renderer/src/stores/profiles';
 import { validOrderA } from '../../shared/gateway/fixtures';
 import { startCore } from '../../main/core/harness';
 import { mountInApp } from '../followups/mount';
+import { consoleApiOf, settle } from '../console-core-api';
 
 let api: ConsoleApi;
 vi.mock('../../../src-renderer/src/api', () => ({ useConsoleApi: () => api }));
@@ -31,21 +32,11 @@ function shopPost(url: string, headers: Record<string, string>, body: string): P
   });
 }
 
-async function settle(): Promise<void> {
-  for (let i = 0; i < 8; i++) {
-    await flushPromises();
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 describe('Drive the shop', () => {
   let harness: Awaited<ReturnType<typeof startCore>>;
   beforeAll(async () => {
     harness = await startCore();
-    api = new Proxy({} as ConsoleApi, {
-      get: (_, name: string) =>
-        name === 'on' ? () => () => undefined : (input?: unknown) => harness.core.dispatch(name, input),
-    });
+    api = consoleApiOf(harness.core);
   });
   afterAll(async () => {
     await harness.close();

@@ -4,7 +4,7 @@
  * the user's Sandbox by default, lists the console's worlds in its picker, and shows and moves only the
  * chosen world's transactions and clock.
  */
-import { flushPromises, type VueWrapper } from '@vue/test-utils';
+import type { VueWrapper } from '@vue/test-utils';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ConsoleApi } from '@shared/contract';
@@ -12,16 +12,10 @@ import SimulatorView from '../../../src-renderer/src/features/simulator/Simulato
 import { orderA } from '../../main/gateway/fixtures';
 import { startCore } from '../../main/core/harness';
 import { mountInApp } from '../followups/mount';
+import { consoleApiOf, settle } from '../console-core-api';
 
 let api: ConsoleApi;
 vi.mock('../../../src-renderer/src/api', () => ({ useConsoleApi: () => api }));
-
-async function settle(): Promise<void> {
-  for (let i = 0; i < 8; i++) {
-    await flushPromises();
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 const rowIds = (wrapper: VueWrapper) =>
   wrapper.findAll('tr[data-transaction]').map((row) => row.attributes('data-transaction'));
@@ -34,9 +28,7 @@ describe('Simulator screen: one world at a time', () => {
   beforeAll(async () => {
     harness = await startCore();
     // The renderer's api: every method through the core's own dispatcher.
-    api = new Proxy({} as ConsoleApi, {
-      get: (_, name: string) => (input?: unknown) => harness.core.dispatch(name, input),
-    });
+    api = consoleApiOf(harness.core);
     mine = (await harness.call('orders.create', { profileId: 'sandbox-a', order: orderA() })).exchange.transactionID;
     const opened = await harness.call('qa.openSessionWorld', { sessionId: randomUUID(), name: 'Checkout' });
     worldId = opened.worldId;
