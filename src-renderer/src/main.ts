@@ -2,7 +2,13 @@ import { createPinia } from 'pinia';
 import { createApp } from 'vue';
 import App from './App.vue';
 import './components/global.css';
-import { i18n } from './i18n';
+import { i18n, setLocale } from './i18n';
+import { initialLocale } from './i18n/locales';
 import { createConsoleRouter } from './router';
 
-createApp(App).use(createPinia()).use(i18n).use(createConsoleRouter()).mount('#app');
+const app = createApp(App).use(createPinia()).use(i18n).use(createConsoleRouter());
+// The first paint is already in the user's language: its catalogue is fetched before mounting. If it
+// cannot be fetched the console still opens, in English.
+void setLocale(initialLocale())
+  .catch(() => undefined)
+  .then(() => app.mount('#app'));

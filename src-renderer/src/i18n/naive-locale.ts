@@ -1,19 +1,26 @@
-import { createLocale, dateEnGB, datePtPT, enGB, ptPT, type NDateLocale, type NLocale } from 'naive-ui';
+import { createLocale, dateEnGB, enGB, type NDateLocale, type NLocale } from 'naive-ui';
+import { shallowReactive } from 'vue';
 import type { AppLocale } from './locales';
 
-// Every field in the console has a visible label, so naive-ui's generic placeholders ("Please Input")
-// only add noise: empty them; select prompts say what to do in the console's own words.
-const enUi = createLocale(
-  { Input: { placeholder: '' }, InputNumber: { placeholder: '' }, Select: { placeholder: 'Choose…' } },
-  enGB,
-);
-const ptUi = createLocale(
-  { Input: { placeholder: '' }, InputNumber: { placeholder: '' }, Select: { placeholder: 'Escolha…' } },
-  ptPT,
-);
+export interface NaiveLocale {
+  locale: NLocale;
+  dateLocale: NDateLocale;
+}
 
-/** naive-ui's own texts (date pickers, empty tables, pagination) and date locale for each console language. */
-export const naiveLocales: Record<AppLocale, { locale: NLocale; dateLocale: NDateLocale }> = {
-  en: { locale: enUi, dateLocale: dateEnGB },
-  'pt-PT': { locale: ptUi, dateLocale: datePtPT },
-};
+/**
+ * naive-ui's own texts (date pickers, empty tables, pagination) and date locale for a console language.
+ * Every field in the console has a visible label, so naive-ui's generic placeholders ("Please Input")
+ * only add noise: empty them; select prompts say what to do in the console's own words.
+ */
+export const consoleNaiveLocale = (locale: NLocale, dateLocale: NDateLocale, choose: string): NaiveLocale => ({
+  locale: createLocale(
+    { Input: { placeholder: '' }, InputNumber: { placeholder: '' }, Select: { placeholder: choose } },
+    locale,
+  ),
+  dateLocale,
+});
+
+/** English ships with the page; another language's entry arrives with its catalogue (see ./index.ts). */
+export const naiveLocales = shallowReactive<Partial<Record<AppLocale, NaiveLocale>> & { en: NaiveLocale }>({
+  en: consoleNaiveLocale(enGB, dateEnGB, 'Choose…'),
+});
