@@ -8,13 +8,10 @@
 import { ref, shallowRef } from 'vue';
 import type { ReportFormat } from '@shared/contract/qa';
 import type { ConsoleError } from '@shared/result';
-import { buildReport } from '@shared/qa/reports';
 import { useConsoleApi } from '../api';
-import { redactBody } from '@shared/redact-export';
 import { consoleErrorText } from '../i18n/console-error';
 import { t } from '../i18n';
-import { sessionAsRun } from '../services/session-report';
-import { legacySessions, useSessionsDb, type SessionEntry, type TestSession } from '../services/sessions-db';
+import type { SessionEntry, TestSession } from '../services/sessions-db';
 
 const sessions = shallowRef<TestSession[]>([]);
 const active = shallowRef<TestSession | null>(null);
@@ -78,6 +75,8 @@ function followChange(): void {
  * only after main has all its entries, so an interrupted move is simply done again on the next start.
  */
 async function moveLegacySessions(): Promise<void> {
+  // Only a browser an older console used holds any: the reader is fetched after the first paint.
+  const { legacySessions, useSessionsDb } = await import('../services/sessions-db');
   const db = useSessionsDb();
   const legacy = await legacySessions(db);
   if (legacy.invalid > 0)
@@ -166,7 +165,9 @@ export function useTestSession() {
       failed(recorded.error);
       return null;
     }
-    return buildReport(sessionAsRun(session, recorded.value.entries, consoleVersion), format, redactBody);
+    // The report builders (HTML, diagrams, redaction) are fetched with the first report, not at start-up.
+    const { sessionReport } = await import('../services/session-report');
+    return sessionReport(session, recorded.value.entries, format, consoleVersion);
   }
 
   return { sessions, active, entries, error, problems, start, begin, end, resume, remove, setVerdict, report, refresh };

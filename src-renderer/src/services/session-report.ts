@@ -3,7 +3,9 @@
  * "scenario" per transaction (its calls and notifications are the steps), with the tester's verdict
  * and note. Calls without a transaction (a failed create) are grouped on their own.
  */
-import type { RunResult, ScenarioResult, StepResult } from '@shared/contract/qa';
+import type { ReportFormat, RunResult, ScenarioResult, StepResult } from '@shared/contract/qa';
+import { buildReport } from '@shared/qa/reports';
+import { redactBody } from '@shared/redact-export';
 import type { SessionEntry, TestSession } from './sessions-db';
 
 const NO_TRANSACTION = '(no transaction)';
@@ -74,3 +76,11 @@ export function sessionAsRun(
     counts: { total: scenarios.length, passed: count('passed'), failed: count('failed'), skipped: count('skipped') },
   };
 }
+
+/** The session's report, through the exports' redaction (signatures, card data) like any export. */
+export const sessionReport = (
+  session: TestSession,
+  entries: readonly SessionEntry[],
+  format: ReportFormat,
+  consoleVersion: string,
+) => buildReport(sessionAsRun(session, entries, consoleVersion), format, redactBody);
