@@ -67,6 +67,15 @@ describe('host transport error paths', () => {
     expect(JSON.parse(String(init.body))).toEqual({ input: { text: 'a' } });
   });
 
+  it('has a function for every area.verb method, the same one each time, and is never taken for a promise', async () => {
+    const api = createHostTransport('http://127.0.0.1:9', 'tok');
+    expect(api['orders.create']).toBeTypeOf('function');
+    expect(api['orders.create']).toBe(api['orders.create']);
+    // Resolving a promise with the API must give the API back, not call a `then` method on the host.
+    expect(await Promise.resolve(api)).toBe(api);
+    expect(() => api.on('not an event' as never, () => {})).toThrow('Unknown event');
+  });
+
   it('does not call the host at all without a session token', async () => {
     const fetchSpy = vi.fn();
     vi.stubGlobal('fetch', fetchSpy);

@@ -1,4 +1,4 @@
-import { isEventName, methodNames, type ConsoleApi, type EventName, type EventPayload } from '@shared/contract';
+import type { ConsoleApi, EventName, EventPayload } from '@shared/contract';
 import { fail, type Result } from '@shared/result';
 
 const TOKEN_STORAGE_KEY = 'gateway-console.session-token';
@@ -21,6 +21,13 @@ export function takeSessionToken(location: Location, storage: Storage, history: 
 }
 
 type Listener = (payload: unknown) => void;
+
+/**
+ * Every method and event of the contract is named `area.verb`. The page goes by that shape rather than
+ * the contract's list, which would bring every zod schema of the contract into the first download; the
+ * host checks the name (an unknown method is answered `unknown-method`).
+ */
+const CONTRACT_NAME = /^[a-z][a-zA-Z0-9]*\.[a-z][a-zA-Z0-9]*$/;
 
 /** Something in between (a proxy, a restarted host on the same port) may answer with anything. */
 const isResult = (value: unknown): value is Result<unknown> => {
@@ -121,7 +128,7 @@ export function createHostTransport(
 
   const api: Record<string, unknown> = {
     on<E extends EventName>(name: E, listener: (payload: EventPayload<E>) => void) {
-      if (!isEventName(name)) throw new Error(`Unknown event ${String(name)}`);
+      if (typeof name !== 'string' || !CONTRACT_NAME.test(name)) throw new Error(`Unknown event ${String(name)}`);
       let set = listeners.get(name);
       if (!set) {
         set = new Set();
@@ -133,6 +140,12 @@ export function createHostTransport(
       return () => set.delete(listener as Listener);
     },
   };
-  for (const name of methodNames) api[name] = (input?: unknown) => call(name, input);
-  return api as ConsoleApi;
+  // One function per method, made on first use (and kept, so the same method is the same function).
+  return new Proxy(api, {
+    get: (target, name) => {
+      if (typeof name === 'string' && !Object.hasOwn(target, name) && CONTRACT_NAME.test(name))
+        target[name] = (input?: unknown) => call(name, input);
+      return target[name as string];
+    },
+  }) as ConsoleApi;
 }
