@@ -3,22 +3,20 @@ import { ref, shallowRef } from 'vue';
 import type { DeliveryRecord, ReceiverStatus } from '@shared/contract/notifications';
 import { useConsoleApi } from '../api';
 import { useHistoryDb } from '../db/history-db';
-import { lookupTransaction } from '../services/status-query';
-import { recentNotificationRows } from '../services/notification-query';
 import type { NotificationRow } from '../services/notification-rows';
-import { createNotificationSync, localCursor, type NotificationSync } from '../services/notification-sync';
-import { findReconciliationFlags, type ReconciliationFlag } from '../services/reconciliation';
+import type { NotificationSync } from '../services/notification-sync';
+import type { ReconciliationFlag } from '../services/reconciliation';
 import { useHistoryRecorderStore } from './history-recorder';
 import { t } from '../i18n';
 import { consoleErrorText } from '../i18n/console-error';
-import { lookupFailureText } from '../services/lookup-failure-text';
 
 const PAGE = 200;
 
 /**
  * Merchant notifications in the renderer: every delivery main journals is stored in history from app
  * start (push + catch-up from a cursor), whichever screen is open; the Notifications screen reads the
- * stored rows, the receiver's status and the reconciliation flags from here.
+ * stored rows, the receiver's status and the reconciliation flags from here. The services behind it
+ * (storing, querying, reconciling) are fetched when first used, after the first paint.
  */
 export const useNotificationsStore = defineStore('notifications', () => {
   const rows = shallowRef<NotificationRow[]>([]);
@@ -29,32 +27,35 @@ export const useNotificationsStore = defineStore('notifications', () => {
   const syncError = ref<string | null>(null);
   /** Bumped after each delivery stored. */
   const revision = ref(0);
-  let sync: NotificationSync | null = null;
+  let sync: Promise<NotificationSync> | null = null;
 
-  function start(): void {
-    if (sync) return;
+  function start(): Promise<NotificationSync> {
+    if (sync) return sync;
     const recorder = useHistoryRecorderStore();
-    sync = createNotificationSync({
-      api: useConsoleApi(),
-      db: useHistoryDb(),
-      profiles: (id) => recorder.profileById(id),
-      cursor: localCursor(),
-      onStored: () => {
-        revision.value++;
-        // The transaction timeline and the History list refresh on the recorder's revision.
-        recorder.revision++;
-      },
-      onError: (message) => (syncError.value = message),
-    });
-    const started = sync;
     // Rows created for unknown transactions are labelled with their profile: know the profiles first.
-    void recorder.loadProfiles().finally(() => started.start());
+    const profilesKnown = recorder.loadProfiles().catch(() => undefined);
+    sync = import('../services/notification-sync').then(({ createNotificationSync, localCursor }) => {
+      const created = createNotificationSync({
+        api: useConsoleApi(),
+        db: useHistoryDb(),
+        profiles: (id) => recorder.profileById(id),
+        cursor: localCursor(),
+        onStored: () => {
+          revision.value++;
+          // The transaction timeline and the History list refresh on the recorder's revision.
+          recorder.revision++;
+        },
+        onError: (message) => (syncError.value = message),
+      });
+      void profilesKnown.then(() => created.start());
+      return created;
+    });
+    return sync;
   }
 
   /** A delivery read from main's record: handled exactly like a pushed one. */
   async function ingest(delivery: DeliveryRecord): Promise<void> {
-    start();
-    await (sync as NotificationSync).ingest(delivery);
+    await (await start()).ingest(delivery);
   }
 
   async function loadReceiver(): Promise<void> {
@@ -67,6 +68,7 @@ export const useNotificationsStore = defineStore('notifications', () => {
   const hasMore = ref(false);
 
   async function loadRows(): Promise<void> {
+    const { recentNotificationRows } = await import('../services/notification-query');
     const found = await recentNotificationRows(useHistoryDb(), limit.value + 1);
     hasMore.value = found.length > limit.value;
     rows.value = found.slice(0, limit.value);
@@ -78,6 +80,7 @@ export const useNotificationsStore = defineStore('notifications', () => {
   }
 
   async function loadFlags(): Promise<void> {
+    const { findReconciliationFlags } = await import('../services/reconciliation');
     flags.value = await findReconciliationFlags(useHistoryDb());
   }
 
@@ -86,6 +89,7 @@ export const useNotificationsStore = defineStore('notifications', () => {
     const { transaction } = flag;
     if (!transaction.transactionId) return t('notificationSync.noTransactionId');
     const recorder = useHistoryRecorderStore();
+    const { lookupTransaction } = await import('../services/status-query');
     const result = await lookupTransaction(
       useConsoleApi(),
       useHistoryDb(),
@@ -95,7 +99,10 @@ export const useNotificationsStore = defineStore('notifications', () => {
     );
     recorder.revision++;
     await loadFlags();
-    return result.ok ? null : lookupFailureText(result);
+    if (result.ok) return null;
+    // Wording a failure needs the support desk's explanation table: fetched when a lookup fails.
+    const { lookupFailureText } = await import('../services/lookup-failure-text');
+    return lookupFailureText(result);
   }
 
   return {
