@@ -17,7 +17,8 @@ export type SecretName = z.infer<typeof secretNameSchema>;
 export const secretStateSchema = z.object({ set: z.boolean(), last4: z.string().max(4).optional() });
 export type SecretState = z.infer<typeof secretStateSchema>;
 
-const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
+/** An HTTP header name (RFC 9110 token): what a client-id header name may be. */
+export const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
 
 /** The non-secret settings of a profile, as saved in profiles.json. */
 export const profileSettingsSchema = z.object({
