@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { extname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { HEADER_NAME } from '@shared/contract/profiles';
+import { HEADER_NAME } from '@shared/gateway';
 import { certify, renderCertification, type CertificationFormat } from '@shared/shop/certification';
 import { findShopProblems } from '@shared/shop/findings';
 import type { ShopTrafficEntry } from '@shared/shop/traffic';

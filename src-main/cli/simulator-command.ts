@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
-import { HEADER_NAME } from '@shared/contract/profiles';
-import { VARIANTS, type Variant } from '@shared/gateway';
+import { HEADER_NAME, VARIANTS, type Variant } from '@shared/gateway';
 import { startSimulator, type SimulatorOptions, type SimulatorTerminal } from '../simulator';
 import type { CliCommand } from './cli-command';
 import { terminalText } from '../common/terminal-text';
