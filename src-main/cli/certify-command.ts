@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { extname } from 'node:path';
 import { parseArgs } from 'node:util';
+import { HEADER_NAME } from '@shared/gateway';
 import { certify, renderCertification, type CertificationFormat } from '@shared/shop/certification';
 import { findShopProblems } from '@shared/shop/findings';
 import type { ShopTrafficEntry } from '@shared/shop/traffic';
@@ -35,6 +36,8 @@ the certification report of what the shop did (docs/shop-testing.md).
   --seed N             deterministic ids, signatures and fault draws (replays a run exactly)
   --min-poll-ms N      the shortest acceptable gap between two status queries of one order (default 1000)
   --port N             the simulator's port (default 0: a free one)
+  --client-id-header NAME  the client-id header the world expects (default X-Platform-Client-Id): a real
+                       client sends the real gateway's name (e.g. X-IBM-Client-Id)
 
 The command runs without a shell, with these variables added to its environment:
   GATEWAY_BASE_URL, GATEWAY_PATH_PREFIX, GATEWAY_VERSION   where the gateway is (base URL + /api + /v2)
@@ -62,6 +65,7 @@ interface CertifyArgs {
   seed: number | undefined;
   minPollMs: number;
   port: number;
+  clientIdHeader: string | undefined;
   command: string[];
 }
 
@@ -88,6 +92,7 @@ export function parseCertifyArgs(args: string[]): CertifyArgs | 'help' {
       seed: { type: 'string' },
       'min-poll-ms': { type: 'string' },
       port: { type: 'string' },
+      'client-id-header': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -110,6 +115,9 @@ export function parseCertifyArgs(args: string[]): CertifyArgs | 'help' {
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
       throw new UsageError(`--webhook must be an http(s) URL, got "${values.webhook}".`);
   }
+  const clientIdHeader = values['client-id-header'];
+  if (clientIdHeader !== undefined && !HEADER_NAME.test(clientIdHeader))
+    throw new UsageError(`--client-id-header "${clientIdHeader}" is not a valid HTTP header name.`);
   const variant = (values.variant ?? 'A').toUpperCase();
   if (variant !== 'A' && variant !== 'B') throw new UsageError(`--variant must be A or B, got "${values.variant}".`);
   return {
@@ -120,6 +128,7 @@ export function parseCertifyArgs(args: string[]): CertifyArgs | 'help' {
     seed: whole('seed', values.seed, 0xffffffff),
     minPollMs: whole('min-poll-ms', values['min-poll-ms'], 3_600_000) ?? 1_000,
     port: whole('port', values.port, 65_535) ?? 0,
+    clientIdHeader,
     command,
   };
 }
@@ -181,6 +190,7 @@ export async function runCertify(args: string[], io: CliIo = processIo): Promise
     host: '127.0.0.1',
     port: parsed.port,
     autoWorlds: false,
+    ...(parsed.clientIdHeader !== undefined ? { clientIdHeader: parsed.clientIdHeader } : {}),
     ...(parsed.seed !== undefined ? { seed: parsed.seed } : {}),
     ...(parsed.webhook ? { webhook: { url: parsed.webhook, secret: webhookSecret } } : {}),
   });

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { VARIANTS, type Variant } from '@shared/gateway';
+import { HEADER_NAME, VARIANTS, type Variant } from '@shared/gateway';
 import { startSimulator, type SimulatorOptions, type SimulatorTerminal } from '../simulator';
 import type { CliCommand } from './cli-command';
 import { terminalText } from '../common/terminal-text';
@@ -112,7 +112,7 @@ export function parseSimulatorArgs(args: string[]): SimulatorOptions | 'help' {
       fail('--webhook-secret must be base64 text decoding to exactly 32 bytes.');
   }
   const headerName = values['client-id-header'];
-  if (headerName !== undefined && !/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(headerName))
+  if (headerName !== undefined && !HEADER_NAME.test(headerName))
     fail(`--client-id-header "${headerName}" is not a valid HTTP header name.`);
   const options: SimulatorOptions = {
     host: values.host ?? '127.0.0.1',

@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextCallStatus } from '@shared/qa/sandbox-controls';
 import type { CallFault } from '@shared/shop/shop-faults';
+import { drainBody } from './http-io';
 import { answerStatus } from './qa-faults';
 import type { Random } from './random';
 import { markShopFault } from './shop-capture';
@@ -32,7 +33,7 @@ export async function performCallFault(
   switch (fault.kind) {
     case 'status':
       beforeAnswer();
-      req.resume();
+      await drainBody(req);
       answerStatus(res, fault.status as NextCallStatus);
       return true;
     case 'latency':

@@ -44,6 +44,22 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<string
 }
 
 /** JSON.parse with a 400 naming the problem; an empty body parses as `undefined`. */
+/**
+ * Resolves once the request's body has been read to its end (or the request is gone). An armed answer waits
+ * for it, as a gateway reads a request before answering: answered before the body came, the connection is
+ * closed (5xx) and a late body is lost — the capture would record the call without it, and only after the
+ * shop's next call (a create resent at once after a 503 would then not be seen as resent).
+ */
+export function drainBody(req: IncomingMessage): Promise<void> {
+  return new Promise((resolve) => {
+    if (req.complete || req.destroyed) return resolve();
+    req.once('end', resolve);
+    req.once('close', resolve);
+    req.once('error', resolve);
+    req.resume();
+  });
+}
+
 export function parseJson(text: string): unknown {
   if (text.trim() === '') return undefined;
   try {

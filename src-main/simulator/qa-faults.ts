@@ -10,7 +10,7 @@ import { NEXT_CALL_STATUSES, type NextCallStatus } from '@shared/qa/sandbox-cont
 import { callFaultSchema, NOTIFICATION_CHAOS, type CallFault, type NotificationChaos } from '@shared/shop/shop-faults';
 import { createRandom, type Random } from './random';
 import { httpError } from './errors';
-import { parseJson, readBody, sendError, sendJson } from './http-io';
+import { drainBody, parseJson, readBody, sendError, sendJson } from './http-io';
 import type { Router } from './router';
 import { markShopFault } from './shop-capture';
 
@@ -97,10 +97,10 @@ export class QaFaults {
   }
 
   /** Called for every gateway request: answers it with the armed fault and returns true, if one is armed. */
-  intercept(req: IncomingMessage, res: ServerResponse): boolean {
+  async intercept(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     const status = this.nextCalls.shift();
     if (status === undefined) return false;
-    req.resume();
+    await drainBody(req);
     answerStatus(res, status);
     return true;
   }

@@ -141,7 +141,7 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
     if (!asControl && req.headers.authorization) {
       if (world.faults.hasNextCall) {
         pending?.teeBody();
-        if (world.faults.intercept(req, res)) return;
+        if (await world.faults.intercept(req, res)) return;
       }
       if (world.faults.hasCallFaults) {
         const { operation } = operationOf(req.method ?? 'GET', path, world.callCapture.apiPath);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HEADER_NAME } from '../gateway/codes';
 import { exchangeSchema } from '../exchange';
 import { event, method } from './define';
 import { rule } from '../rule-text';
@@ -16,8 +17,6 @@ export type SecretName = z.infer<typeof secretNameSchema>;
 /** What the renderer may know about a secret: whether it is set, and its last four characters. */
 export const secretStateSchema = z.object({ set: z.boolean(), last4: z.string().max(4).optional() });
 export type SecretState = z.infer<typeof secretStateSchema>;
-
-const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
 
 /** The non-secret settings of a profile, as saved in profiles.json. */
 export const profileSettingsSchema = z.object({

@@ -110,6 +110,8 @@ export const REGULATION_TYPES = [
 ] as const;
 
 export const DEFAULT_CLIENT_ID_HEADER = 'X-Platform-Client-Id';
+/** An HTTP header name (RFC 9110 token): what a client-id header name may be. */
+export const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
 export const DEFAULT_API_VERSION = 'v2';
 export const DEFAULT_BASE_PATH = '/api';
 

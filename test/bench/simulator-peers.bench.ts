@@ -7,26 +7,16 @@
  * autocannon in a third.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildOpenApiDocument, ORDER_EXAMPLES } from '../../src-shared/gateway/openapi';
+import { freePort } from '../support/free-port';
 import { figure, type Benchmark } from './figures';
 import { benchHeaders, loadInOwnProcess, startOurSimulator, startPrism, type LoadTarget } from './peer-processes';
 
 const STATUS_RATIO = 10;
 const CREATE_RATIO = 5;
 const CONNECTIONS = 10;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 const measure = async (target: LoadTarget, seconds: number) =>
   (await loadInOwnProcess(target, CONNECTIONS, seconds)).rps;

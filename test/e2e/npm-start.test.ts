@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import packageJson from '../../package.json';
+import { freePort } from '../support/free-port';
 import { callApi } from '../support/http';
 
 const ROOT = resolve(__dirname, '../..');
@@ -122,14 +123,3 @@ describe.skipIf(electronInstalled)('stopping npm start', () => {
     },
   );
 });
-
-/** A port nothing listens on right now (the OS picks it; we release it at once). */
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}

@@ -5,13 +5,13 @@
  * finding and fail exactly their checklist items; the same shop without mistakes gets a clean report.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCertify } from '../../../src-main/cli/certify-command';
 import type { CliIo } from '../../../src-main/cli/cli-io';
 import type { CertificationReport } from '../../../src-shared/shop/certification';
+import { freePort } from '../../support/free-port';
 
 /** The shop: what a merchant's own integration test would do, driving outcomes through the control API. */
 const SHOP = String.raw`
@@ -98,15 +98,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 async function runShop(mistakes: string[], reportName: string) {
   const out: string[] = [];

@@ -4,11 +4,12 @@
  * card number or a huge body — and the log is readable over the world's control API.
  */
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { redactText } from '../../../src-main/common/redact-text';
 import { generateWebhookSecret } from '../../../src-main/notifications/notification-crypto';
 import { ShopTrafficLog } from '../../../src-main/shop/traffic-log';
+import { findShopProblems } from '../../../src-shared/shop/findings';
 import { shopTrafficPageSchema, type ShopCall, type ShopNotification } from '../../../src-shared/shop/traffic';
 import { Harness, validOrderA } from '../simulator/harness';
 
@@ -121,6 +122,38 @@ describe('shop traffic capture', () => {
     await until(() => calls(h)[0]);
     expect(calls(h)[0]!.response).toMatchObject({ status: 503, fault: 'http-503' });
     expect(calls(h)[0]!.merchantTransactionId).toBe(validOrderA().merchant.merchantTransactionId);
+  });
+
+  it('a create answered by an armed 503 keeps its body and its place when the shop sends the body late and resends at once', async () => {
+    // What an HTTP/1.1 client such as Python's httpx can do: headers and body in two writes, then the resend
+    // (on a new connection: the 503 closes this one). The 503 must be recorded before the resend, with its
+    // body, or the resend is not seen as one.
+    const h = await start();
+    await h.control('POST', '/faults', { call: { kind: 'status', status: 503, operation: 'createOrder' } });
+    const { host, port, pathname } = new URL(`${h.sim.apiUrl}/payments`);
+    const body = JSON.stringify(validOrderA());
+    const head = [
+      `POST ${pathname} HTTP/1.1`,
+      `Host: ${host}`,
+      ...Object.entries(h.headers(h.bearer())).map(([name, value]) => `${name}: ${value}`),
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      '',
+      '',
+    ].join('\r\n');
+    const socket = connect(Number(port), '127.0.0.1');
+    cleanups.push(() => void socket.destroy());
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    socket.write(head);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.write(body);
+    await until(() => (answer.startsWith('HTTP/1.1 503') ? true : undefined));
+    expect((await h.create(validOrderA())).status).toBe(200);
+    await until(() => (calls(h).length >= 2 ? true : undefined));
+    expect(calls(h).map((call) => call.response?.status)).toEqual([503, 200]);
+    expect(calls(h)[0]!.request.body).toBe(body);
+    const findings = findShopProblems(h.sim.worlds.get('default')!.traffic.since(0).entries, {});
+    expect(findings.map((finding) => finding.code)).toContain('create-resent');
   });
 
   it('with recording off nothing is captured; GET …/__simulator/traffic pages the log for a world', async () => {
