@@ -3,6 +3,7 @@
  * any note the old one-field editor left here until it is migrated. Validated on read (architecture rule 6).
  */
 import type { CaseNoteEntry } from '@shared/contract/support';
+import { caseNoteTexts } from './case-note-texts';
 import type { HistoryDb } from './history-db';
 import { validateRows } from './quarantine';
 import { caseNoteRecordSchema, type CaseNoteRecord } from './records';
@@ -57,27 +58,22 @@ export async function indexCaseNoteEntries(db: HistoryDb, entries: readonly Case
   await db.caseNotes.bulkPut(rows);
 }
 
-/** Notes read per IndexedDB request while scanning their text (see searchCaseNotes). */
-const NOTE_SCAN_PAGE = 1_000;
-
 /**
  * Transaction keys whose ticket reference starts with `text`, or whose note contains it (case-insensitive).
- * Every search box query runs this, so the note text is scanned a page of notes per request (one
- * `getAll` each) rather than through a cursor, which costs a round trip per note: at 10,000 notes that
- * is the difference between a few milliseconds and a few hundred. Pages keep memory bounded.
+ * Every search box query runs this, so the note text is scanned in the in-memory copy of the notes
+ * (case-note-texts.ts) rather than read out of IndexedDB again for each keystroke.
  */
 export async function searchCaseNotes(db: HistoryDb, text: string, limit = 50): Promise<string[]> {
   const needle = text.trim().toLowerCase();
   if (needle.length < 2) return [];
-  const byTicket = await db.caseNotes.where('ticket').startsWithIgnoreCase(text.trim()).limit(limit).primaryKeys();
+  const [byTicket, notes] = await Promise.all([
+    db.caseNotes.where('ticket').startsWithIgnoreCase(text.trim()).limit(limit).primaryKeys(),
+    caseNoteTexts(db),
+  ]);
   const byNote: string[] = [];
-  let after = '';
-  for (;;) {
-    const page = await db.caseNotes.where(':id').above(after).limit(NOTE_SCAN_PAGE).toArray();
-    for (const row of page)
-      if (typeof row.note === 'string' && row.note.toLowerCase().includes(needle)) byNote.push(row.transactionKey);
-    if (byNote.length >= limit || page.length < NOTE_SCAN_PAGE) break;
-    after = page.at(-1)!.transactionKey;
+  for (const { transactionKey, text: note } of notes) {
+    if (byNote.length >= limit) break;
+    if (note.includes(needle)) byNote.push(transactionKey);
   }
   return [...new Set([...byTicket, ...byNote])].slice(0, limit);
 }
