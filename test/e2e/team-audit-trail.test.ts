@@ -10,16 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interactiveOutsideViewport, seriousAxeViolations } from './accessibility-checks';
 import { openConsole, type ConsoleSession } from '../support/browser-mode';
 import { openArea, sandboxOrder } from '../support/console-actions';
-import { startTeamWorkspaceDb, TEAM_MERCHANT, type TeamWorkspaceDb } from '../support/team-workspace-db';
+import { startTeamWorkspaceDb, teamConfigFor, type TeamWorkspaceDb } from '../support/team-workspace-db';
 
 async function joinWorkspace(session: ConsoleSession, db: TeamWorkspaceDb, login: string, password: string) {
-  const configured = await session.core.dispatch('team.configure', {
-    url: db.urlFor(login),
-    merchantId: TEAM_MERCHANT,
-    tlsMode: 'disable',
-    caPath: null,
-    password,
-  });
+  const configured = await session.core.dispatch('team.configure', teamConfigFor(db, login, password));
   if (!configured.ok) throw new Error(configured.error.message);
 }
 

@@ -13,7 +13,12 @@ import { TEAM_OUTBOX_FILE } from '../../../src-main/team/outbox';
 import { startCore } from '../core/harness';
 import { orderA } from '../gateway/fixtures';
 import { restartCluster, stopInPlace } from '../../support/pg-restart';
-import { startTeamWorkspaceDb, TEAM_MERCHANT, type TeamWorkspaceDb } from '../../support/team-workspace-db';
+import {
+  closeConsolesAndDb,
+  startTeamWorkspaceDb,
+  teamConfigFor,
+  type TeamWorkspaceDb,
+} from '../../support/team-workspace-db';
 
 type Harness = Awaited<ReturnType<typeof startCore>>;
 
@@ -23,15 +28,8 @@ let alicePw: string;
 const consoles: Harness[] = [];
 const BACKOFF = { first: 200, max: 1_000 };
 
-async function configure(harness: Harness, login: string, password: string) {
-  return harness.call('team.configure', {
-    url: db.urlFor(login),
-    merchantId: TEAM_MERCHANT,
-    tlsMode: 'disable',
-    caPath: null,
-    password,
-  });
-}
+const configure = (harness: Harness, login: string, password: string) =>
+  harness.call('team.configure', teamConfigFor(db, login, password));
 const status = (harness: Harness) => harness.call('team.status');
 const notesWith = (body: string) =>
   db.sql<{ n: number }>('SELECT count(*)::int AS n FROM case_notes WHERE body = $1', [body]).then((rows) => rows[0]!.n);
@@ -41,14 +39,7 @@ beforeAll(async () => {
   alicePw = await db.addLogin('alice', 'agent');
 }, 60_000);
 
-afterAll(async () => {
-  for (const harness of consoles) {
-    await harness.close();
-    await harness.removeDir();
-  }
-  if (restarted) stopInPlace(db.cluster);
-  await db?.stop();
-});
+afterAll(() => closeConsolesAndDb(consoles, db, () => restarted && stopInPlace(db.cluster)));
 
 describe('team workspace reconnects by itself', () => {
   it('after the database was stopped and started again: "reconnecting in N s" (capped backoff), then the note queued meanwhile lands exactly once', async () => {

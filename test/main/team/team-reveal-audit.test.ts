@@ -10,7 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../src-shared/csv';
 import { startCore } from '../core/harness';
 import { orderA } from '../gateway/fixtures';
-import { startTeamWorkspaceDb, TEAM_MERCHANT, type TeamWorkspaceDb } from '../../support/team-workspace-db';
+import {
+  closeConsolesAndDb,
+  startTeamWorkspaceDb,
+  teamConfigFor,
+  type TeamWorkspaceDb,
+} from '../../support/team-workspace-db';
 
 type Harness = Awaited<ReturnType<typeof startCore>>;
 
@@ -22,7 +27,7 @@ const consoles: Harness[] = [];
 async function consoleAs(login: string, password: string, url = db.urlFor(login)): Promise<Harness> {
   const harness = await startCore({ team: { backoff: { first: 100, max: 400 } } });
   consoles.push(harness);
-  await harness.call('team.configure', { url, merchantId: TEAM_MERCHANT, tlsMode: 'disable', caPath: null, password });
+  await harness.call('team.configure', teamConfigFor(db, login, password, url));
   return harness;
 }
 
@@ -46,13 +51,7 @@ beforeAll(async () => {
   lenaPw = await db.addLogin('lena', 'lead');
 }, 60_000);
 
-afterAll(async () => {
-  for (const harness of consoles) {
-    await harness.close();
-    await harness.removeDir();
-  }
-  await db?.stop();
-});
+afterAll(() => closeConsolesAndDb(consoles, db));
 
 describe('team workspace reveals: the database decides', () => {
   let lena: Harness;
