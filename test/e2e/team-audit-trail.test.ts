@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interactiveOutsideViewport, seriousAxeViolations } from './accessibility-checks';
 import { openConsole, type ConsoleSession } from '../support/browser-mode';
+import { saveScreenshot } from '../support/chromium';
 import { openArea, sandboxOrder } from '../support/console-actions';
 import { startTeamWorkspaceDb, teamConfigFor, type TeamWorkspaceDb } from '../support/team-workspace-db';
 
@@ -102,6 +103,8 @@ describe('team workspace audit trail in Chromium (issue 30)', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(await interactiveOutsideViewport(page)).toEqual([]);
     expect(lead.pageErrors).toEqual([]);
+    await audit.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'team-audit-trail');
   }, 60_000);
 
   it('an agent is refused by the database: "Only leads may read the audit trail"', async () => {
