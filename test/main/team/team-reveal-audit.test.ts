@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../src-shared/csv';
+import type { Result } from '../../../src-shared/result';
 import { startCore } from '../core/harness';
 import { orderA } from '../gateway/fixtures';
 import {
@@ -37,8 +38,14 @@ async function orderWithCustomer(harness: Harness, email: string): Promise<strin
   return (await harness.call('orders.create', { profileId: 'sandbox-a', order })).exchange.transactionID as string;
 }
 
+type RevealAnswer = Result<{ value: string; workspaceEntry?: { seq: string; at: string; hash: string } }>;
 const reveal = (harness: Harness, transactionId: string, reason: string) =>
-  harness.core.dispatch('support.reveal', { profileId: 'sandbox-a', transactionId, field: 'email', reason });
+  harness.core.dispatch('support.reveal', {
+    profileId: 'sandbox-a',
+    transactionId,
+    field: 'email',
+    reason,
+  }) as Promise<RevealAnswer>;
 
 const auditRows = () =>
   db.sql<{ seq: string; actor: string; transaction_id: string; reason: string; hash: string }>(
