@@ -276,12 +276,28 @@ export const MAIN_TEXTS = {
   teamDisconnected: 'Disconnected from the team workspace; work queues here until you connect again.',
   teamConnectionLost: 'The connection to the team workspace was lost; reconnecting. Work queues here meanwhile.',
   teamWriteRefused:
-    'The team workspace refused {count} queued entries (last: SQLSTATE {sqlState}, e.g. a reveal needs the lead role): they stay queued here and in this console’s own files.',
+    'The team workspace refused {count} queued entries (last: SQLSTATE {sqlState}, e.g. a note outside your scope): they stay queued here and in this console’s own files.',
   teamWriteWaiting:
     '{count} queued entries are about transactions the team workspace does not hold (or this login may not see): they stay queued and are tried again on the next connection.',
   teamTlsRefused:
     'The team workspace’s certificate does not verify against the CA file ({reason}): the console did not connect, so nothing was sent. Check the CA file and the host name.',
   teamOffline: 'The team workspace is not connected: search it once it is (Settings › Team workspace).',
+  teamPasswordLocked:
+    'The workspace login’s password is in the keychain or vault, which cannot be read now (locked): the console connects by itself once it is unlocked.',
+  teamRevealNotAllowed:
+    'The team workspace refused to record this reveal: only leads may reveal customer data. Nothing was revealed.',
+  teamRevealUnreachable:
+    'The team workspace could not record this reveal ({reason}): a reveal is never shown without its audit entry, so nothing was revealed. Try again once the workspace is reachable.',
+  teamRevealRefused:
+    'The team workspace refused to record this reveal (SQLSTATE {sqlState}, e.g. the transaction is outside your scope there): nothing was revealed.',
+  teamAuditLeadsOnly: 'Only leads may read the audit trail: the team workspace refused this login.',
+  teamAuditBrokenContent: 'Entry seq {seq} was changed after it was written: its content no longer matches its hash.',
+  teamAuditBrokenLink:
+    'Entry seq {seq} does not follow entry seq {previousSeq}: an entry between them was removed or inserted, or the earlier one was rewritten.',
+  teamAuditBrokenFirst: 'Entry seq {seq} does not start the chain: an entry before it was removed.',
+  teamAuditBrokenOrder: 'Entry seq {seq} comes after seq {previousSeq}: sequence numbers must increase.',
+  teamAuditBrokenTail:
+    'The trail ends at seq {previousSeq}, but the database recorded entry seq {seq} as its newest: the newest entries were removed.',
   // The shop under test (issue 29)
   shopWebhookInvalid:
     'The shop’s webhook URL must be an http:// or https:// address without a user name or password ({reason}). The previous one is kept.',

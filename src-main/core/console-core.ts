@@ -284,6 +284,12 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     ...options.team,
   });
   closers.push(() => team.sync.close().then(() => undefined));
+  // A workspace waiting for its password (locked vault) connects as soon as the vault opens.
+  const reopenSecrets = backend.onUnlocked;
+  backend.onUnlocked = async () => {
+    await reopenSecrets();
+    team.sync.credentialsUnlocked();
+  };
   const scenarioFolder = new ScenarioFolder(options.userDataDir);
   // A file saved by an editor or a `git pull` shows on the Scenarios screen without a restart.
   void scenarioFolder.watch(() => events.emit('qa.libraryChanged', {}));
@@ -358,6 +364,7 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
         transactions: signatures,
         caseNotes: new CaseNotes(join(options.userDataDir, CASE_NOTES_FILE)),
         agent: new AgentIdentity(join(options.userDataDir, AGENT_FILE)),
+        recordReveal: (request) => team.recordReveal(request),
       }),
     ),
     ...createTeamHandlers(team.sync),

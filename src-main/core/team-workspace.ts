@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { EventPayload } from '@shared/contract';
+import { ConsoleFailure } from '@shared/result';
 import type { Exchange } from '@shared/exchange';
 import type { EventBus } from '../common/event-bus';
 import { logger } from '../common/logger';
@@ -21,6 +22,7 @@ import { shareableExchange } from '../team/shared-exchange';
 import { TeamSync } from '../team/team-sync';
 import { WorkspaceSettings } from '../team/workspace-settings';
 import { checkWorkspaceSchema } from '../team/schema/workspace-schema';
+import { recordRevealInWorkspace, revealFailure, type WorkspaceRevealEntry } from '../team/workspace-reveal';
 import type { Handlers } from './dispatcher';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -33,8 +35,19 @@ export interface TeamWorkspace {
   caughtUp(): Promise<void>;
   /** The test-session handlers, with each ended session and its evidence also queued for the workspace. */
   shareQaSessions<H extends Pick<Handlers, 'qa.endTestSession'>>(handlers: H, sessions: TestSessions): H;
-  /** The support handlers, with each saved note and reveal also queued for the workspace. */
-  shareSupport<H extends Pick<Handlers, 'support.addCaseNote' | 'support.reveal'>>(handlers: H): H;
+  /** The support handlers, with each saved note also queued for the workspace. */
+  shareSupport<H extends Pick<Handlers, 'support.addCaseNote'>>(handlers: H): H;
+  /**
+   * With a workspace configured, records a reveal in its audit trail before main shows the value (the
+   * database decides: leads only) and answers the entry; refuses (ConsoleFailure) when it cannot. Null
+   * with no workspace: the local audit log alone, as before.
+   */
+  recordReveal(request: {
+    transactionId: string;
+    field: string;
+    reason: string;
+    terminalId: string;
+  }): Promise<WorkspaceRevealEntry | null>;
 }
 
 export async function startTeamWorkspace(deps: {
@@ -164,16 +177,24 @@ export async function startTeamWorkspace(deps: {
         });
         return entry;
       },
-      'support.reveal': async (input) => {
-        const answer = await handlers['support.reveal'](input);
-        // The audit entry, never the value revealed.
-        sync.share('reveal', {
-          transactionId: answer.entry.transactionId,
-          field: answer.entry.field,
-          reason: shareableText(answer.entry.reason),
-        });
-        return answer;
-      },
     }),
+    recordReveal: async ({ transactionId, field, reason, terminalId }) => {
+      const merchantId = sync.merchantId;
+      if (!sync.configured || !merchantId) return null;
+      try {
+        // Its own connection: the entry commits (or is refused) on its own, never inside a queued item's transaction.
+        return await sync.withConnection((client) =>
+          recordRevealInWorkspace(client, {
+            transactionId,
+            field,
+            reason: shareableText(reason),
+            merchantId,
+            terminalId,
+          }),
+        );
+      } catch (error) {
+        throw error instanceof ConsoleFailure && error.code.startsWith('team-reveal-') ? error : revealFailure(error);
+      }
+    },
   };
 }

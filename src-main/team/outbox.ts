@@ -18,6 +18,7 @@ export const TEAM_OUTBOX_FILE = 'team-outbox.jsonl';
 
 export const outboxItemSchema = z.object({
   clientId: z.string().uuid(),
+  /** `reveal` only in queues written by earlier versions: reveals are now written before the value is shown. */
   kind: z.enum(['exchange', 'note', 'lookup', 'reveal', 'qaSession']),
   /** Already masked by main: the outbox file holds nothing the workspace may not. */
   payload: z.record(z.string(), z.unknown()),

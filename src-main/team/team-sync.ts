@@ -15,6 +15,7 @@ import { applyOutboxItem, MissingInWorkspace } from './workspace-writes';
 import { ACTIVITY_CHANNEL } from './workspace-reads';
 import type { WorkspaceSettings } from './workspace-settings';
 import { readActivity } from './workspace-reads';
+import { isRefusalState, sqlStateOf } from './sql-state';
 
 export interface TeamSyncOptions {
   settings: WorkspaceSettings;
@@ -27,18 +28,12 @@ export interface TeamSyncOptions {
   backoff?: { first: number; max: number };
 }
 
-/** SQLSTATE classes that say the database refused the data or the login, not that the network failed. */
-const REFUSAL = /^(22|23|28|42|P0)/;
 const CERTIFICATE_ERROR = /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|ALTNAME/;
 const isCertificateError = (error: unknown): boolean =>
   typeof error === 'object' &&
   error !== null &&
   typeof (error as { code?: unknown }).code === 'string' &&
   CERTIFICATE_ERROR.test((error as { code: string }).code);
-const sqlState = (error: unknown): string =>
-  typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string'
-    ? (error as { code: string }).code
-    : '';
 
 export class TeamSync {
   private client: Client | null = null;
@@ -48,8 +43,10 @@ export class TeamSync {
   private wanted = false;
   private draining: Promise<void> | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
+  /** When the next reconnect attempt is due (shown as "reconnecting in N s"); null when none is. */
+  private retryAt: number | null = null;
   private retryDelay: number;
-  private cached: Omit<TeamStatus, 'state' | 'notShared' | 'problem' | 'schemaVersion'> = {
+  private cached: Omit<TeamStatus, 'state' | 'notShared' | 'problem' | 'schemaVersion' | 'reconnectAt'> = {
     url: null,
     login: null,
     merchantId: null,
@@ -89,6 +86,7 @@ export class TeamSync {
     return {
       ...this.cached,
       state: this.cached.url ? this.state : 'off',
+      reconnectAt: this.cached.url && this.retryAt !== null ? new Date(this.retryAt).toISOString() : null,
       notShared: this.options.outbox.size,
       schemaVersion: this.schemaVersion,
       problem: this.problem,
@@ -112,18 +110,40 @@ export class TeamSync {
   }
 
   /** One attempt against the saved workspace: connects, checks the schema, and closes. */
-  async test(): Promise<{ schemaVersion: number; login: string }> {
+  test(): Promise<{ schemaVersion: number; login: string }> {
+    return this.withConnection(async (_client, schemaVersion, login) => ({ schemaVersion, login }));
+  }
+
+  /**
+   * Work on a connection of its own, as this console's login (schema checked first), closed afterwards:
+   * a reveal's audit entry or an audit-trail read never runs inside a queued item's transaction on the
+   * shared connection, and does not wait for the drain. Throws ConsoleFailure when it cannot connect.
+   */
+  async withConnection<T>(work: (client: Client, schemaVersion: number, login: string) => Promise<T>): Promise<T> {
     const config = await this.clientConfigOrFail();
     const client = new Client(config);
+    client.on('error', () => undefined);
     try {
       await client.connect().catch((error: unknown) => {
         throw this.connectFailure(error);
       });
       const version = await this.checkedSchemaVersion(client);
-      return { schemaVersion: version, login: config.user! };
+      return await work(client, version, config.user!);
     } finally {
       await client.end().catch(() => undefined);
     }
+  }
+
+  /**
+   * The keychain or vault became readable (the vault was unlocked): a workspace waiting for its password
+   * connects now, without the user asking again.
+   */
+  credentialsUnlocked(): void {
+    if (!this.wanted || this.client || this.state === 'connecting') return;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.retryAt = null;
+    void this.connectNow();
   }
 
   async connect(): Promise<TeamStatus> {
@@ -138,6 +158,7 @@ export class TeamSync {
     this.wanted = false;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
+    this.retryAt = null;
     const client = this.client;
     this.client = null;
     if (client) await client.end().catch(() => undefined);
@@ -187,7 +208,11 @@ export class TeamSync {
   private async clientConfigOrFail(): Promise<ClientConfig> {
     const saved = await this.options.settings.read();
     if (!saved) throw new ConsoleFailure('team-not-configured', mainText('teamNotConfigured'));
-    const password = await this.options.settings.password();
+    const password = await this.options.settings.password().catch((error: unknown) => {
+      // A locked vault or keychain: the password is there but cannot be read yet (retried until it can).
+      logger.warn('the team workspace password cannot be read now', error);
+      throw new ConsoleFailure('team-password-locked', mainText('teamPasswordLocked'));
+    });
     if (password === null) throw new ConsoleFailure('team-no-password', mainText('teamNoPassword'));
     // Known to the redaction every log line and error passes through: a driver message echoing it is masked.
     registerSecret(password);
@@ -199,7 +224,7 @@ export class TeamSync {
   }
 
   private connectFailure(error: unknown): ConsoleFailure {
-    const state = sqlState(error);
+    const state = sqlStateOf(error);
     if (state === '28P01' || state === '28000')
       return new ConsoleFailure('team-login-refused', mainText('teamLoginRefused'), { sqlState: state });
     const reason = error instanceof Error ? error.message : String(error);
@@ -227,15 +252,17 @@ export class TeamSync {
     } catch (error) {
       await client?.end().catch(() => undefined);
       const failure = error instanceof ConsoleFailure ? error : this.connectFailure(error);
-      // Only an unreachable database is worth retrying; a refusal needs the user (or a newer console).
-      const retry = failure.code === 'team-unreachable';
+      // An unreachable database or a password still locked away is worth retrying; a refusal needs the
+      // user (or a newer console).
+      const retry = failure.code === 'team-unreachable' || failure.code === 'team-password-locked';
+      if (!retry) logger.warn(`team workspace refused: ${failure.message}`);
+      else logger.warn(`team workspace unreachable: ${failure.message}`);
+      // Scheduled before the state is published, so the status already says when the next attempt is.
+      if (retry) this.scheduleReconnect();
       this.setState(
         retry ? 'offline' : 'refused',
         failure.text ?? mainText('teamUnreachable', { reason: failure.message }),
       );
-      if (!retry) logger.warn(`team workspace refused: ${failure.message}`);
-      else logger.warn(`team workspace unreachable: ${failure.message}`);
-      if (retry) this.scheduleReconnect();
       return;
     }
     if (!this.wanted) {
@@ -251,8 +278,8 @@ export class TeamSync {
     const lost = () => {
       if (this.client !== client) return;
       this.client = null;
-      this.setState('offline', mainText('teamConnectionLost'));
       this.scheduleReconnect();
+      this.setState('offline', mainText('teamConnectionLost'));
     };
     client.on('error', lost);
     client.on('end', lost);
@@ -264,8 +291,10 @@ export class TeamSync {
     if (!this.wanted || this.retryTimer) return;
     const delay = this.retryDelay;
     this.retryDelay = Math.min(this.retryDelay * 2, this.options.backoff?.max ?? 30_000);
+    this.retryAt = Date.now() + delay;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
+      this.retryAt = null;
       void this.connectNow();
     }, delay);
     this.retryTimer.unref?.();
@@ -285,11 +314,18 @@ export class TeamSync {
           try {
             await applyOutboxItem(client, item);
           } catch (error) {
-            const state = error instanceof MissingInWorkspace ? 'missing' : sqlState(error);
-            if (state !== 'missing' && !REFUSAL.test(state)) {
+            const state = error instanceof MissingInWorkspace ? 'missing' : sqlStateOf(error);
+            if (state !== 'missing' && !isRefusalState(state)) {
               // The connection went (its 'error'/'end' handler reconnects) or something unexpected: retried later.
               logger.warn(`sharing with the team workspace paused`, error);
               return;
+            }
+            if (item.kind === 'reveal') {
+              // A reveal queued by an older console: reveals are now written before the value is shown,
+              // never queued, so one the database refuses will never be taken; it stays in the local log.
+              logger.warn(`a queued reveal from an earlier version was refused by the team workspace (${state})`);
+              this.options.outbox.acknowledge(item.clientId);
+              continue;
             }
             // Kept in the queue (and in main's own files) and shown; the items behind it go on.
             this.options.outbox.hold(item.clientId);

@@ -73,7 +73,7 @@ const ticketSchema = z.string().trim().max(100, rule('ticketLong'));
 
 export const supportMethods = {
   'support.reveal': method(
-    'Reveal one customer field of a transaction the console knows: main writes the audit entry (when, profile, transaction, field, reason), then answers with the value.',
+    'Reveal one customer field of a transaction the console knows: main writes the audit entry (when, profile, transaction, field, reason) — with a team workspace configured, first to the workspace, which decides (leads only) — then answers with the value.',
     z
       .object({
         profileId: z.string().min(1).max(100),
@@ -82,7 +82,12 @@ export const supportMethods = {
         reason: revealReasonSchema,
       })
       .strict(),
-    z.object({ entry: auditEntrySchema, value: z.string() }),
+    z.object({
+      entry: auditEntrySchema,
+      value: z.string(),
+      /** The team workspace's entry for this reveal (its own sequence, time and hash); absent with no workspace. */
+      workspaceEntry: z.object({ seq: z.string(), at: z.string(), hash: z.string() }).optional(),
+    }),
   ),
   'support.auditLog': method(
     'The reveal audit log, oldest first; `problems` names lines that could not be read (kept in the file).',

@@ -34,6 +34,8 @@ export const teamStatusSchema = z.object({
   caPath: z.string().nullable(),
   /** Whether a password is kept for the login (never the password). */
   hasPassword: z.boolean(),
+  /** When main next tries to reconnect on its own (ISO time; the page counts down to it); null when not waiting. */
+  reconnectAt: z.string().nullable(),
   /** Work this console has not shared yet (queued notes, lookups, reveals and record entries). */
   notShared: z.number().int().nonnegative(),
   schemaVersion: z.number().int().nullable(),
@@ -94,6 +96,43 @@ export const teamActivitySchema = z.object({
 });
 export type TeamActivity = z.infer<typeof teamActivitySchema>;
 
+/** One entry of the workspace's reveal audit trail; seq, at, actor and hashes are the database's own. */
+export const teamAuditEntrySchema = z.object({
+  seq: z.string(),
+  at: z.string(),
+  actor: z.string(),
+  transactionId: z.string(),
+  merchantId: z.string(),
+  terminalId: z.string(),
+  field: z.string(),
+  reason: z.string(),
+  ticket: z.string().nullable(),
+  prevHash: z.string(),
+  hash: z.string(),
+});
+export type TeamAuditEntry = z.infer<typeof teamAuditEntrySchema>;
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** Filters of the audit trail: days (UTC, inclusive), the actor (login) and the transaction, each optional. */
+export const teamAuditFilterSchema = z
+  .object({
+    from: isoDay.nullable().default(null),
+    to: isoDay.nullable().default(null),
+    actor: z.string().trim().max(63).default(''),
+    transactionId: z.string().trim().max(100).default(''),
+  })
+  .strict();
+export type TeamAuditFilter = z.infer<typeof teamAuditFilterSchema>;
+
+/** The chain as the verifier found it; `broken` names the first link that does not hold (in words, by id). */
+export const teamAuditVerificationSchema = z.object({
+  entries: z.number().int().nonnegative(),
+  firstSeq: z.string().nullable(),
+  lastSeq: z.string().nullable(),
+  broken: z.object({ seq: z.string(), text: mainTextSchema }).nullable(),
+});
+export type TeamAuditVerification = z.infer<typeof teamAuditVerificationSchema>;
+
 const none = z.undefined().or(z.object({}).strict());
 
 export const teamMethods = {
@@ -124,6 +163,32 @@ export const teamMethods = {
       })
       .strict(),
     z.object({ transactions: z.array(teamTransactionSchema) }),
+  ),
+  'team.auditTrail': method(
+    'One page of the workspace’s reveal audit trail, newest first, read as this console’s own login (leads and admins only: the database refuses agents).',
+    z
+      .object({
+        filter: teamAuditFilterSchema,
+        /** The page after this seq (older entries); null for the newest page. */
+        beforeSeq: z
+          .string()
+          .regex(/^\d{1,19}$/)
+          .nullable()
+          .default(null),
+        limit: z.number().int().min(1).max(200).default(50),
+      })
+      .strict(),
+    z.object({ entries: z.array(teamAuditEntrySchema), nextBeforeSeq: z.string().nullable() }),
+  ),
+  'team.verifyAudit': method(
+    'Recompute every hash of the workspace’s reveal audit trail (as this console’s login) and name the first broken link.',
+    none,
+    teamAuditVerificationSchema,
+  ),
+  'team.exportAudit': method(
+    'The audit trail entries matching the filter, newest first, as a CSV (formulas defused) or JSON file text.',
+    z.object({ filter: teamAuditFilterSchema, format: z.enum(['csv', 'json']) }).strict(),
+    z.object({ fileName: z.string(), text: z.string(), entries: z.number().int().nonnegative() }),
   ),
 };
 

@@ -45,3 +45,26 @@ export async function startTeamWorkspaceDb(): Promise<TeamWorkspaceDb> {
   };
   return db;
 }
+
+/** Closes the console cores a test started on the workspace (and their folders), then the database. */
+export async function closeConsolesAndDb(
+  consoles: Array<{ close(): Promise<unknown>; removeDir(): Promise<unknown> }>,
+  db: TeamWorkspaceDb | undefined,
+  beforeDbStops: () => void = () => undefined,
+): Promise<void> {
+  for (const harness of consoles.splice(0)) {
+    await harness.close();
+    await harness.removeDir();
+  }
+  beforeDbStops();
+  await db?.stop();
+}
+
+/** What a console is configured with to join the test workspace as `login` (no TLS on loopback). */
+export const teamConfigFor = (db: TeamWorkspaceDb, login: string, password: string, url = db.urlFor(login)) => ({
+  url,
+  merchantId: TEAM_MERCHANT,
+  tlsMode: 'disable' as const,
+  caPath: null,
+  password,
+});

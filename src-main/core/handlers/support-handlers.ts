@@ -27,6 +27,16 @@ export function createSupportHandlers(deps: {
   transactions: TransactionSignatures;
   caseNotes: CaseNotes;
   agent: AgentIdentity;
+  /**
+   * Records the reveal in the team workspace first, when one is configured (its database decides: leads
+   * only; unreachable refuses too); throws to refuse the reveal. Null: no workspace, the local log alone.
+   */
+  recordReveal?: (request: {
+    transactionId: string;
+    field: string;
+    reason: string;
+    terminalId: string;
+  }) => Promise<{ seq: string; at: string; hash: string } | null>;
   now?: () => Date;
 }): Pick<Handlers, SupportMethods> {
   const now = deps.now ?? (() => new Date());
@@ -46,6 +56,13 @@ export function createSupportHandlers(deps: {
           transactionId,
           field,
         });
+      // The workspace's audit entry comes first: refused there (an agent, offline), nothing is revealed.
+      const workspaceEntry = await deps.recordReveal?.({
+        transactionId,
+        field,
+        reason,
+        terminalId: profile.terminalId,
+      });
       // Who revealed it is main's to say (OS account + Settings name), never a value the renderer sends.
       const { osUser, agentName } = await deps.agent.current();
       // The entry is on disk before the value leaves main: a reveal that could not be logged reveals nothing.
@@ -59,7 +76,7 @@ export function createSupportHandlers(deps: {
         osUser,
         agentName,
       });
-      return { entry, value };
+      return workspaceEntry ? { entry, value, workspaceEntry } : { entry, value };
     },
     'support.auditLog': async () => ({ ...(await deps.audit.read()), path: deps.audit.path }),
     'support.agent': () => deps.agent.current(),

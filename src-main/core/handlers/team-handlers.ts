@@ -3,8 +3,18 @@ import { ConsoleFailure } from '@shared/result';
 import type { Handlers } from '../dispatcher';
 import type { TeamSync } from '../../team/team-sync';
 import { searchShared } from '../../team/workspace-reads';
+import { exportAuditTrail, readAuditPage, verifyAuditTrail } from '../../team/workspace-audit-trail';
 
-type TeamMethods = 'team.status' | 'team.configure' | 'team.test' | 'team.connect' | 'team.disconnect' | 'team.search';
+type TeamMethods =
+  | 'team.status'
+  | 'team.configure'
+  | 'team.test'
+  | 'team.connect'
+  | 'team.disconnect'
+  | 'team.search'
+  | 'team.auditTrail'
+  | 'team.verifyAudit'
+  | 'team.exportAudit';
 
 /** team.*: the workspace connection main owns; the renderer configures it and reads what main says. */
 export function createTeamHandlers(team: TeamSync): Pick<Handlers, TeamMethods> {
@@ -23,5 +33,9 @@ export function createTeamHandlers(team: TeamSync): Pick<Handlers, TeamMethods> 
         team.share('lookup', { transactionId: transaction.transactionId, ticket });
       return { transactions };
     },
+    // The audit trail is read as this console's own login: the database refuses agents, not this code.
+    'team.auditTrail': (input) => team.withConnection((client) => readAuditPage(client, input)),
+    'team.verifyAudit': () => team.withConnection((client) => verifyAuditTrail(client)),
+    'team.exportAudit': (input) => team.withConnection((client) => exportAuditTrail(client, input)),
   };
 }

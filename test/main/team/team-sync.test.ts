@@ -12,7 +12,13 @@ import { startCore } from '../core/harness';
 import { orderA } from '../gateway/fixtures';
 import { startFaultServer } from '../../support/fault-server';
 import type { ThrowawayCluster } from '../../support/pg-cluster';
-import { startTeamWorkspaceDb, TEAM_DB, TEAM_MERCHANT, type TeamWorkspaceDb } from '../../support/team-workspace-db';
+import {
+  closeConsolesAndDb,
+  startTeamWorkspaceDb,
+  TEAM_DB,
+  TEAM_MERCHANT,
+  type TeamWorkspaceDb,
+} from '../../support/team-workspace-db';
 import { killCluster, restartCluster, stopInPlace } from '../../support/pg-restart';
 import { TEAM_OUTBOX_FILE } from '../../../src-main/team/outbox';
 import { TEAM_WORKSPACE_FILE } from '../../../src-main/team/workspace-settings';
@@ -93,14 +99,7 @@ beforeAll(async () => {
   brunoPw = await db.addLogin('bruno', 'agent');
 }, 60_000);
 
-afterAll(async () => {
-  for (const harness of consoles) {
-    await harness.close();
-    await harness.removeDir();
-  }
-  if (restarted) stopInPlace(cluster);
-  await db?.stop();
-});
+afterAll(() => closeConsolesAndDb(consoles, db, () => restarted && stopInPlace(cluster)));
 
 describe('team workspace: no workspace configured', () => {
   it('team workspace off: with no workspace configured the console queues nothing and connects nowhere', async () => {

@@ -265,12 +265,29 @@ const mainTextPt: Record<MainTextId, string> = {
   teamDisconnected: 'Desligado da área de equipa; o trabalho fica em fila aqui até voltar a ligar.',
   teamConnectionLost: 'Perdeu-se a ligação à área de equipa; a religar. Entretanto, o trabalho fica em fila aqui.',
   teamWriteRefused:
-    'A área de equipa recusou {count} entradas em fila (a última: SQLSTATE {sqlState}, p. ex. uma revelação exige a função de responsável): continuam em fila aqui e nos ficheiros desta consola.',
+    'A área de equipa recusou {count} entradas em fila (a última: SQLSTATE {sqlState}, p. ex. uma nota fora do seu âmbito): continuam em fila aqui e nos ficheiros desta consola.',
   teamWriteWaiting:
     '{count} entradas em fila referem transações que a área de equipa não tem (ou que este login não pode ver): continuam em fila e são tentadas de novo na próxima ligação.',
   teamTlsRefused:
     'O certificado da área de equipa não é validado pelo ficheiro da AC ({reason}): a consola não ligou, por isso nada foi enviado. Verifique o ficheiro da AC e o nome do anfitrião.',
   teamOffline: 'A área de equipa não está ligada: pesquise-a quando estiver (Definições › Área de equipa).',
+  teamPasswordLocked:
+    'A palavra-passe do login da área de equipa está no porta-chaves ou no cofre, que não pode ser lido agora (bloqueado): a consola liga-se sozinha assim que for desbloqueado.',
+  teamRevealNotAllowed:
+    'A área de equipa recusou registar esta revelação: só os responsáveis podem revelar dados de clientes. Nada foi revelado.',
+  teamRevealUnreachable:
+    'A área de equipa não conseguiu registar esta revelação ({reason}): uma revelação nunca é mostrada sem o seu registo de auditoria, por isso nada foi revelado. Tente de novo quando a área de equipa estiver acessível.',
+  teamRevealRefused:
+    'A área de equipa recusou registar esta revelação (SQLSTATE {sqlState}, p. ex. a transação está fora do seu âmbito lá): nada foi revelado.',
+  teamAuditLeadsOnly: 'Só os responsáveis podem ler o registo de auditoria: a área de equipa recusou este login.',
+  teamAuditBrokenContent:
+    'A entrada seq {seq} foi alterada depois de escrita: o seu conteúdo já não corresponde ao seu hash.',
+  teamAuditBrokenLink:
+    'A entrada seq {seq} não segue a entrada seq {previousSeq}: uma entrada entre elas foi removida ou inserida, ou a anterior foi reescrita.',
+  teamAuditBrokenFirst: 'A entrada seq {seq} não inicia a cadeia: uma entrada anterior foi removida.',
+  teamAuditBrokenOrder: 'A entrada seq {seq} vem depois da seq {previousSeq}: os números de sequência têm de aumentar.',
+  teamAuditBrokenTail:
+    'O registo termina na seq {previousSeq}, mas a base de dados registou a entrada seq {seq} como a mais recente: as entradas mais recentes foram removidas.',
   shopWebhookInvalid:
     'O URL do webhook da loja tem de ser um endereço http:// ou https:// sem nome de utilizador nem palavra-passe ({reason}). O anterior mantém-se.',
   shopNeedsSimulator: 'O mundo da loja vive no simulador integrado, que não está a correr.',
