@@ -166,8 +166,9 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
     },
     (req, res) => {
       // The request came: from here on the headers and request timeouts apply, and a handler that takes
-      // long (a clock jump awaiting notification retries) must not be cut off as idle.
-      req.socket.setTimeout(0);
+      // long (a clock jump awaiting notification retries) must not be cut off as idle. Node has already
+      // cleared it on a kept-alive connection's later requests; only the first still carries it.
+      if (req.socket.timeout !== 0) req.socket.setTimeout(0);
       handle(req, res).catch((error: unknown) => {
         const simError =
           error instanceof SimError
