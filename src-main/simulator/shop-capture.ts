@@ -116,9 +116,12 @@ export class PendingShopCall {
   private record(response: RawShopCall['response'], durationMs: number): void {
     const { context, req } = this;
     const authorization = req.headers.authorization;
-    const body = this.chunks.length ? Buffer.concat(this.chunks).toString('utf8') : null;
+    // Kept as bytes until someone reads the log (decoding is the builder's work, like the masking).
+    const { chunks } = this;
+    const bodyBytes = chunks.length > 1 ? Buffer.concat(chunks) : (chunks[0] ?? null);
     const declared = Number(req.headers['content-length']);
-    const headers = { ...req.headers };
+    // Node's own object, kept as it is: nothing changes a request's headers once it has arrived.
+    const headers = req.headers;
     const path = this.path;
     const receivedAt = this.receivedAt;
     const worldTime = this.worldTime;
@@ -126,6 +129,7 @@ export class PendingShopCall {
     const method = req.method ?? 'GET';
     context.traffic.add(
       (seq) => {
+        const body = bodyBytes ? bodyBytes.toString('utf8') : null;
         const digest = digestOf(authorization);
         const transactionID = transactionInPath(path, context.apiPath);
         const own = transactionID ? context.signatureOf(transactionID) : undefined;
@@ -155,7 +159,7 @@ export class PendingShopCall {
           signature,
         });
       },
-      (body?.length ?? 0) + (response?.body.length ?? 0),
+      (bodyBytes?.length ?? 0) + (response?.body.length ?? 0),
     );
   }
 }
