@@ -178,7 +178,20 @@ function signaturesIn(body: string | null, context: CallCaptureContext): string[
   return found;
 }
 
-/** Starts following one gateway request; the answer is reported through the returned object. */
+type FollowedResponse = ServerResponse & { shopCall?: PendingShopCall | null };
+
+/**
+ * Closed without an answer (a reset fault, the client went away): still a call the shop made. One
+ * function for every followed response (no closure per request); after an answer it does nothing.
+ */
+function closedUnanswered(this: FollowedResponse): void {
+  this.shopCall?.unanswered();
+}
+
+/**
+ * Starts following one gateway request: the answer (SimulatorResponse, through `res.shopCall`) or the
+ * connection's close reports to the returned object.
+ */
 export function followShopCall(
   context: CallCaptureContext,
   req: IncomingMessage,
@@ -186,8 +199,8 @@ export function followShopCall(
   path: string,
 ): PendingShopCall {
   const pending = new PendingShopCall(context, req, path);
-  // Closed without an answer (a reset fault, the client went away): still a call the shop made.
-  res.once('close', () => pending.unanswered());
+  (res as FollowedResponse).shopCall = pending;
+  res.on('close', closedUnanswered);
   return pending;
 }
 
@@ -211,6 +224,6 @@ const transactionInPath = (path: string, apiPath: string): string | null => {
 
 /** Names the fault that replaced a call's normal answer, on the capture following it (if any). */
 export function markShopFault(res: ServerResponse, fault: string): void {
-  const pending = (res as ServerResponse & { shopCall?: PendingShopCall | null }).shopCall;
+  const pending = (res as FollowedResponse).shopCall;
   if (pending) pending.fault = fault;
 }
