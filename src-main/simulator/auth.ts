@@ -21,11 +21,10 @@ const bytesOfConfigured = (secret: string): Buffer => {
   return bytes;
 };
 
-/** Constant-time comparison of what a caller sent with a secret the simulator holds. */
-const sameSecret = (given: string, held: Buffer): boolean => {
-  const left = Buffer.from(given);
-  return left.length === held.length && timingSafeEqual(left, held);
-};
+/** Constant-time comparison of what a caller sent (its bytes) with a secret the simulator holds. */
+const sameBytes = (given: Buffer, held: Buffer): boolean =>
+  given.length === held.length && timingSafeEqual(given, held);
+const sameSecret = (given: string, held: Buffer): boolean => sameBytes(Buffer.from(given), held);
 
 const JSON_MEDIA_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
 
@@ -46,6 +45,9 @@ export function checkHeaders(
 ): { authorization: string; clientId: string } {
   const authorization = header(req, 'authorization');
   const clientId = header(req, options.clientIdHeader);
+  // Every well-formed call has both: it returns here without building the list of missing names.
+  if (authorization && clientId && authorization.trim() !== '' && clientId.trim() !== '')
+    return { authorization, clientId };
   const missing = [
     authorization === undefined || authorization.trim() === '' ? 'Authorization' : null,
     clientId === undefined || clientId.trim() === '' ? options.clientIdHeader : null,
@@ -89,7 +91,9 @@ const scheme = (authorization: string): { scheme: string; value: string } => {
 export function bearerTerminal(authorization: string, options: ResolvedOptions): SimulatorTerminal {
   const parsed = scheme(authorization);
   if (parsed.scheme !== 'bearer') throw httpError(401, 'This call is authorised with "Authorization: Bearer <token>".');
-  const terminal = options.terminals.find((candidate) => sameSecret(parsed.value, bytesOfConfigured(candidate.token)));
+  // Encoded once, compared with every terminal's token (each comparison constant-time).
+  const given = Buffer.from(parsed.value);
+  const terminal = options.terminals.find((candidate) => sameBytes(given, bytesOfConfigured(candidate.token)));
   if (!terminal) throw httpError(401, 'The bearer token is invalid, expired or not tied to the terminal used.');
   return terminal;
 }

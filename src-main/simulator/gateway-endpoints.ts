@@ -126,7 +126,8 @@ export function addGatewayRoutes(router: Router, deps: GatewayDeps): void {
     if (transaction.terminal !== terminal)
       throw httpError(401, 'The bearer token is not tied to the terminal of this transaction.');
     const note = checkContentType(req);
-    const noteHeaders: Record<string, string> = note ? { [CONFORMANCE_HEADER]: note } : {};
+    // No note, no extra headers: sendJson then skips merging them into its own.
+    const noteHeaders = note ? { [CONFORMANCE_HEADER]: note } : undefined;
     book.countStatusQuery(transaction);
     const scenario = findAmountScenario(transaction.amount.value);
     if (scenario?.when === 'first-status' && transaction.statusQueries === 1) {
@@ -150,7 +151,11 @@ export function addGatewayRoutes(router: Router, deps: GatewayDeps): void {
       if (scenario.httpStatus && scenario.httpStatus !== 200)
         throw scenarioFault(scenario.httpStatus, 'on the first status query');
     }
-    const actionUrl = `${deps.origin()}${actionPath(transaction.id)}`;
+    // Only a Partial payment's answer carries the step's address (statusResponse).
+    const actionUrl =
+      transaction.status === 'Partial' && transaction.action
+        ? `${deps.origin()}${actionPath(transaction.id)}`
+        : undefined;
     sendJson(res, 200, statusResponse(transaction, execution(startTime), undefined, actionUrl), noteHeaders);
   });
 

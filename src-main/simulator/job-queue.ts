@@ -54,10 +54,10 @@ export class JobQueue<T> {
     if (this.cancelled.size > 64 && this.cancelled.size * 2 > this.length) this.compact();
   }
 
-  /** The earliest live job, without removing it. */
-  peek(): QueuedJob<T> | undefined {
+  /** When the earliest live job is due, without building its record (undefined when none is queued). */
+  peekAt(): number | undefined {
     this.dropCancelledTop();
-    return this.length ? this.jobAt(0) : undefined;
+    return this.length ? this.at[0] : undefined;
   }
 
   /** Removes and returns the earliest live job. */

@@ -51,6 +51,9 @@ export interface RunningSimulator {
   close(): Promise<void>;
 }
 
+/** Where the control API's paths start (made once: every request is checked against it). */
+const CONTROL_PATHS = `${CONTROL_PREFIX}/`;
+
 /** The path without the query; the URL parser only for the rare absolute-form request target. */
 const pathOf = (target: string): string => {
   if (target.startsWith('/')) {
@@ -121,7 +124,7 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
     const pathname = pathOf(req.url ?? '/');
     const addressed = splitWorldPath(pathname);
     const path = addressed?.rest ?? pathname;
-    const isControl = path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
+    const isControl = path === CONTROL_PREFIX || path.startsWith(CONTROL_PATHS);
     // Without --no-control and from loopback only; otherwise the control API simply does not exist.
     const asControl = isControl && options.control && isLoopback(req);
     if (asControl) checkControlRequest(req, port);
@@ -134,7 +137,6 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
       const target = req.url ?? '/';
       const query = target.indexOf('?');
       pending = followShopCall(world.callCapture, req, res, query < 0 ? path : `${path}${target.slice(query)}`);
-      (res as ServerResponse & { shopCall: PendingShopCall | null }).shopCall = pending;
     }
     // An armed fault is the tester's, for their next call: only a request carrying credentials uses it up,
     // never one a web page can make (a cross-site request cannot send Authorization without a preflight).
@@ -151,7 +153,7 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
     }
     // Right before the route (no await in between): it reads the body in this same tick.
     pending?.teeBody();
-    await router.resolve(req.method ?? 'GET', path)({ req, res });
+    await router.handle(req.method ?? 'GET', path, req, res);
   };
 
   const server = createServer(
@@ -166,8 +168,9 @@ export async function startSimulator(input: SimulatorOptions = {}): Promise<Runn
     },
     (req, res) => {
       // The request came: from here on the headers and request timeouts apply, and a handler that takes
-      // long (a clock jump awaiting notification retries) must not be cut off as idle.
-      req.socket.setTimeout(0);
+      // long (a clock jump awaiting notification retries) must not be cut off as idle. Node has already
+      // cleared it on a kept-alive connection's later requests; only the first still carries it.
+      if (req.socket.timeout !== 0) req.socket.setTimeout(0);
       handle(req, res).catch((error: unknown) => {
         const simError =
           error instanceof SimError

@@ -116,9 +116,12 @@ export class PendingShopCall {
   private record(response: RawShopCall['response'], durationMs: number): void {
     const { context, req } = this;
     const authorization = req.headers.authorization;
-    const body = this.chunks.length ? Buffer.concat(this.chunks).toString('utf8') : null;
+    // Kept as bytes until someone reads the log (decoding is the builder's work, like the masking).
+    const { chunks } = this;
+    const bodyBytes = chunks.length > 1 ? Buffer.concat(chunks) : (chunks[0] ?? null);
     const declared = Number(req.headers['content-length']);
-    const headers = { ...req.headers };
+    // Node's own object, kept as it is: nothing changes a request's headers once it has arrived.
+    const headers = req.headers;
     const path = this.path;
     const receivedAt = this.receivedAt;
     const worldTime = this.worldTime;
@@ -126,6 +129,7 @@ export class PendingShopCall {
     const method = req.method ?? 'GET';
     context.traffic.add(
       (seq) => {
+        const body = bodyBytes ? bodyBytes.toString('utf8') : null;
         const digest = digestOf(authorization);
         const transactionID = transactionInPath(path, context.apiPath);
         const own = transactionID ? context.signatureOf(transactionID) : undefined;
@@ -155,7 +159,7 @@ export class PendingShopCall {
           signature,
         });
       },
-      (body?.length ?? 0) + (response?.body.length ?? 0),
+      (bodyBytes?.length ?? 0) + (response?.body.length ?? 0),
     );
   }
 }
@@ -174,7 +178,20 @@ function signaturesIn(body: string | null, context: CallCaptureContext): string[
   return found;
 }
 
-/** Starts following one gateway request; the answer is reported through the returned object. */
+type FollowedResponse = ServerResponse & { shopCall?: PendingShopCall | null };
+
+/**
+ * Closed without an answer (a reset fault, the client went away): still a call the shop made. One
+ * function for every followed response (no closure per request); after an answer it does nothing.
+ */
+function closedUnanswered(this: FollowedResponse): void {
+  this.shopCall?.unanswered();
+}
+
+/**
+ * Starts following one gateway request: the answer (SimulatorResponse, through `res.shopCall`) or the
+ * connection's close reports to the returned object.
+ */
 export function followShopCall(
   context: CallCaptureContext,
   req: IncomingMessage,
@@ -182,8 +199,8 @@ export function followShopCall(
   path: string,
 ): PendingShopCall {
   const pending = new PendingShopCall(context, req, path);
-  // Closed without an answer (a reset fault, the client went away): still a call the shop made.
-  res.once('close', () => pending.unanswered());
+  (res as FollowedResponse).shopCall = pending;
+  res.on('close', closedUnanswered);
   return pending;
 }
 
@@ -207,6 +224,6 @@ const transactionInPath = (path: string, apiPath: string): string | null => {
 
 /** Names the fault that replaced a call's normal answer, on the capture following it (if any). */
 export function markShopFault(res: ServerResponse, fault: string): void {
-  const pending = (res as ServerResponse & { shopCall?: PendingShopCall | null }).shopCall;
+  const pending = (res as FollowedResponse).shopCall;
   if (pending) pending.fault = fault;
 }

@@ -12,6 +12,16 @@ const announcesBody = (req: IncomingMessage): boolean =>
   req.headers['transfer-encoding'] !== undefined ||
   (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
 
+/** A `writeHead` headers argument given as an object (not Node's flat array form). */
+const isHeaderObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Whether the headers name their own Date (in any case): then it is theirs, as a set header would be. */
+const namesDate = (headers: Record<string, unknown>): boolean => {
+  for (const name in headers) if (name.length === 4 && name.toLowerCase() === 'date') return true;
+  return false;
+};
+
 /** Whatever tells simulated time (a SimClock): the `Date` header of an answer is in that time. */
 export interface AnswerClock {
   now(): number;
@@ -56,7 +66,15 @@ export const simulatorResponse = (journals: { flush(): void } | null, clock: Ans
     override writeHead(...args: unknown[]): this {
       if (!this.req.complete && announcesBody(this.req)) this.shouldKeepAlive = false;
       // Every answer, errors and faults included, goes through here (implicit headers too).
-      if (!this.hasHeader('date')) this.setHeader('Date', httpDate(this.answerClock.now()));
+      if (!this.hasHeader('date')) {
+        const date = httpDate(this.answerClock.now());
+        const last = args.length > 1 ? args[args.length - 1] : undefined;
+        // Written with the answer's own headers: a header set apart (setHeader) makes Node set every other
+        // one the same way, copying each. A capture reads the headers back (getHeaders), so it keeps that way.
+        if (this.shopCall === null && isHeaderObject(last) && !namesDate(last))
+          args[args.length - 1] = { Date: date, ...last };
+        else this.setHeader('Date', date);
+      }
       return (super.writeHead as (...headArgs: unknown[]) => this)(...args);
     }
 
@@ -68,8 +86,10 @@ export const simulatorResponse = (journals: { flush(): void } | null, clock: Ans
         this.bodyFault = null;
         return this.faultyEnd(fault, args[0]);
       }
+      (super.end as (...endArgs: unknown[]) => this)(...args);
+      // Recorded once the answer is on its way: the capture must not delay what the shop is waiting for.
       this.shopCall?.answered(this, args[0]);
-      return (super.end as (...endArgs: unknown[]) => this)(...args);
+      return this;
     }
 
     private faultyEnd(fault: BodyFault, text: string): this {

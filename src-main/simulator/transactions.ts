@@ -325,8 +325,8 @@ export class TransactionBook {
   /** (Re)sets when a still-pending order expires; a generated reference carries its own expiry. */
   setExpiry(transaction: Transaction, at: number): void {
     transaction.expiresAt = at;
-    // The previous deadline's step is dropped, which cancels it.
-    transaction.steps = transaction.steps.filter((step) => step.kind !== 'expire');
+    // The previous deadline's step is dropped, which cancels it (a new order has no step to drop).
+    if (transaction.steps.length) transaction.steps = transaction.steps.filter((step) => step.kind !== 'expire');
     this.addStep(transaction, { kind: 'expire', at });
   }
 

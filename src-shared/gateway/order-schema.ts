@@ -250,28 +250,29 @@ function conditionalIssues(variant: Variant, body: unknown): ValidationIssue[] {
   const customer = objectAt(order?.customer);
   const info = objectAt(customer?.customerInfo);
   const issues: ValidationIssue[] = [];
-  const require = (present: unknown, path: string, message: string) => {
-    if (present === undefined) issues.push({ path, message });
+  // The message is worded only when the field is missing: a valid order (nearly every one) words none.
+  const require = (present: unknown, path: string, id: RuleId, params?: Record<string, string>) => {
+    if (present === undefined) issues.push({ path, message: rule(id, params) });
   };
   if (variant === 'A') {
     if (!methods.includes('CARD')) return issues;
-    require(order?.customer, 'customer', rule('requiredCardA'));
-    if (customer) require(info?.customerEmail, 'customer.customerInfo.customerEmail', rule('requiredCardA'));
+    require(order?.customer, 'customer', 'requiredCardA');
+    if (customer) require(info?.customerEmail, 'customer.customerInfo.customerEmail', 'requiredCardA');
     return issues;
   }
   if (!info) return issues; // customer / customerInfo themselves are reported by the schema
-  require(info.customerName, 'customer.customerInfo.customerName', rule('requiredVariantB'));
-  require(info.customerEmail, 'customer.customerInfo.customerEmail', rule('requiredVariantB'));
+  require(info.customerName, 'customer.customerInfo.customerName', 'requiredVariantB');
+  require(info.customerEmail, 'customer.customerInfo.customerEmail', 'requiredVariantB');
   const needsPhone = METHODS_NEEDING_PHONE.filter((code) => methods.includes(code));
   if (needsPhone.length)
-    require(info.customerPhone, 'customer.customerInfo.customerPhone', rule('requiredWhenMethod', {
+    require(info.customerPhone, 'customer.customerInfo.customerPhone', 'requiredWhenMethod', {
       methods: needsPhone.join(', '),
-    }));
+    });
   const needsLanguage = METHODS_NEEDING_LANGUAGE.filter((code) => methods.includes(code));
   if (needsLanguage.length)
-    require(info.customerLanguage, 'customer.customerInfo.customerLanguage', rule('requiredWhenMethod', {
+    require(info.customerLanguage, 'customer.customerInfo.customerLanguage', 'requiredWhenMethod', {
       methods: needsLanguage.join(', '),
-    }));
+    });
   return issues;
 }
 
@@ -295,10 +296,13 @@ export const toValidationIssues = (issues: readonly z.core.$ZodIssue[]): Validat
 /** Validates a create-order body for a variant: every field rule and every conditional rule, all at once. */
 export function validateOrder(variant: Variant, body: unknown): OrderValidation {
   const result = orderSchemas[variant].safeParse(body);
-  const schemaIssues = result.success ? [] : toValidationIssues(result.error.issues);
+  if (result.success) {
+    const issues = conditionalIssues(variant, body);
+    return issues.length === 0 ? { ok: true, order: result.data, issues: [] } : { ok: false, issues };
+  }
+  const schemaIssues = toValidationIssues(result.error.issues);
   const reported = new Set(schemaIssues.map((issue) => issue.path));
   const issues = [...schemaIssues, ...conditionalIssues(variant, body).filter((issue) => !reported.has(issue.path))];
-  if (result.success && issues.length === 0) return { ok: true, order: result.data, issues: [] };
   return { ok: false, issues };
 }
 

@@ -37,11 +37,17 @@ export const shopRecording: Benchmark = {
         const { transactionID } = (await created.json()) as { transactionID: string };
         statusPath[id] = `${sim.url}/worlds/${id}/api/v2/payments/${transactionID}/status`;
       }
-      await fetch(`${sim.url}/worlds/${worlds.off}/__simulator/traffic`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ recording: false }),
-      });
+      // Each world is told, not left to the default: the standalone simulator records only when asked
+      // (--record-traffic or this call), so a world left as it starts would not be recording at all.
+      for (const [side, recording] of [
+        ['on', true],
+        ['off', false],
+      ] as const)
+        await fetch(`${sim.url}/worlds/${worlds[side]}/__simulator/traffic`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ recording }),
+        });
       const rounds = full ? 5 : 3;
       const seconds = full ? 10 : 4;
       const on: number[] = [];
@@ -63,6 +69,17 @@ export const shopRecording: Benchmark = {
           (side === 'on' ? on : off).push(p99);
           log(`  round ${round + 1} recording ${side}: status p99 ${status.p99} ms, create p99 ${create.p99} ms`);
         }
+      }
+      // The figure means something only if the one world recorded every call and the other none.
+      for (const [side, expected] of [
+        ['on', true],
+        ['off', false],
+      ] as const) {
+        const state = (await (
+          await fetch(`${sim.url}/worlds/${worlds[side]}/__simulator/traffic/recording`)
+        ).json()) as { recording: boolean; latestSeq: number };
+        if (state.recording !== expected || state.latestSeq > 0 !== expected)
+          throw new Error(`world ${worlds[side]}: recording ${state.recording}, ${state.latestSeq} calls recorded`);
       }
       const sortedOff = [...off].sort((a, b) => a - b);
       const baseline = sortedOff[Math.floor(sortedOff.length / 2)]!;

@@ -17,7 +17,7 @@ describe('JobQueue', () => {
     queue.push(20, 'b');
     queue.push(10, 'a2');
     queue.push(10, 'a3');
-    expect(queue.peek()?.value).toBe('a1');
+    expect(queue.peekAt()).toBe(10);
     expect(drain(queue)).toEqual(['a1', 'a2', 'a3', 'b', 'c']);
     expect(queue.pop()).toBeUndefined();
   });
@@ -29,7 +29,7 @@ describe('JobQueue', () => {
     queue.cancel(jobs[2]!); // at 4
     queue.cancel(jobs[2]!); // twice is harmless
     expect(queue.size).toBe(3);
-    expect(queue.peek()?.value).toBe(2);
+    expect(queue.peekAt()).toBe(2);
     expect(drain(queue)).toEqual([2, 3, 5]);
     expect(queue.size).toBe(0);
   });
