@@ -10,6 +10,8 @@ import { ConsoleFailure } from '@shared/result';
 import { logger } from '../common/logger';
 import { registerSecret } from '../common/redact-text';
 import type { Outbox, OutboxItem } from './outbox';
+import type { TeamIndex } from './team-index';
+import { pullSharedTransactions } from './team-pull';
 import { clientConfig, parseWorkspaceUrl } from './workspace-address';
 import { applyOutboxItem, MissingInWorkspace } from './workspace-writes';
 import { ACTIVITY_CHANNEL } from './workspace-reads';
@@ -23,6 +25,8 @@ export interface TeamSyncOptions {
   checkSchema: (client: Client) => Promise<number>;
   onStatus: (status: TeamStatus) => void;
   onActivity: (activity: TeamActivity) => void;
+  /** Where the desk's shared transactions are pulled to on each connection (the first sync, then what is new). */
+  index?: TeamIndex;
   /** Reconnect backoff (ms): doubles from `first` up to `max`. */
   backoff?: { first: number; max: number };
 }
@@ -47,9 +51,11 @@ export class TeamSync {
   private schemaVersion: number | null = null;
   private wanted = false;
   private draining: Promise<void> | null = null;
+  private pulling: Promise<void> | null = null;
+  private pull: TeamStatus['pull'] = null;
   private retryTimer: NodeJS.Timeout | null = null;
   private retryDelay: number;
-  private cached: Omit<TeamStatus, 'state' | 'notShared' | 'problem' | 'schemaVersion'> = {
+  private cached: Omit<TeamStatus, 'state' | 'notShared' | 'problem' | 'schemaVersion' | 'pull'> = {
     url: null,
     login: null,
     merchantId: null,
@@ -92,6 +98,7 @@ export class TeamSync {
       notShared: this.options.outbox.size,
       schemaVersion: this.schemaVersion,
       problem: this.problem,
+      pull: this.cached.url ? this.pull : null,
     };
   }
 
@@ -164,6 +171,11 @@ export class TeamSync {
   /** The connection for reads (search); null when offline. */
   get readClient(): Client | null {
     return this.state === 'connected' ? this.client : null;
+  }
+
+  /** Settles once this connection's pull of the shared transactions ended (or there was none). */
+  async pulled(): Promise<void> {
+    await this.pulling;
   }
 
   /** Settles once everything queued so far reached the workspace (or the connection went). */
@@ -258,6 +270,30 @@ export class TeamSync {
     client.on('end', lost);
     this.setState('connected', null);
     this.drain();
+    this.startPull(client);
+  }
+
+  /** Brings the desk's shared transactions in scope into the local index, showing progress as it goes. */
+  private startPull(client: Client): void {
+    const index = this.options.index;
+    if (!index || this.pulling) return;
+    const run = async () => {
+      try {
+        const workspace = this.cached.url ?? '';
+        await pullSharedTransactions(client, index, workspace, ({ done, total }) => {
+          this.pull = { done, total, finished: false };
+          this.publish();
+        });
+        if (this.pull) this.pull = { ...this.pull, finished: true };
+        this.publish();
+      } catch (error) {
+        // The connection went (it reconnects and resumes from the saved cursor) or a page was refused.
+        logger.warn('pulling the shared transactions paused', error);
+      } finally {
+        this.pulling = null;
+      }
+    };
+    this.pulling = run();
   }
 
   private scheduleReconnect(): void {
