@@ -351,7 +351,8 @@ export class TeamSync {
       const activity = await readActivity(client, payload);
       if (activity) this.options.onActivity(activity);
     } catch (error) {
-      logger.warn('reading shared activity failed', error);
+      // A notification still being read when this console disconnected is not a failure worth a warning.
+      if (this.client === client) logger.warn('reading shared activity failed', error);
     }
   }
 
