@@ -74,8 +74,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => {
     stopping = true;
     void Promise.all(stops.map((stop) => stop())).then(() => {
-      process.stdout.write(`done ${writes} ${errors}\n`);
-      process.exit(0);
+      // A pipe is written asynchronously: exit once the line is out.
+      process.stdout.write(`done ${writes} ${errors}\n`, () => process.exit(0));
     });
   });
 }
