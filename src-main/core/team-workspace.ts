@@ -14,6 +14,7 @@ import type { CredentialStore } from '../credentials/credential-store';
 import type { RecordJournal } from '../record/record-journal';
 import { maskExchangeCustomerData } from '../support/customer-masking';
 import { RecordCursor } from '../team/record-cursor';
+import { TeamIndex } from '../team/team-index';
 import type { TestSessions } from '../qa/test-sessions';
 import { Outbox } from '../team/outbox';
 import { shareableSession } from '../team/shared-session';
@@ -69,6 +70,7 @@ export async function startTeamWorkspace(deps: {
     settings: new WorkspaceSettings(deps.userDataDir, deps.credentials),
     outbox,
     checkSchema: checkWorkspaceSchema,
+    index: new TeamIndex(deps.userDataDir),
     onStatus: (status) => deps.events.emit('team.statusChanged', status),
     onActivity: (activity) => deps.events.emit('team.activity', activity),
     ...(deps.backoff ? { backoff: deps.backoff } : {}),

@@ -10,6 +10,8 @@ import { ConsoleFailure } from '@shared/result';
 import { logger } from '../common/logger';
 import { registerSecret } from '../common/redact-text';
 import type { Outbox, OutboxItem } from './outbox';
+import type { TeamIndex } from './team-index';
+import { pullSharedTransactions } from './team-pull';
 import { clientConfig, parseWorkspaceUrl } from './workspace-address';
 import { applyOutboxItem, MissingInWorkspace } from './workspace-writes';
 import { ACTIVITY_CHANNEL } from './workspace-reads';
@@ -24,6 +26,8 @@ export interface TeamSyncOptions {
   checkSchema: (client: Client) => Promise<number>;
   onStatus: (status: TeamStatus) => void;
   onActivity: (activity: TeamActivity) => void;
+  /** Where the desk's shared transactions are pulled to on each connection (the first sync, then what is new). */
+  index?: TeamIndex;
   /** Reconnect backoff (ms): doubles from `first` up to `max`. */
   backoff?: { first: number; max: number };
 }
@@ -42,11 +46,13 @@ export class TeamSync {
   private schemaVersion: number | null = null;
   private wanted = false;
   private draining: Promise<void> | null = null;
+  private pulling: Promise<void> | null = null;
+  private pull: TeamStatus['pull'] = null;
   private retryTimer: NodeJS.Timeout | null = null;
   /** When the next reconnect attempt is due (shown as "reconnecting in N s"); null when none is. */
   private retryAt: number | null = null;
   private retryDelay: number;
-  private cached: Omit<TeamStatus, 'state' | 'notShared' | 'problem' | 'schemaVersion' | 'reconnectAt'> = {
+  private cached: Omit<TeamStatus, 'state' | 'notShared' | 'problem' | 'schemaVersion' | 'reconnectAt' | 'pull'> = {
     url: null,
     login: null,
     merchantId: null,
@@ -90,6 +96,7 @@ export class TeamSync {
       notShared: this.options.outbox.size,
       schemaVersion: this.schemaVersion,
       problem: this.problem,
+      pull: this.cached.url ? this.pull : null,
     };
   }
 
@@ -185,6 +192,11 @@ export class TeamSync {
   /** The connection for reads (search); null when offline. */
   get readClient(): Client | null {
     return this.state === 'connected' ? this.client : null;
+  }
+
+  /** Settles once this connection's pull of the shared transactions ended (or there was none). */
+  async pulled(): Promise<void> {
+    await this.pulling;
   }
 
   /** Settles once everything queued so far reached the workspace (or the connection went). */
@@ -285,6 +297,30 @@ export class TeamSync {
     client.on('end', lost);
     this.setState('connected', null);
     this.drain();
+    this.startPull(client);
+  }
+
+  /** Brings the desk's shared transactions in scope into the local index, showing progress as it goes. */
+  private startPull(client: Client): void {
+    const index = this.options.index;
+    if (!index || this.pulling) return;
+    const run = async () => {
+      try {
+        const workspace = this.cached.url ?? '';
+        await pullSharedTransactions(client, index, workspace, ({ done, total }) => {
+          this.pull = { done, total, finished: false };
+          this.publish();
+        });
+        if (this.pull) this.pull = { ...this.pull, finished: true };
+        this.publish();
+      } catch (error) {
+        // The connection went (it reconnects and resumes from the saved cursor) or a page was refused.
+        logger.warn('pulling the shared transactions paused', error);
+      } finally {
+        this.pulling = null;
+      }
+    };
+    this.pulling = run();
   }
 
   private scheduleReconnect(): void {
@@ -351,7 +387,8 @@ export class TeamSync {
       const activity = await readActivity(client, payload);
       if (activity) this.options.onActivity(activity);
     } catch (error) {
-      logger.warn('reading shared activity failed', error);
+      // A notification still being read when this console disconnected is not a failure worth a warning.
+      if (this.client === client) logger.warn('reading shared activity failed', error);
     }
   }
 

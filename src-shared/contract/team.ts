@@ -41,6 +41,13 @@ export const teamStatusSchema = z.object({
   schemaVersion: z.number().int().nullable(),
   /** Why the workspace is offline or refused, in the user's language (translated by id). */
   problem: mainTextSchema.nullable(),
+  /**
+   * Bringing the desk's shared transactions in scope into this console (all of them on the first connection,
+   * what was added since on later ones): how many of how many; null before the first page.
+   */
+  pull: z
+    .object({ done: z.number().int().nonnegative(), total: z.number().int().nonnegative(), finished: z.boolean() })
+    .nullable(),
 });
 export type TeamStatus = z.infer<typeof teamStatusSchema>;
 

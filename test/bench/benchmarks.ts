@@ -17,6 +17,7 @@ import { simulatorThroughput } from './simulator-throughput.bench';
 import { simulatorWorlds } from './simulator-worlds.bench';
 import { shopRecording } from './shop-recording.bench';
 import { shopProxy } from './shop-proxy.bench';
+import { teamWorkspace } from './team-workspace.bench';
 
 export const benchmarks: Benchmark[] = [
   simulatorThroughput,
@@ -33,4 +34,5 @@ export const benchmarks: Benchmark[] = [
   record,
   shopRecording,
   shopProxy,
+  teamWorkspace,
 ];

@@ -68,3 +68,9 @@ export function figure(input: {
     samples,
   };
 }
+
+/** The p-th percentile (nearest rank) of `values`. */
+export const percentile = (values: number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
-import { figure, type Benchmark, type Figure } from './figures';
+import { figure, type Benchmark, type Figure, percentile } from './figures';
 import { openBenchPage } from './history/bench-page';
 
 const toMicro = (ms: number) => ms * 1000;
@@ -20,10 +20,6 @@ const scale = (n: number) => (QUICK ? n / 10 : n);
 /** A search box answers as a person types: a p50 under one frame or two, no outlier a user would wait on. */
 const SEARCH_P50_MS = 20;
 const SEARCH_P99_MS = 100;
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 /** Exchanges per insert sample: a bulk status refresh of a busy day, pushed by main as it goes. */
 const INSERT_COUNT = scale(1_000);
 /** Half a millisecond an exchange: a burst is in History before the person who started it looks there. */

@@ -5,17 +5,12 @@
  * figure is the proxied p99 minus the direct p99, per round; its median over the rounds is judged.
  */
 import { Agent, request } from 'node:http';
-import { figure, type Benchmark } from './figures';
+import { figure, type Benchmark, percentile } from './figures';
 import { startSimulator } from '../../src-main/simulator';
 import { ProxySession } from '../../src-main/shop/proxy-session';
 import { ORDER_EXAMPLES } from '../../src-shared/gateway/openapi';
 
 const ADDED_P99_MS = 2;
-
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 
 /** One GET on a kept-alive agent; resolves with its wall-clock milliseconds once the body is read. */
 function timedGet(agent: Agent, url: URL, headers: Record<string, string>): Promise<number> {

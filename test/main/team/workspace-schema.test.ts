@@ -41,7 +41,7 @@ describe('team workspace schema (node-pg-migrate, versioned)', () => {
     expect(first).toEqual({
       from: 0,
       to: WORKSPACE_SCHEMA_VERSION,
-      applied: ['001_workspace', '002_production_email_masked'],
+      applied: ['001_workspace', '002_production_email_masked', '003_search_and_first_sync_indexes'],
     });
 
     const again = await migrateWorkspace(workspace.owner.url);
@@ -49,7 +49,11 @@ describe('team workspace schema (node-pg-migrate, versioned)', () => {
 
     const owner = await workspace.connect(workspace.owner);
     const { rows } = await owner.query<{ name: string }>('SELECT name FROM team_migrations');
-    expect(rows.map((r) => r.name)).toEqual(['001_workspace', '002_production_email_masked']);
+    expect(rows.map((r) => r.name)).toEqual([
+      '001_workspace',
+      '002_production_email_masked',
+      '003_search_and_first_sync_indexes',
+    ]);
     await workspace.close();
   });
 
@@ -65,7 +69,7 @@ describe('team workspace schema (node-pg-migrate, versioned)', () => {
       );
     await insert('tx-before', 'ana.silva@example.pt');
 
-    expect(await migrateWorkspace(workspace.owner.url)).toEqual({
+    expect(await migrateWorkspace(workspace.owner.url, 2)).toEqual({
       from: 1,
       to: 2,
       applied: ['002_production_email_masked'],
@@ -119,7 +123,7 @@ describe('team workspace schema (node-pg-migrate, versioned)', () => {
     const first = await cliMigrate(workspace.owner.url);
     expect(first).toEqual({
       code: 0,
-      stdout: `Workspace schema upgraded from version 0 to ${WORKSPACE_SCHEMA_VERSION}: 001_workspace, 002_production_email_masked.\n`,
+      stdout: `Workspace schema upgraded from version 0 to ${WORKSPACE_SCHEMA_VERSION}: 001_workspace, 002_production_email_masked, 003_search_and_first_sync_indexes.\n`,
       stderr: '',
     });
     expect((await cliMigrate(workspace.owner.url)).stdout).toBe(

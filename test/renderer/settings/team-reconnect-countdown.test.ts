@@ -23,6 +23,7 @@ const status = (overrides: Partial<TeamStatus>): TeamStatus => ({
   reconnectAt: null,
   notShared: 1,
   schemaVersion: 2,
+  pull: null,
   problem: { id: 'teamConnectionLost', params: {} },
   ...overrides,
 });

@@ -33,6 +33,9 @@ const teamPt: SameKeys<typeof teamEn> = {
     stateRefused: 'Recusada',
     notShared: '{count} ainda por partilhar',
     allShared: 'Tudo partilhado',
+    pullProgress: 'A trazer as transações da equipa: {done} de {total}',
+    pullDone: '{count} transações da equipa trazidas para esta consola',
+    pullLabel: 'Transações da equipa trazidas para esta consola',
     searchLabel: 'Pesquisar na área de equipa',
     searchHint:
       'transactionID, id da encomenda do comerciante, referência Multibanco, pedido ou e-mail (quando partilhado sem máscara)',
