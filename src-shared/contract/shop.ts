@@ -11,7 +11,14 @@ import { shopTrafficEntrySchema } from '../shop/traffic';
 import { method } from './define';
 import { testSessionIdSchema } from './test-sessions';
 import { simulatorTransactionSchema } from './simulator';
-import { callFaultSchema, NOTIFICATION_CHAOS, SHOPPER_OUTCOMES, type ShopperOutcome } from '../shop/shop-faults';
+import {
+  callFaultSchema,
+  NOTIFICATION_CHAOS,
+  SHOPPER_OUTCOMES,
+  WORLD_SHOPPER_OUTCOMES,
+  WORLD_STEP_OUTCOMES,
+  type ShopperOutcome,
+} from '../shop/shop-faults';
 
 /**
  * What a shop needs to call its world and read its notifications. The credentials are the embedded
@@ -60,9 +67,13 @@ export const shopArmedSchema = z.object({
 });
 export type ShopArmed = z.infer<typeof shopArmedSchema>;
 
-/** What a world's shopper may do with every new payment (the simulator checks the same list). */
-export const WORLD_SHOPPER_OUTCOMES = ['approve', 'decline', 'timeout'] as const;
-export type WorldShopperOutcome = (typeof WORLD_SHOPPER_OUTCOMES)[number];
+export { WORLD_SHOPPER_OUTCOMES, WORLD_STEP_OUTCOMES, type WorldShopperOutcome } from '../shop/shop-faults';
+
+/** The shop world's shopper: what it does with every new payment and every new extra step (null: nothing). */
+export const worldShopperSchema = z.object({
+  outcome: z.enum(WORLD_SHOPPER_OUTCOMES).nullable(),
+  step: z.enum(WORLD_STEP_OUTCOMES).nullable(),
+});
 
 const outcomes = Object.keys(SHOPPER_OUTCOMES) as [ShopperOutcome, ...ShopperOutcome[]];
 
@@ -121,8 +132,13 @@ export const shopMethods = {
     shopArmedSchema,
   ),
   'shop.setWorldShopper': method(
-    'What the shop world’s shopper does with every new MB WAY request or reference no magic value decides (null: nothing).',
-    z.object({ outcome: z.enum(WORLD_SHOPPER_OUTCOMES).nullable() }).strict(),
-    z.object({ outcome: z.enum(WORLD_SHOPPER_OUTCOMES).nullable() }),
+    'What the shop world’s shopper does with every new MB WAY request or reference no magic value decides, and with every new extra step (null: nothing; a part left out stays as it is). Kept across restarts.',
+    worldShopperSchema.partial().strict(),
+    worldShopperSchema,
+  ),
+  'shop.worldShopper': method(
+    'What the shop world’s shopper does now with every new payment and every new extra step.',
+    z.undefined().or(z.object({}).strict()),
+    worldShopperSchema,
   ),
 };

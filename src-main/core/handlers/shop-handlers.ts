@@ -20,6 +20,7 @@ type ShopHandlers = Pick<
   | 'shop.armNotificationChaos'
   | 'shop.clearFaults'
   | 'shop.setWorldShopper'
+  | 'shop.worldShopper'
 >;
 
 const MEDIA_TYPES = { html: 'text/html', json: 'application/json', junit: 'application/xml' } as const;
@@ -54,7 +55,8 @@ export function createShopHandlers(deps: {
     'shop.armCallFault': ({ fault }) => shop().armCallFault(fault),
     'shop.armNotificationChaos': (input) => shop().armNotificationChaos(input),
     'shop.clearFaults': () => shop().clearFaults(),
-    'shop.setWorldShopper': ({ outcome }) => shop().setWorldShopper(outcome),
+    'shop.setWorldShopper': (input) => shop().setWorldShopper(input),
+    'shop.worldShopper': () => shop().worldShopper(),
     'shop.traffic': ({ after, limit }) => {
       const entries: ShopRecord[] = [];
       let next = after;

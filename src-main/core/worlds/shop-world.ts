@@ -5,8 +5,8 @@
  * shop to its record — while no window is open too — and hands the shop's connection details to the
  * Traffic view. The credentials it hands out are the simulator's Sandbox credentials, checked to be so.
  */
-import type { ShopArmed, ShopConnection, WorldShopperOutcome } from '@shared/contract/shop';
-import type { CallFault, NotificationChaos, ShopperOutcome } from '@shared/shop/shop-faults';
+import type { ShopArmed, ShopConnection } from '@shared/contract/shop';
+import type { CallFault, NotificationChaos, ShopperOutcome, WorldShopper } from '@shared/shop/shop-faults';
 import type { SecretName } from '@shared/contract/profiles';
 import { mainText, type MainText } from '@shared/console-text';
 import { ConsoleFailure } from '@shared/result';
@@ -101,9 +101,15 @@ export class ShopWorld {
     return refusedAsFailure(() => world.control.shopperOutcome(transactionId, outcome));
   }
 
-  async setWorldShopper(outcome: WorldShopperOutcome | null): Promise<{ outcome: WorldShopperOutcome | null }> {
+  /** The shop world's shopper: what it does with every new payment and every new extra step. */
+  async worldShopper(): Promise<WorldShopper> {
+    return (await this.world()).control.worldShopper();
+  }
+
+  /** Sets it (a part left out stays as it is); the world keeps it in its state, so a restart keeps it too. */
+  async setWorldShopper(input: Partial<WorldShopper>): Promise<WorldShopper> {
     const world = await this.world();
-    return { outcome: await refusedAsFailure(() => world.control.setWorldShopper(outcome)) };
+    return refusedAsFailure(() => world.control.setWorldShopper(input));
   }
 
   async armCallFault(fault: CallFault): Promise<ShopArmed> {

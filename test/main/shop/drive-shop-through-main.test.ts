@@ -44,9 +44,12 @@ describe('drive the shop through main', () => {
     expect(view.paymentStatus).toBe('Declined');
     expect(harness.core.simulator!.control.transactionCount()).toBe(0);
     // Per world: every new payment's shopper, set on the shop's world and not on the user's Sandbox.
-    expect(await harness.call('shop.setWorldShopper', { outcome: 'approve' })).toEqual({ outcome: 'approve' });
-    expect(harness.core.simulator!.worlds.get('shop')!.control.worldShopper()).toBe('approve');
-    expect(harness.core.simulator!.control.worldShopper()).toBeNull();
+    expect(await harness.call('shop.setWorldShopper', { outcome: 'approve' })).toEqual({
+      outcome: 'approve',
+      step: null,
+    });
+    expect(harness.core.simulator!.worlds.get('shop')!.control.worldShopper().outcome).toBe('approve');
+    expect(harness.core.simulator!.control.worldShopper().outcome).toBeNull();
     const unknown = await harness.core.dispatch('shop.shopperOutcome', { transactionId: 'nope', outcome: 'approve' });
     expect(unknown.ok).toBe(false);
     if (!unknown.ok) expect(unknown.error.code).toBe('not-found');
@@ -76,5 +79,22 @@ describe('drive the shop through main', () => {
       expect(JSON.stringify(refused.error)).toContain('latencyMs');
     }
     expect((await harness.call('shop.clearFaults')).calls).toEqual([]);
+  });
+
+  it('the shop world’s shopper, extra step included, is the same after the console restarts', async () => {
+    const first = await startCore();
+    cleanups.push(() => first.removeDir());
+    await first.call('shop.connection');
+    expect(await first.call('shop.setWorldShopper', { outcome: 'decline', step: 'complete' })).toEqual({
+      outcome: 'decline',
+      step: 'complete',
+    });
+    await first.close();
+
+    const second = await startCore({ userDataDir: first.userDataDir, credentials: first.credentials });
+    cleanups.push(() => second.close());
+    expect(await second.call('shop.worldShopper')).toEqual({ outcome: 'decline', step: 'complete' });
+    // A part left out stays as it is.
+    expect(await second.call('shop.setWorldShopper', { step: null })).toEqual({ outcome: 'decline', step: null });
   });
 });

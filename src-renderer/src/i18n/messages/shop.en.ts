@@ -28,7 +28,8 @@ export default {
       everyShopper: 'Every new payment’s shopper',
       passive: 'does nothing (you decide each)',
       set: 'Set',
-      everyShopperSet: 'Every new payment’s shopper: {what}.',
+      everyStep: 'Every new extra step (3-D Secure, redirect)',
+      everyShopperSet: 'Every new payment’s shopper: {what}. Every new extra step: {step}.',
       shopper: 'Shopper',
       outcome: {
         approve: 'Approve',

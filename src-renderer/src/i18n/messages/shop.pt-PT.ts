@@ -30,7 +30,8 @@ const shop: SameKeys<typeof en> = {
       everyShopper: 'O comprador de cada novo pagamento',
       passive: 'não faz nada (decide cada um)',
       set: 'Definir',
-      everyShopperSet: 'O comprador de cada novo pagamento: {what}.',
+      everyStep: 'Cada novo passo adicional (3-D Secure, redireccionamento)',
+      everyShopperSet: 'O comprador de cada novo pagamento: {what}. Cada novo passo adicional: {step}.',
       shopper: 'Comprador',
       outcome: {
         approve: 'Aprovar',
