@@ -257,6 +257,7 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
       secrets: profileSecrets,
       settings: shopSettings,
       record: (entry) => recordKeeper.shop(entry),
+      recordReset: (worldId) => recordKeeper.shopReset(worldId),
       portNotice: shopPortNotice,
     });
     const shopWorld = shop;

@@ -33,7 +33,7 @@ export class SimulatorControl {
   ) {}
 
   /**
-   * Forgets every transaction, pending job, delivery and the clock offset, in memory and on disk; the
+   * Forgets every transaction, pending job, delivery, the clock offset and the shop traffic captured, in memory and on disk; the
    * credentials stay. Notification attempts in flight finish unrecorded.
    */
   reset(): { removedTransactions: number } {

@@ -114,7 +114,11 @@ export function openWorld(parts: WorldParts): HostedWorld {
     ownerOfSignature: (signature) => book.list().find((transaction) => transaction.signature === signature)?.id ?? null,
   };
   const stateFile = opened?.file ?? null;
-  const control = new SimulatorControl(clock, book, notifier, () => stateFile?.reset());
+  // A reset forgets the world's traffic too: what its shop did belongs to the transactions that are gone.
+  const control = new SimulatorControl(clock, book, notifier, () => {
+    stateFile?.reset();
+    traffic.clear();
+  });
   if (opened) {
     if (parts.clockOffsetMs !== undefined) opened.loaded.clockOffsetMs = parts.clockOffsetMs;
     restoreState(opened.loaded, opened.file, { options, clock, book, notifier });

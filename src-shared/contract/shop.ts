@@ -51,6 +51,18 @@ export type ShopConnection = z.infer<typeof shopConnectionSchema>;
 export const shopRecordSchema = z.object({ seq: z.number().int().positive(), shop: shopTrafficEntrySchema });
 export type ShopRecord = z.infer<typeof shopRecordSchema>;
 
+/** A reset of a world kept in main's record (`shopReset`): the world's entries with a lower seq are forgotten. */
+export const shopResetRecordSchema = z.object({ seq: z.number().int().positive(), worldId: z.string() });
+export type ShopResetRecord = z.infer<typeof shopResetRecordSchema>;
+
+/** The records that still show once `resets` are applied: a world's entries before its last reset go. */
+export function afterResets(records: readonly ShopRecord[], resets: readonly ShopResetRecord[]): ShopRecord[] {
+  if (resets.length === 0) return [...records];
+  const lastReset = new Map<string, number>();
+  for (const reset of resets) lastReset.set(reset.worldId, Math.max(reset.seq, lastReset.get(reset.worldId) ?? 0));
+  return records.filter((record) => record.seq > (lastReset.get(record.shop.worldId) ?? 0));
+}
+
 export const MAX_SHOP_TRAFFIC_PAGE = 1000;
 
 /** What is armed on the shop world now: faults for its next calls and chaos for its notifications. */
@@ -96,7 +108,13 @@ export const shopMethods = {
         limit: z.number().int().min(1).max(MAX_SHOP_TRAFFIC_PAGE).default(500),
       })
       .strict(),
-    z.object({ entries: z.array(shopRecordSchema), next: z.number().int().nonnegative(), done: z.boolean() }),
+    z.object({
+      entries: z.array(shopRecordSchema),
+      /** Resets of a world in this stretch of the record: that world's entries before each no longer show. */
+      resets: z.array(shopResetRecordSchema),
+      next: z.number().int().nonnegative(),
+      done: z.boolean(),
+    }),
   ),
   'shop.certification': method(
     'The go-live certification of a QA session that owns the shop world, from its evidence, as HTML, JSON or JUnit.',

@@ -30,6 +30,8 @@ export interface ShopWorldDeps {
   settings: ShopSettings;
   /** Appends one masked entry to main's record (and pushes it to every window). */
   record: (entry: ShopTrafficEntry) => void;
+  /** Appends that the world's traffic was forgotten (a reset): the Traffic view and History start empty after it. */
+  recordReset: (worldId: string) => void;
   /** Said once when the simulator could not take its remembered port again. */
   portNotice: MainText | null;
 }
@@ -183,7 +185,19 @@ export class ShopWorld {
       page.entries.forEach(keep);
       if (!page.hasMore || page.entries.length === 0) break;
     }
-    this.stopRecording = world.traffic.subscribe(keep);
+    const stopEntries = world.traffic.subscribe(keep);
+    // Reset through main or straight through the world's control API (a shop's CI): recorded either way.
+    const stopResets = world.traffic.onCleared(() => {
+      try {
+        this.deps.recordReset(world.id);
+      } catch (error) {
+        logger.warn('recording the shop world’s reset failed', error);
+      }
+    });
+    this.stopRecording = () => {
+      stopEntries();
+      stopResets();
+    };
   }
 
   /** The Sandbox's credentials, masked wherever a capture let one through. */
