@@ -232,6 +232,10 @@ describe('History as an index of main’s record', () => {
     await live.sync.start();
     expect(await ids(live.db)).toEqual(expected);
     expect(await live.db.transactions.get('s2BEFORE')).toBeUndefined();
+    // The proxied call's row is marked as having gone through the proxy; the world's is only "from the shop".
+    const rows = await live.db.transactions.toArray();
+    expect(rows.filter((row) => row.viaProxy).map((row) => row.transactionId)).toEqual(['s2PROXIED']);
+    expect(rows.filter((row) => row.fromShop).length).toBe(2);
     // Pushed live: the next reset takes the call made since out too.
     main.push(reset('shop'));
     await expect.poll(() => ids(live.db)).toEqual(['s2CONSOLE', 's2PROXIED']);

@@ -23,6 +23,7 @@ export default {
     },
     column: { time: 'Time', kind: 'Kind', what: 'What', outcome: 'Outcome', findings: 'Findings' },
     fromShop: 'from the shop',
+    viaProxy: 'through the proxy',
     drive: {
       title: 'Drive the shop',
       everyShopper: 'Every new payment’s shopper',

@@ -25,6 +25,7 @@ const shop: SameKeys<typeof en> = {
     },
     column: { time: 'Hora', kind: 'Tipo', what: 'O quê', outcome: 'Resultado', findings: 'Problemas' },
     fromShop: 'da loja',
+    viaProxy: 'através do proxy',
     drive: {
       title: 'Conduzir a loja',
       everyShopper: 'O comprador de cada novo pagamento',
