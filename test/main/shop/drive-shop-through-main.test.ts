@@ -3,38 +3,14 @@
  * world only — the shop's own HTTP client then meets them — and bad input is refused with a clear error.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ShopConnection } from '../../../src-shared/contract/shop';
-import { validOrderA } from '../../shared/gateway/fixtures';
 import { startCore } from '../core/harness';
+import { shopCreates, startShopCore } from './shop-core';
 
-type Harness = Awaited<ReturnType<typeof startCore>>;
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
-
-async function start(): Promise<{ harness: Harness; connection: ShopConnection }> {
-  const harness = await startCore();
-  cleanups.push(async () => {
-    await harness.close();
-    await harness.removeDir();
-  });
-  return { harness, connection: (await harness.call('shop.connection')) as ShopConnection };
-}
-
-async function shopCreates(connection: ShopConnection): Promise<{ status: number; transactionID?: string }> {
-  const response = await fetch(`${connection.apiUrl}/payments`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${connection.terminals[0]!.bearerToken}`,
-      [connection.clientIdHeader]: connection.clientId,
-    },
-    body: JSON.stringify(validOrderA()),
-  });
-  const body = (await response.json().catch(() => ({}))) as { transactionID?: string };
-  return { status: response.status, ...body };
-}
+const start = () => startShopCore(cleanups);
 
 describe('drive the shop through main', () => {
   it('the shopper’s outcome is played in the shop world, never in the user’s Sandbox', async () => {

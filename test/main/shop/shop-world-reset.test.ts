@@ -8,38 +8,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ShopConnection } from '../../../src-shared/contract/shop';
 import type { RecordEntry } from '../../../src-shared/contract/record';
 import { SHOP_WORLD_ID } from '../../../src-shared/sandbox-worlds';
-import { validOrderA } from '../../shared/gateway/fixtures';
-import { startCore } from '../core/harness';
+import { shopCreates, startShopCore, type CoreHarness } from './shop-core';
 
-type Harness = Awaited<ReturnType<typeof startCore>>;
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
+const start = () => startShopCore(cleanups);
+const createdId = async (connection: ShopConnection) => (await shopCreates(connection)).transactionID!;
 
-async function start(): Promise<{ harness: Harness; connection: ShopConnection }> {
-  const harness = await startCore();
-  cleanups.push(async () => {
-    await harness.close();
-    await harness.removeDir();
-  });
-  return { harness, connection: (await harness.call('shop.connection')) as ShopConnection };
-}
-
-async function shopCreates(connection: ShopConnection): Promise<string> {
-  const response = await fetch(`${connection.apiUrl}/payments`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${connection.terminals[0]!.bearerToken}`,
-      [connection.clientIdHeader]: connection.clientId,
-    },
-    body: JSON.stringify(validOrderA()),
-  });
-  return ((await response.json()) as { transactionID: string }).transactionID;
-}
-
-const trafficIds = async (harness: Harness): Promise<string[]> =>
+const trafficIds = async (harness: CoreHarness): Promise<string[]> =>
   ((await harness.call('shop.traffic', { after: 0 })).entries as Array<{ shop: { transactionID: string } }>).map(
     (record) => record.shop.transactionID,
   );
@@ -47,7 +25,7 @@ const trafficIds = async (harness: Harness): Promise<string[]> =>
 describe('resetting the shop’s world', () => {
   it('through main: the capture and the Traffic view’s list are empty, the record keeps a reset entry, new traffic appears', async () => {
     const { harness, connection } = await start();
-    const before = await shopCreates(connection);
+    const before = await createdId(connection);
     await expect.poll(() => trafficIds(harness)).toEqual([before]);
 
     await harness.call('simulator.reset', { worldId: SHOP_WORLD_ID });
@@ -63,7 +41,7 @@ describe('resetting the shop’s world', () => {
     );
     expect(pushed).toHaveLength(1);
 
-    const after = await shopCreates(connection);
+    const after = await createdId(connection);
     await expect.poll(() => trafficIds(harness)).toEqual([after]);
     // Read in pages, the reset still tells the reader what the earlier page held is gone.
     const first = await harness.call('shop.traffic', { after: 0, limit: 1 });
@@ -76,7 +54,7 @@ describe('resetting the shop’s world', () => {
 
   it('straight through the world’s control API (a shop’s CI), the reset is recorded just the same', async () => {
     const { harness, connection } = await start();
-    await shopCreates(connection);
+    await createdId(connection);
     await expect.poll(async () => (await trafficIds(harness)).length).toBe(1);
     const world = harness.core.simulator!.worlds.get(SHOP_WORLD_ID)!;
     const answer = await fetch(`${world.controlUrl}/reset`, {
