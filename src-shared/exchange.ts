@@ -120,6 +120,11 @@ export const exchangeSchema = z.object({
    * it "from the shop". Derived from main's record of the shop's traffic; absent on the console's own calls.
    */
   from: z.literal('shop').optional(),
+  /**
+   * For a shop's call: the world (or recording-proxy session) that saw it, and `proxy` when it went through
+   * the recording proxy to a test environment rather than to a world. A reset of that world forgets it.
+   */
+  shopSource: z.object({ worldId: z.string(), via: z.enum(['world', 'proxy']) }).optional(),
 });
 export type ExchangeOverride = NonNullable<Exchange['overrides']>[number];
 export type Exchange = z.infer<typeof exchangeSchema>;

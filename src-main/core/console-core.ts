@@ -28,6 +28,7 @@ import { TestSessions } from '../qa/test-sessions';
 import { startNotificationsService } from '../notifications/notifications-service';
 import type { SecretCandidate } from '../notifications/receiver';
 import { logger } from '../common/logger';
+import { maskShopEntry } from '../shop/mask-shop-entry';
 import type { DeliveryRecord } from '@shared/contract/notifications';
 import type { EventPayload } from '@shared/contract';
 import { customerMaskingByProfileId, maskDeliveryCustomerData } from '../support/customer-masking';
@@ -257,6 +258,7 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
       secrets: profileSecrets,
       settings: shopSettings,
       record: (entry) => recordKeeper.shop(entry),
+      recordReset: (worldId) => recordKeeper.shopReset(worldId),
       portNotice: shopPortNotice,
     });
     const shopWorld = shop;
@@ -298,6 +300,18 @@ export async function createConsoleCore(options: ConsoleCoreOptions): Promise<Co
     profiles,
     scenarioFolder,
     onRecorded: (entry) => events.emit('shopProxy.recorded', entry),
+    // The session masks at capture; main's last check masks again whatever of the profile's own secrets a
+    // capture let through (read once, so entries are appended synchronously, in order).
+    recordFor: async (profileId) => {
+      const secrets = await profileSecrets.known(profileId).catch(() => []);
+      return (entry) => {
+        try {
+          recordKeeper.shop(maskShopEntry(entry, secrets));
+        } catch (error) {
+          logger.warn('recording a proxied call failed', error);
+        }
+      };
+    },
   });
   const stopProxyOnProfileChange = events.subscribe((name, payload) => {
     if (name !== 'profiles.changed') return;

@@ -53,6 +53,12 @@ export class ShopProxyControl {
       host?: string;
       /** Each entry as it is recorded, masked (main pushes it to the renderer's live view). */
       onRecorded?: (entry: ShopTrafficPage['entries'][number]) => void;
+      /**
+       * Made once per session, for the profile it forwards to: appends each entry, masked as the session
+       * captured it, to main's record — History and the Traffic view then hold the proxied calls with no
+       * window open (marked `via: 'proxy'`).
+       */
+      recordFor?: (profileId: string) => Promise<(entry: ShopTrafficPage['entries'][number]) => void>;
     },
   ) {}
 
@@ -75,6 +81,8 @@ export class ShopProxyControl {
       'forward a shop’s calls to it through the recording proxy',
       'The proxy was not started.',
     );
+    // Ready before the proxy listens: the shop's first call is recorded like every other.
+    const record = this.deps.recordFor ? await this.deps.recordFor(profile.id) : null;
     let session: ProxySession;
     try {
       session = await ProxySession.start({
@@ -94,6 +102,7 @@ export class ShopProxyControl {
     this.running = true;
     const onRecorded = this.deps.onRecorded;
     if (onRecorded) session.traffic.subscribe(onRecorded);
+    if (record) session.traffic.subscribe(record);
     return session;
   }
 

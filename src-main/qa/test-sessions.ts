@@ -175,7 +175,8 @@ export class TestSessions {
    */
   recordShop(recordSeq: number, entry: ShopTrafficEntry): Promise<void> {
     const sessionId = this.activeId;
-    if (!sessionId) return Promise.resolve();
+    // The record also holds what the recording proxy forwarded: not the shop world's, not its evidence.
+    if (!sessionId || entry.worldId !== SHOP_WORLD_ID) return Promise.resolve();
     const base =
       entry.kind === 'call'
         ? {

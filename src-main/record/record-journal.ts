@@ -30,7 +30,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { recordEntrySchema, type RecordEntry, type RecordHead } from '@shared/contract/record';
+import { recordEntrySchema, type RecordEntry, type RecordHead, type ShopReset } from '@shared/contract/record';
 import type { DeliveryRecord } from '@shared/contract/notifications';
 import type { Exchange } from '@shared/exchange';
 import type { ShopTrafficEntry } from '@shared/shop/traffic';
@@ -48,7 +48,8 @@ const NEWLINE = 0x0a;
 export type RecordDraft =
   | { kind: 'exchange'; exchange: Exchange }
   | { kind: 'notification'; delivery: DeliveryRecord }
-  | { kind: 'shop'; shop: ShopTrafficEntry };
+  | { kind: 'shop'; shop: ShopTrafficEntry }
+  | { kind: 'shopReset'; shopReset: ShopReset };
 
 /** Where an entry is in the file, and what retention and forgetting need to know without reading it. */
 interface EntryMeta {
@@ -131,6 +132,17 @@ function metaOf(value: unknown, offset: number, length: number): EntryMeta | nul
       length,
       atMs: Date.parse(text(shop.receivedAt) ?? text(shop.sentAt) ?? '') || 0,
       transactionKey: transactionId === null ? `entry:${seq}` : `shop:${worldId}:${transactionId}`,
+      profileId: null,
+    };
+  }
+  if (value.kind === 'shopReset' && isObject(value.shopReset)) {
+    // Its own "transaction" for retention: it ages as the entries before it, which it outlives by nothing.
+    return {
+      seq,
+      offset,
+      length,
+      atMs: Date.parse(text(value.shopReset.at) ?? '') || 0,
+      transactionKey: `entry:${seq}`,
       profileId: null,
     };
   }

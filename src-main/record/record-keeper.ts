@@ -17,6 +17,8 @@ export interface RecordKeeper {
   notification(delivery: DeliveryRecord): void;
   /** A call or notification of the shop under test, as its world captured it (already masked there). */
   shop(entry: ShopTrafficEntry): void;
+  /** The shop's world `worldId` was reset: what it recorded before no longer shows (an entry, not a rewrite). */
+  shopReset(worldId: string): void;
 }
 
 export function createRecordKeeper(journal: RecordJournal, events: EventBus, notices: Notices): RecordKeeper {
@@ -37,5 +39,6 @@ export function createRecordKeeper(journal: RecordJournal, events: EventBus, not
     },
     notification: (delivery) => keep({ kind: 'notification', delivery }),
     shop: (entry) => keep({ kind: 'shop', shop: entry }),
+    shopReset: (worldId) => keep({ kind: 'shopReset', shopReset: { worldId, at: new Date().toISOString() } }),
   };
 }

@@ -33,6 +33,7 @@ export class ShopTrafficLog {
   private start = 0;
   private lastSeq = 0;
   private readonly listeners = new Set<(entry: ShopTrafficEntry) => void>();
+  private readonly clearListeners = new Set<() => void>();
 
   private bytes = 0;
 
@@ -91,11 +92,24 @@ export class ShopTrafficLog {
     return () => this.listeners.delete(listener);
   }
 
+  /** Told each time the log is cleared (a world reset, `DELETE <control>/traffic`); returns the unsubscribe. */
+  onCleared(listener: () => void): () => void {
+    this.clearListeners.add(listener);
+    return () => this.clearListeners.delete(listener);
+  }
+
   /** Forgets the entries; seqs go on (a reader's cursor stays valid). */
   clear(): void {
     this.slots.length = 0;
     this.start = 0;
     this.bytes = 0;
+    for (const listener of this.clearListeners) {
+      try {
+        listener();
+      } catch {
+        // A failing viewer must not break the reset that cleared the log.
+      }
+    }
   }
 
   /** The ring in order without its oldest entry (rare: only past the byte budget). */

@@ -45,10 +45,10 @@ export function addControlRoutes(
       const body = await objectBody(req, max);
       sendJson(res, 200, await control.shopperOutcome(params.id ?? '', body.outcome));
     })
-    .add('GET', `${CONTROL_PREFIX}/shopper`, ({ res }) => sendJson(res, 200, { outcome: control.worldShopper() }))
+    .add('GET', `${CONTROL_PREFIX}/shopper`, ({ res }) => sendJson(res, 200, control.worldShopper()))
     .add('POST', `${CONTROL_PREFIX}/shopper`, async ({ req, res }) => {
       const body = await objectBody(req, max);
-      sendJson(res, 200, { outcome: control.setWorldShopper(body.outcome) });
+      sendJson(res, 200, control.setWorldShopper({ outcome: body.outcome, step: body.step }));
     })
     .add('GET', `${CONTROL_PREFIX}/notifications`, ({ res }) => sendJson(res, 200, control.deliveries()))
     .add('POST', `${CONTROL_PREFIX}/reset`, ({ res }) => sendJson(res, 200, control.reset()));

@@ -12,9 +12,10 @@ import { payReference } from './shopper-steps';
 import type { Delivery, Notifier } from './notifier';
 import {
   WORLD_SHOPPER_OUTCOMES,
+  WORLD_STEP_OUTCOMES,
   type TransactionBook,
   type TransactionView,
-  type WorldShopperOutcome,
+  type WorldShopper,
 } from './transactions';
 
 export interface ClockView {
@@ -32,12 +33,12 @@ export class SimulatorControl {
   ) {}
 
   /**
-   * Forgets every transaction, pending job, delivery and the clock offset, in memory and on disk; the
+   * Forgets every transaction, pending job, delivery, the clock offset and the shop traffic captured, in memory and on disk; the
    * credentials stay. Notification attempts in flight finish unrecorded.
    */
   reset(): { removedTransactions: number } {
     const removedTransactions = this.book.clear();
-    this.book.shopperOutcome = null;
+    this.book.setShopper({ outcome: null, step: null });
     this.notifier.reset();
     this.clock.reset();
     this.onReset();
@@ -107,17 +108,25 @@ export class SimulatorControl {
     return this.complete(transactionId, status);
   }
 
-  /** What this world's shopper does with every new MB WAY request or reference when no magic value decides. */
-  worldShopper(): WorldShopperOutcome | null {
-    return this.book.shopperOutcome;
+  /** What this world's shopper does with every new payment and every new extra step no magic value decides. */
+  worldShopper(): WorldShopper {
+    return this.book.shopper;
   }
 
-  /** Sets it (`approve`, `decline`, `timeout`), or null for a passive shopper; 400 for anything else. */
-  setWorldShopper(outcome: unknown): WorldShopperOutcome | null {
+  /**
+   * Sets it: `outcome` (`approve`, `decline`, `timeout`) and `step` (`complete`, `fail`), each null for a
+   * passive shopper and left as it is when absent; 400 for anything else. A world with a state file keeps it.
+   */
+  setWorldShopper(input: { outcome?: unknown; step?: unknown }): WorldShopper {
+    const current = this.book.shopper;
+    const outcome = input.outcome === undefined ? current.outcome : input.outcome;
+    const step = input.step === undefined ? current.step : input.step;
     if (outcome !== null && !(WORLD_SHOPPER_OUTCOMES as readonly unknown[]).includes(outcome))
       throw httpError(400, `outcome: must be one of ${WORLD_SHOPPER_OUTCOMES.join(', ')}, or null`);
-    this.book.shopperOutcome = outcome as WorldShopperOutcome | null;
-    return this.book.shopperOutcome;
+    if (step !== null && !(WORLD_STEP_OUTCOMES as readonly unknown[]).includes(step))
+      throw httpError(400, `step: must be one of ${WORLD_STEP_OUTCOMES.join(', ')}, or null`);
+    this.book.setShopper({ outcome, step } as WorldShopper);
+    return this.book.shopper;
   }
 
   transaction(transactionId: string): TransactionView {

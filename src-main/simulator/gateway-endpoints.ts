@@ -100,6 +100,9 @@ export function addGatewayRoutes(router: Router, deps: GatewayDeps): void {
     if (terminal.variant === 'B' && methods.some((code) => ACTION_METHODS_B.includes(code))) {
       transaction.action = { token: random.string(32) };
       book.touch(transaction);
+      // The world's shopper, when told to, completes or fails the extra step after the shopper delay.
+      if (book.shopperStep)
+        book.scheduleStep(transaction, 'extra-step-answer', clock.now() + options.shopperDelaySeconds * 1000);
     }
     const formContext =
       terminal.variant === 'A'

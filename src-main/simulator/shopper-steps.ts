@@ -14,10 +14,13 @@ interface Transaction {
   status: PaymentStatus;
   mbwayPhone?: string;
   reference?: { status: 'UNPAID' | 'PAID' | 'EXPIRED'; payments: number };
+  action?: { token: string } | undefined;
 }
 interface TransactionBook<T extends Transaction = Transaction> {
   /** The world's shopper when no magic value decides (transactions.ts). */
   shopperOutcome?: 'approve' | 'decline' | 'timeout' | null;
+  /** What the world's shopper does with an extra step (transactions.ts). */
+  shopperStep?: 'complete' | 'fail' | null;
   transition(
     transaction: T,
     to: PaymentStatus,
@@ -26,7 +29,7 @@ interface TransactionBook<T extends Transaction = Transaction> {
   ): unknown;
 }
 
-export type ShopperStepKind = 'mbway-window-end' | 'mbway-answer' | 'reference-paid';
+export type ShopperStepKind = 'mbway-window-end' | 'mbway-answer' | 'reference-paid' | 'extra-step-answer';
 
 export function runShopperStep<T extends Transaction>(
   book: TransactionBook<T>,
@@ -59,6 +62,22 @@ export function runShopperStep<T extends Transaction>(
     case 'reference-paid':
       payReference(book, transaction, "shopper paid the reference (scenario 6.13, or the world's shopper)");
       return;
+    case 'extra-step-answer': {
+      // Read when due, as the MB WAY answer is: a shopper made passive meanwhile leaves the step waiting.
+      const step = book.shopperStep;
+      if (!transaction.action || !step || isFinalPaymentStatus(transaction.status)) return;
+      // Cleared before the move, so the change persisted and notified already has no step left.
+      transaction.action = undefined;
+      book.transition(
+        transaction,
+        step === 'complete' ? 'Success' : 'Declined',
+        `the world's shopper chose to ${step} the extra step`,
+        step === 'complete'
+          ? { statusCode: '000', statusMsg: 'Success' }
+          : { statusCode: '01.106.0004', statusMsg: 'Declined' },
+      );
+      return;
+    }
   }
 }
 

@@ -32,7 +32,7 @@ import {
   type EncodedTransaction,
   type StoredTransaction,
 } from './stored-transaction';
-import type { Transaction } from './transactions';
+import { WORLD_SHOPPER_OUTCOMES, WORLD_STEP_OUTCOMES, type Transaction, type WorldShopper } from './transactions';
 
 const FORMAT = 'gateway-simulator-state';
 const VERSION = 1;
@@ -70,6 +70,8 @@ export interface LoadedState {
   clockOffsetMs: number;
   transactions: StoredTransaction[];
   deliveries: Delivery[];
+  /** The world's shopper as last set (null: never set, a passive shopper). */
+  shopper: WorldShopper | null;
   /** Lines that could not be read (each kept out of the state, the file backed up first). */
   problems: string[];
   /** The journal holds records in a former, larger shape: rewrite it at once. */
@@ -85,7 +87,9 @@ type Line =
   /** A transaction in the former object shape, read only. */
   | { k: 'tx'; v: unknown }
   | { k: 'q'; id: string; n: number }
-  | { k: 'd'; v: Delivery };
+  | { k: 'd'; v: Delivery }
+  /** The world's shopper (control API `POST /shopper`). */
+  | { k: 'shopper'; v: WorldShopper };
 
 /** Everything the journal needs from the running simulator to write a compact copy of its state. */
 export interface StateSnapshot {
@@ -93,6 +97,7 @@ export interface StateSnapshot {
   clockOffsetMs(): number;
   transactions(): Iterable<Transaction>;
   deliveries(): Iterable<Delivery>;
+  shopper(): WorldShopper;
   /** Live records: transactions + deliveries. */
   size(): number;
 }
@@ -130,6 +135,14 @@ function isDelivery(value: unknown): value is Delivery {
   );
 }
 
+function isShopper(value: unknown): value is WorldShopper {
+  return (
+    isObject(value) &&
+    (value.outcome === null || (WORLD_SHOPPER_OUTCOMES as readonly unknown[]).includes(value.outcome)) &&
+    (value.step === null || (WORLD_STEP_OUTCOMES as readonly unknown[]).includes(value.step))
+  );
+}
+
 function isConfig(value: unknown): value is PersistedConfig {
   return (
     isObject(value) &&
@@ -162,6 +175,7 @@ function readJournal(path: string): ReadResult {
     clockOffsetMs: 0,
     transactions: [],
     deliveries: [],
+    shopper: null,
     problems: [],
     rewrite: false,
     intactBytes: 0,
@@ -225,6 +239,10 @@ function readJournal(path: string): ReadResult {
         if (known && typeof line.n === 'number') known.statusQueries = line.n;
         break;
       }
+      case 'shopper':
+        if (isShopper(line.v)) result.shopper = { outcome: line.v.outcome, step: line.v.step };
+        else result.problems.push(`line ${lineNumber}: malformed shopper`);
+        break;
       case 'd':
         if (isDelivery(line.v)) deliveries.set(deliveryKey(line.v), line.v);
         else result.problems.push(`line ${lineNumber}: malformed delivery`);
@@ -323,8 +341,8 @@ export class SimulatorStateFile {
     }
     const file = new SimulatorStateFile(path, read.lines);
     if (read.lines === 0) file.append([{ k: 'header', format: FORMAT, version: VERSION }]);
-    const { config, clockOffsetMs, transactions, deliveries, problems, rewrite } = read;
-    return { file, loaded: { config, clockOffsetMs, transactions, deliveries, problems, rewrite } };
+    const { config, clockOffsetMs, transactions, deliveries, shopper, problems, rewrite } = read;
+    return { file, loaded: { config, clockOffsetMs, transactions, deliveries, shopper, problems, rewrite } };
   }
 
   /** Gives the journal what it needs to compact; compacts at once if the file is mostly superseded lines. */
@@ -360,6 +378,11 @@ export class SimulatorStateFile {
 
   configChanged(config: PersistedConfig): void {
     this.append([{ k: 'config', v: config }]);
+  }
+
+  /** Written at once: a control call, rare, and answered only once it is on disk. */
+  shopperChanged(shopper: WorldShopper): void {
+    this.append([{ k: 'shopper', v: shopper }]);
   }
 
   /**
@@ -448,6 +471,8 @@ export class SimulatorStateFile {
       put({ k: 'header', format: FORMAT, version: VERSION });
       put({ k: 'config', v: snapshot.config() });
       put({ k: 'clock', offsetMs: snapshot.clockOffsetMs() });
+      const shopper = snapshot.shopper();
+      if (shopper.outcome !== null || shopper.step !== null) put({ k: 'shopper', v: shopper });
       for (const transaction of snapshot.transactions()) put({ k: 't', v: encodeTransaction(transaction) });
       for (const delivery of snapshot.deliveries()) put({ k: 'd', v: delivery });
       if (batch.length) writeSync(out, batch.join(''));

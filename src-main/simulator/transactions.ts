@@ -15,12 +15,17 @@ import { httpError } from './errors';
 import type { SimulatorTerminal } from './options';
 import type { Random } from './random';
 import { runShopperStep, type ShopperStepKind } from './shopper-steps';
+import type { WorldShopper, WorldShopperOutcome, WorldStepOutcome } from '@shared/shop/shop-faults';
 
 const HEX = '0123456789abcdef';
 
-/** The outcomes a world's shopper can be told to give every new payment (`POST <control>/shopper`). */
-export const WORLD_SHOPPER_OUTCOMES = ['approve', 'decline', 'timeout'] as const;
-export type WorldShopperOutcome = (typeof WORLD_SHOPPER_OUTCOMES)[number];
+export {
+  WORLD_SHOPPER_OUTCOMES,
+  WORLD_STEP_OUTCOMES,
+  type WorldShopper,
+  type WorldShopperOutcome,
+  type WorldStepOutcome,
+} from '@shared/shop/shop-faults';
 
 export interface StatusChange {
   at: string;
@@ -89,6 +94,7 @@ export interface ScheduledStep {
 export interface BookObserver {
   changed(transaction: Transaction): void;
   statusQueried(transaction: Transaction): void;
+  shopperChanged(shopper: WorldShopper): void;
 }
 
 /** What tests and the console's Simulator panel may see: no signature, no token. */
@@ -160,9 +166,11 @@ export class TransactionBook {
   /**
    * What this world's shopper does when no magic value decides (docs/shop-testing.md): approve, decline
    * or let an MB WAY request time out, pay a reference. Null: the shopper does nothing (the window runs out).
-   * Kept in memory only: a restarted simulator's shopper is passive again.
+   * Set through setShopper, so a world with a state file keeps it across a restart.
    */
   shopperOutcome: WorldShopperOutcome | null = null;
+  /** What this world's shopper does with every new extra step (3-D Secure, redirect); null: nothing. */
+  shopperStep: WorldStepOutcome | null = null;
 
   constructor(
     private readonly clock: SimClock,
@@ -175,6 +183,17 @@ export class TransactionBook {
 
   observe(observer: BookObserver): void {
     this.observer = observer;
+  }
+
+  get shopper(): WorldShopper {
+    return { outcome: this.shopperOutcome, step: this.shopperStep };
+  }
+
+  /** Sets the world's shopper (persisted); what is already scheduled reads it when it falls due. */
+  setShopper(shopper: WorldShopper): void {
+    this.shopperOutcome = shopper.outcome;
+    this.shopperStep = shopper.step;
+    this.observer?.shopperChanged(this.shopper);
   }
 
   /** Call after changing a transaction's fields outside the book, so the change is persisted. */

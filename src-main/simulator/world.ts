@@ -114,7 +114,11 @@ export function openWorld(parts: WorldParts): HostedWorld {
     ownerOfSignature: (signature) => book.list().find((transaction) => transaction.signature === signature)?.id ?? null,
   };
   const stateFile = opened?.file ?? null;
-  const control = new SimulatorControl(clock, book, notifier, () => stateFile?.reset());
+  // A reset forgets the world's traffic too: what its shop did belongs to the transactions that are gone.
+  const control = new SimulatorControl(clock, book, notifier, () => {
+    stateFile?.reset();
+    traffic.clear();
+  });
   if (opened) {
     if (parts.clockOffsetMs !== undefined) opened.loaded.clockOffsetMs = parts.clockOffsetMs;
     restoreState(opened.loaded, opened.file, { options, clock, book, notifier });
@@ -199,6 +203,8 @@ function restoreState(
   const { options, clock, book, notifier } = parts;
   let signaturesAdded = false;
   clock.restoreOffset(loaded.clockOffsetMs);
+  // Set before the book is observed: putting it back is not a change to journal again.
+  if (loaded.shopper) book.setShopper(loaded.shopper);
   const terminals = new Map(options.terminals.map((terminal) => [terminal.terminalId, terminal]));
   for (const stored of loaded.transactions) {
     // A terminal this simulator no longer has keeps its transactions readable (but no token matches it).
@@ -231,6 +237,7 @@ function restoreState(
   book.observe({
     changed: (transaction) => file.transactionChanged(transaction),
     statusQueried: (transaction) => file.statusQueried(transaction),
+    shopperChanged: (shopper) => file.shopperChanged(shopper),
   });
   notifier.observe((delivery) => file.deliveryChanged(delivery));
   file.attach(
@@ -239,6 +246,7 @@ function restoreState(
       clockOffsetMs: () => clock.offsetMilliseconds,
       transactions: () => book.list(),
       deliveries: () => notifier.deliveries(),
+      shopper: () => book.shopper,
       size: () => book.size + notifier.size,
     },
     loaded.problems.length > 0 || loaded.rewrite || signaturesAdded,

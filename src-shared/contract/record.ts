@@ -10,11 +10,19 @@ import { event, method } from './define';
  */
 const seqSchema = z.number().int().positive();
 
+export const shopResetSchema = z.object({ worldId: z.string(), at: z.string() });
+export type ShopReset = z.infer<typeof shopResetSchema>;
+
 export const recordEntrySchema = z.discriminatedUnion('kind', [
   z.object({ seq: seqSchema, kind: z.literal('exchange'), exchange: exchangeSchema }),
   z.object({ seq: seqSchema, kind: z.literal('notification'), delivery: deliveryRecordSchema }),
   /** A call the shop under test made on its world, or a notification the world sent it (issue 29), masked at capture. */
   z.object({ seq: seqSchema, kind: z.literal('shop'), shop: shopTrafficEntrySchema }),
+  /**
+   * The shop's world was reset (or its captured traffic forgotten): its shop entries before this one are
+   * gone from what the Traffic view and History show. The record itself stays append-only.
+   */
+  z.object({ seq: seqSchema, kind: z.literal('shopReset'), shopReset: shopResetSchema }),
 ]);
 export type RecordEntry = z.infer<typeof recordEntrySchema>;
 

@@ -11,7 +11,14 @@ import { shopTrafficEntrySchema } from '../shop/traffic';
 import { method } from './define';
 import { testSessionIdSchema } from './test-sessions';
 import { simulatorTransactionSchema } from './simulator';
-import { callFaultSchema, NOTIFICATION_CHAOS, SHOPPER_OUTCOMES, type ShopperOutcome } from '../shop/shop-faults';
+import {
+  callFaultSchema,
+  NOTIFICATION_CHAOS,
+  SHOPPER_OUTCOMES,
+  WORLD_SHOPPER_OUTCOMES,
+  WORLD_STEP_OUTCOMES,
+  type ShopperOutcome,
+} from '../shop/shop-faults';
 
 /**
  * What a shop needs to call its world and read its notifications. The credentials are the embedded
@@ -44,6 +51,18 @@ export type ShopConnection = z.infer<typeof shopConnectionSchema>;
 export const shopRecordSchema = z.object({ seq: z.number().int().positive(), shop: shopTrafficEntrySchema });
 export type ShopRecord = z.infer<typeof shopRecordSchema>;
 
+/** A reset of a world kept in main's record (`shopReset`): the world's entries with a lower seq are forgotten. */
+export const shopResetRecordSchema = z.object({ seq: z.number().int().positive(), worldId: z.string() });
+export type ShopResetRecord = z.infer<typeof shopResetRecordSchema>;
+
+/** The records that still show once `resets` are applied: a world's entries before its last reset go. */
+export function afterResets(records: readonly ShopRecord[], resets: readonly ShopResetRecord[]): ShopRecord[] {
+  if (resets.length === 0) return [...records];
+  const lastReset = new Map<string, number>();
+  for (const reset of resets) lastReset.set(reset.worldId, Math.max(reset.seq, lastReset.get(reset.worldId) ?? 0));
+  return records.filter((record) => record.seq > (lastReset.get(record.shop.worldId) ?? 0));
+}
+
 export const MAX_SHOP_TRAFFIC_PAGE = 1000;
 
 /** What is armed on the shop world now: faults for its next calls and chaos for its notifications. */
@@ -60,9 +79,13 @@ export const shopArmedSchema = z.object({
 });
 export type ShopArmed = z.infer<typeof shopArmedSchema>;
 
-/** What a world's shopper may do with every new payment (the simulator checks the same list). */
-export const WORLD_SHOPPER_OUTCOMES = ['approve', 'decline', 'timeout'] as const;
-export type WorldShopperOutcome = (typeof WORLD_SHOPPER_OUTCOMES)[number];
+export { WORLD_SHOPPER_OUTCOMES, WORLD_STEP_OUTCOMES, type WorldShopperOutcome } from '../shop/shop-faults';
+
+/** The shop world's shopper: what it does with every new payment and every new extra step (null: nothing). */
+export const worldShopperSchema = z.object({
+  outcome: z.enum(WORLD_SHOPPER_OUTCOMES).nullable(),
+  step: z.enum(WORLD_STEP_OUTCOMES).nullable(),
+});
 
 const outcomes = Object.keys(SHOPPER_OUTCOMES) as [ShopperOutcome, ...ShopperOutcome[]];
 
@@ -85,7 +108,13 @@ export const shopMethods = {
         limit: z.number().int().min(1).max(MAX_SHOP_TRAFFIC_PAGE).default(500),
       })
       .strict(),
-    z.object({ entries: z.array(shopRecordSchema), next: z.number().int().nonnegative(), done: z.boolean() }),
+    z.object({
+      entries: z.array(shopRecordSchema),
+      /** Resets of a world in this stretch of the record: that world's entries before each no longer show. */
+      resets: z.array(shopResetRecordSchema),
+      next: z.number().int().nonnegative(),
+      done: z.boolean(),
+    }),
   ),
   'shop.certification': method(
     'The go-live certification of a QA session that owns the shop world, from its evidence, as HTML, JSON or JUnit.',
@@ -121,8 +150,13 @@ export const shopMethods = {
     shopArmedSchema,
   ),
   'shop.setWorldShopper': method(
-    'What the shop world’s shopper does with every new MB WAY request or reference no magic value decides (null: nothing).',
-    z.object({ outcome: z.enum(WORLD_SHOPPER_OUTCOMES).nullable() }).strict(),
-    z.object({ outcome: z.enum(WORLD_SHOPPER_OUTCOMES).nullable() }),
+    'What the shop world’s shopper does with every new MB WAY request or reference no magic value decides, and with every new extra step (null: nothing; a part left out stays as it is). Kept across restarts.',
+    worldShopperSchema.partial().strict(),
+    worldShopperSchema,
+  ),
+  'shop.worldShopper': method(
+    'What the shop world’s shopper does now with every new payment and every new extra step.',
+    z.undefined().or(z.object({}).strict()),
+    worldShopperSchema,
   ),
 };

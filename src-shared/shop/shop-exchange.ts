@@ -48,5 +48,6 @@ export function exchangeOfShopCall(recordSeq: number, call: ShopCall): Exchange 
     transactionID: call.transactionID,
     merchantTransactionId: call.merchantTransactionId,
     from: 'shop',
+    shopSource: { worldId: call.worldId, via: call.via },
   };
 }

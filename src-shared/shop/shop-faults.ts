@@ -79,3 +79,16 @@ export const SHOPPER_OUTCOMES = {
   'fail-step': 'Declined',
 } as const;
 export type ShopperOutcome = keyof typeof SHOPPER_OUTCOMES;
+
+/** What a world's shopper may do with every new payment no magic value decides (`POST <control>/shopper`). */
+export const WORLD_SHOPPER_OUTCOMES = ['approve', 'decline', 'timeout'] as const;
+export type WorldShopperOutcome = (typeof WORLD_SHOPPER_OUTCOMES)[number];
+/** What a world's shopper does with every new extra step (3-D Secure, bank redirect): complete it or fail it. */
+export const WORLD_STEP_OUTCOMES = ['complete', 'fail'] as const;
+export type WorldStepOutcome = (typeof WORLD_STEP_OUTCOMES)[number];
+
+/** A world's shopper: null parts leave the shopper passive for that part (nothing happens on its own). */
+export interface WorldShopper {
+  outcome: WorldShopperOutcome | null;
+  step: WorldStepOutcome | null;
+}

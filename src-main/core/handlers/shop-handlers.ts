@@ -1,6 +1,6 @@
 import { mainText } from '@shared/console-text';
 import { ConsoleFailure } from '@shared/result';
-import type { ShopRecord } from '@shared/contract/shop';
+import { afterResets, type ShopRecord, type ShopResetRecord } from '@shared/contract/shop';
 import { SHOP_WORLD_ID, worldOfProfileId } from '@shared/sandbox-worlds';
 import { certify, renderCertification } from '@shared/shop/certification';
 import { findShopProblems } from '@shared/shop/findings';
@@ -20,6 +20,7 @@ type ShopHandlers = Pick<
   | 'shop.armNotificationChaos'
   | 'shop.clearFaults'
   | 'shop.setWorldShopper'
+  | 'shop.worldShopper'
 >;
 
 const MEDIA_TYPES = { html: 'text/html', json: 'application/json', junit: 'application/xml' } as const;
@@ -54,21 +55,30 @@ export function createShopHandlers(deps: {
     'shop.armCallFault': ({ fault }) => shop().armCallFault(fault),
     'shop.armNotificationChaos': (input) => shop().armNotificationChaos(input),
     'shop.clearFaults': () => shop().clearFaults(),
-    'shop.setWorldShopper': ({ outcome }) => shop().setWorldShopper(outcome),
+    'shop.setWorldShopper': (input) => shop().setWorldShopper(input),
+    'shop.worldShopper': () => shop().worldShopper(),
     'shop.traffic': ({ after, limit }) => {
-      const entries: ShopRecord[] = [];
+      let entries: ShopRecord[] = [];
+      const resets: ShopResetRecord[] = [];
       let next = after;
       for (;;) {
         const page = journal.since(next, SCAN_PAGE);
         for (const entry of page.entries) {
           next = entry.seq;
+          if (entry.kind === 'shopReset') {
+            // What this page already holds of that world goes; the caller drops what earlier pages gave.
+            const reset = { seq: entry.seq, worldId: entry.shopReset.worldId };
+            resets.push(reset);
+            entries = afterResets(entries, [reset]);
+            continue;
+          }
           if (entry.kind !== 'shop') continue;
           entries.push({ seq: entry.seq, shop: entry.shop });
-          if (entries.length >= limit) return { entries, next, done: false };
+          if (entries.length >= limit) return { entries, resets, next, done: false };
         }
         // Past lines that could not be read too: the page says where it stopped.
         next = Math.max(next, page.next);
-        if (page.done) return { entries, next, done: true };
+        if (page.done) return { entries, resets, next, done: true };
       }
     },
     'shop.certification': async ({ sessionId, format }) => {

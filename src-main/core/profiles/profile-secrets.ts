@@ -22,6 +22,16 @@ export class ProfileSecrets {
     return value;
   }
 
+  /** Every secret a profile has (none set: empty): what a capture must never let through in clear. */
+  async known(profileId: string): Promise<string[]> {
+    const values: string[] = [];
+    for (const name of SECRET_NAMES) {
+      const value = await this.get(profileId, name);
+      if (value) values.push(value);
+    }
+    return values;
+  }
+
   async set(profileId: string, name: SecretName, value: string): Promise<void> {
     registerSecret(value);
     await this.store.set(this.account(profileId, name), value);

@@ -5,8 +5,8 @@
  * shop to its record — while no window is open too — and hands the shop's connection details to the
  * Traffic view. The credentials it hands out are the simulator's Sandbox credentials, checked to be so.
  */
-import type { ShopArmed, ShopConnection, WorldShopperOutcome } from '@shared/contract/shop';
-import type { CallFault, NotificationChaos, ShopperOutcome } from '@shared/shop/shop-faults';
+import type { ShopArmed, ShopConnection } from '@shared/contract/shop';
+import type { CallFault, NotificationChaos, ShopperOutcome, WorldShopper } from '@shared/shop/shop-faults';
 import type { SecretName } from '@shared/contract/profiles';
 import { mainText, type MainText } from '@shared/console-text';
 import { ConsoleFailure } from '@shared/result';
@@ -30,6 +30,8 @@ export interface ShopWorldDeps {
   settings: ShopSettings;
   /** Appends one masked entry to main's record (and pushes it to every window). */
   record: (entry: ShopTrafficEntry) => void;
+  /** Appends that the world's traffic was forgotten (a reset): the Traffic view and History start empty after it. */
+  recordReset: (worldId: string) => void;
   /** Said once when the simulator could not take its remembered port again. */
   portNotice: MainText | null;
 }
@@ -101,9 +103,15 @@ export class ShopWorld {
     return refusedAsFailure(() => world.control.shopperOutcome(transactionId, outcome));
   }
 
-  async setWorldShopper(outcome: WorldShopperOutcome | null): Promise<{ outcome: WorldShopperOutcome | null }> {
+  /** The shop world's shopper: what it does with every new payment and every new extra step. */
+  async worldShopper(): Promise<WorldShopper> {
+    return (await this.world()).control.worldShopper();
+  }
+
+  /** Sets it (a part left out stays as it is); the world keeps it in its state, so a restart keeps it too. */
+  async setWorldShopper(input: Partial<WorldShopper>): Promise<WorldShopper> {
     const world = await this.world();
-    return { outcome: await refusedAsFailure(() => world.control.setWorldShopper(outcome)) };
+    return refusedAsFailure(() => world.control.setWorldShopper(input));
   }
 
   async armCallFault(fault: CallFault): Promise<ShopArmed> {
@@ -177,18 +185,25 @@ export class ShopWorld {
       page.entries.forEach(keep);
       if (!page.hasMore || page.entries.length === 0) break;
     }
-    this.stopRecording = world.traffic.subscribe(keep);
+    const stopEntries = world.traffic.subscribe(keep);
+    // Reset through main or straight through the world's control API (a shop's CI): recorded either way.
+    const stopResets = world.traffic.onCleared(() => {
+      try {
+        this.deps.recordReset(world.id);
+      } catch (error) {
+        logger.warn('recording the shop world’s reset failed', error);
+      }
+    });
+    this.stopRecording = () => {
+      stopEntries();
+      stopResets();
+    };
   }
 
   /** The Sandbox's credentials, masked wherever a capture let one through. */
   private async knownSecrets(): Promise<string[]> {
-    const names: SecretName[] = ['bearerToken', 'clientId', 'webhookSecret'];
     const values: string[] = [];
-    for (const sandbox of SANDBOX_PROFILES)
-      for (const name of names) {
-        const value = await this.deps.secrets.get(sandbox.id, name);
-        if (value) values.push(value);
-      }
+    for (const sandbox of SANDBOX_PROFILES) values.push(...(await this.deps.secrets.known(sandbox.id)));
     return values;
   }
 

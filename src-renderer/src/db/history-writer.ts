@@ -232,7 +232,10 @@ function foldExchange(
   const profile = (exchange.profileId && profiles(exchange.profileId)) || UNKNOWN_PROFILE(exchange.profileId);
   const merged = facts ? mergeFacts(before, facts, profile, source) : before;
   // A row a scenario run's call created keeps that run (main stamped the exchange): History marks it.
-  if (merged && !before && exchange.from === 'shop') return { ...merged, fromShop: true };
+  if (merged && !before && exchange.from === 'shop')
+    return exchange.shopSource?.via === 'proxy'
+      ? { ...merged, fromShop: true, viaProxy: true }
+      : { ...merged, fromShop: true };
   return merged && !before && exchange.qaRun ? { ...merged, qaRun: exchange.qaRun } : merged;
 }
 

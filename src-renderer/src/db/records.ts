@@ -99,6 +99,8 @@ export const transactionRecordSchema = z.object({
   qaRun: z.object({ runId: z.string(), scenario: z.string() }).optional(),
   /** Made by the shop under test on its world, not by this console (issue 29): History marks it. */
   fromShop: z.literal(true).optional(),
+  /** …through the recording proxy, to a test environment (History marks it so). */
+  viaProxy: z.literal(true).optional(),
 });
 export type TransactionRecord = z.infer<typeof transactionRecordSchema>;
 

@@ -29,6 +29,8 @@ export interface RecordSyncOptions {
   storeExchanges(exchanges: Exchange[]): Promise<void>;
   /** Hands a delivery to the notifications' own handling (idempotent per delivery). */
   storeNotification(delivery: DeliveryRecord): Promise<void>;
+  /** A shop world was reset: its calls kept before record seq `beforeSeq` leave History (idempotent). */
+  forgetShopWorld(worldId: string, beforeSeq: number): Promise<void>;
   /** While a catch-up reads many entries, and `null` once it is over. */
   onProgress?(progress: RecordProgress | null): void;
   /** Bumps lists after entries were stored. */
@@ -76,6 +78,10 @@ export function createRecordSync(options: RecordSyncOptions): RecordSync {
         // The shop's calls join History marked "from the shop"; its notifications live in the Traffic view.
         const exchange = entry.shop.kind === 'call' ? exchangeOfShopCall(entry.seq, entry.shop) : null;
         if (exchange) run.push(exchange);
+      } else if (entry.kind === 'shopReset') {
+        // In record order: what the world did before its reset goes, what it does after stays.
+        await flush();
+        await options.forgetShopWorld(entry.shopReset.worldId, entry.seq);
       } else {
         await flush();
         await options.storeNotification(entry.delivery);

@@ -3,6 +3,7 @@ import { ref, shallowRef, watch } from 'vue';
 import { useConsoleApi } from '../api';
 import { useHistoryDb } from '../db/history-db';
 import { recordExchanges } from '../db/history-writer';
+import { forgetShopWorld } from '../db/forget-shop-world';
 import { readRecordCursor, writeRecordCursor } from '../db/record-cursor';
 import { createRecordSync, type RecordProgress, type RecordSync } from '../services/record-sync';
 import { isQuotaError } from '../services/storage-quota';
@@ -49,6 +50,9 @@ export const useRecordIndexStore = defineStore('record-index', () => {
         unstored.value = 0;
       },
       storeNotification: (delivery) => notifications.ingest(delivery),
+      forgetShopWorld: async (worldId, beforeSeq) => {
+        await forgetShopWorld(db, worldId, beforeSeq);
+      },
       onProgress: (next) => (progress.value = next),
       onStored: () => {
         error.value = null;

@@ -3,38 +3,14 @@
  * world only — the shop's own HTTP client then meets them — and bad input is refused with a clear error.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ShopConnection } from '../../../src-shared/contract/shop';
-import { validOrderA } from '../../shared/gateway/fixtures';
 import { startCore } from '../core/harness';
+import { shopCreates, startShopCore } from './shop-core';
 
-type Harness = Awaited<ReturnType<typeof startCore>>;
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
-
-async function start(): Promise<{ harness: Harness; connection: ShopConnection }> {
-  const harness = await startCore();
-  cleanups.push(async () => {
-    await harness.close();
-    await harness.removeDir();
-  });
-  return { harness, connection: (await harness.call('shop.connection')) as ShopConnection };
-}
-
-async function shopCreates(connection: ShopConnection): Promise<{ status: number; transactionID?: string }> {
-  const response = await fetch(`${connection.apiUrl}/payments`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${connection.terminals[0]!.bearerToken}`,
-      [connection.clientIdHeader]: connection.clientId,
-    },
-    body: JSON.stringify(validOrderA()),
-  });
-  const body = (await response.json().catch(() => ({}))) as { transactionID?: string };
-  return { status: response.status, ...body };
-}
+const start = () => startShopCore(cleanups);
 
 describe('drive the shop through main', () => {
   it('the shopper’s outcome is played in the shop world, never in the user’s Sandbox', async () => {
@@ -44,9 +20,12 @@ describe('drive the shop through main', () => {
     expect(view.paymentStatus).toBe('Declined');
     expect(harness.core.simulator!.control.transactionCount()).toBe(0);
     // Per world: every new payment's shopper, set on the shop's world and not on the user's Sandbox.
-    expect(await harness.call('shop.setWorldShopper', { outcome: 'approve' })).toEqual({ outcome: 'approve' });
-    expect(harness.core.simulator!.worlds.get('shop')!.control.worldShopper()).toBe('approve');
-    expect(harness.core.simulator!.control.worldShopper()).toBeNull();
+    expect(await harness.call('shop.setWorldShopper', { outcome: 'approve' })).toEqual({
+      outcome: 'approve',
+      step: null,
+    });
+    expect(harness.core.simulator!.worlds.get('shop')!.control.worldShopper().outcome).toBe('approve');
+    expect(harness.core.simulator!.control.worldShopper().outcome).toBeNull();
     const unknown = await harness.core.dispatch('shop.shopperOutcome', { transactionId: 'nope', outcome: 'approve' });
     expect(unknown.ok).toBe(false);
     if (!unknown.ok) expect(unknown.error.code).toBe('not-found');
@@ -76,5 +55,22 @@ describe('drive the shop through main', () => {
       expect(JSON.stringify(refused.error)).toContain('latencyMs');
     }
     expect((await harness.call('shop.clearFaults')).calls).toEqual([]);
+  });
+
+  it('the shop world’s shopper, extra step included, is the same after the console restarts', async () => {
+    const first = await startCore();
+    cleanups.push(() => first.removeDir());
+    await first.call('shop.connection');
+    expect(await first.call('shop.setWorldShopper', { outcome: 'decline', step: 'complete' })).toEqual({
+      outcome: 'decline',
+      step: 'complete',
+    });
+    await first.close();
+
+    const second = await startCore({ userDataDir: first.userDataDir, credentials: first.credentials });
+    cleanups.push(() => second.close());
+    expect(await second.call('shop.worldShopper')).toEqual({ outcome: 'decline', step: 'complete' });
+    // A part left out stays as it is.
+    expect(await second.call('shop.setWorldShopper', { step: null })).toEqual({ outcome: 'decline', step: null });
   });
 });

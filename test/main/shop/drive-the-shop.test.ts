@@ -142,7 +142,10 @@ describe('the shopper’s outcome and notification chaos', () => {
 
   it('per world: the shopper declines every new MB WAY request, then pays every new reference', async () => {
     const h = await start();
-    expect((await h.control('POST', '/shopper', { outcome: 'decline' })).body).toEqual({ outcome: 'decline' });
+    expect((await h.control('POST', '/shopper', { outcome: 'decline' })).body).toEqual({
+      outcome: 'decline',
+      step: null,
+    });
     const mbway = await h.order('A');
     await h.mbway(mbway.id, mbway.signature, '351#919999999');
     await h.advance(5);
@@ -154,7 +157,7 @@ describe('the shopper’s outcome and notification chaos', () => {
     expect(await h.paymentStatus(reference.id)).toBe('Success');
     expect((await h.control('POST', '/shopper', { outcome: 'refund' })).status).toBe(400);
     await h.control('POST', '/reset');
-    expect((await h.control('GET', '/shopper')).body).toEqual({ outcome: null });
+    expect((await h.control('GET', '/shopper')).body).toEqual({ outcome: null, step: null });
   });
 
   it('delay holds a notification back for the armed world seconds; drop loses an attempt and the retry delivers it', async () => {

@@ -1,13 +1,20 @@
 /**
  * The recording proxy end to end through main's contract (issue 29 §4): a second simulator stands in for
  * the gateway's test environment, a test profile points at it, and a shop (a real HTTP client with the test
- * environment's own credentials) points at the proxy instead.
+ * environment's own credentials) points at the proxy instead. What it forwards enters main's record too
+ * (History, the Traffic view), masked as the session captured it.
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findShopProblems } from '@shared/shop/findings';
 import { startSimulator, type RunningSimulator } from '../../../src-main/simulator';
 import { startCore } from '../core/harness';
 import { validOrderA } from '../../shared/gateway/fixtures';
+import type { RecordEntry } from '@shared/contract/record';
+import { exchangeOfShopCall } from '@shared/shop/shop-exchange';
+import type { ShopCall } from '@shared/shop/traffic';
+import { RECORD_DIR, RECORD_FILE } from '../../../src-main/record/record-journal';
 
 let testEnv: RunningSimulator;
 let harness: Awaited<ReturnType<typeof startCore>>;
@@ -39,9 +46,29 @@ beforeAll(async () => {
       variant: 'A',
       clientIdHeader: testEnv.clientIdHeader,
     },
+    // The test environment's credentials, as the tester saved them: canaries for what enters the record.
+    secrets: { bearerToken: terminalA().token, clientId: testEnv.clientId },
   });
   testProfileId = profile.id;
 });
+/** The proxied entries of one proxy session in main's record, once `count` of them are there. */
+async function proxiedInRecord(
+  sessionId: string,
+  count: number,
+): Promise<Array<Extract<RecordEntry, { kind: 'shop' }>>> {
+  for (let waited = 0; waited < 3_000; waited += 25) {
+    const page = await harness.call('record.since', { after: 0 });
+    const shop = (page.entries as RecordEntry[]).filter(
+      (entry): entry is Extract<RecordEntry, { kind: 'shop' }> =>
+        entry.kind === 'shop' && entry.shop.via === 'proxy' && entry.shop.worldId === sessionId,
+    );
+    if (shop.length >= count) return shop;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`fewer than ${count} proxied entries reached the record`);
+}
+const proxyHeaders = (authorization: string) => ({ ...shopHeaders(), authorization });
+
 afterAll(async () => {
   await harness.close();
   await harness.removeDir();
@@ -113,6 +140,57 @@ describe('recording proxy: forwards to the test environment and records (issue 2
       expect(recorded).toContain('echo-1');
       expect(recorded).not.toContain(terminalA().token);
       expect(recorded).not.toContain(testEnv.clientId);
+    } finally {
+      await harness.call('shopProxy.stop');
+    }
+  });
+
+  it('proxied calls land in main’s record and the Traffic view’s list marked “through the proxy”, masked: no token, client id, signature or card number', async () => {
+    const { session } = await harness.call('shopProxy.start', { profileId: testProfileId });
+    const token = terminalA().token;
+    const card = '4111111111111111';
+    try {
+      const created = await fetch(`${session.apiUrl}/payments`, {
+        method: 'POST',
+        headers: proxyHeaders(`Bearer ${token}`),
+        body: JSON.stringify(validOrderA()),
+      });
+      expect(created.status).toBe(200);
+      const { transactionID, transactionSignature } = (await created.json()) as {
+        transactionID: string;
+        transactionSignature: string;
+      };
+      // A follow-up signed with Digest whose body echoes the bearer token (which no capture rule of a
+      // Digest call looks for), the signature and a card number.
+      await fetch(`${session.apiUrl}/payments/${transactionID}/mbway-id/purchase`, {
+        method: 'POST',
+        headers: proxyHeaders(`Digest ${transactionSignature}`),
+        body: JSON.stringify({ customerPhone: '351#912345678', note: `echo ${token} ${transactionSignature} ${card}` }),
+      });
+
+      const entries = await proxiedInRecord(session.id, 2);
+      expect(entries.map((entry) => (entry.shop as ShopCall).operation)).toEqual(['createOrder', 'mbwayPurchase']);
+      expect(entries[0]!.shop).toMatchObject({ worldId: session.id, via: 'proxy', transactionID });
+      // In the Traffic view's list, and in History as an exchange marked as having gone through the proxy.
+      const traffic = await harness.call('shop.traffic', { after: 0 });
+      expect(
+        traffic.entries
+          .filter((record: { shop: { worldId: string } }) => record.shop.worldId === session.id)
+          .map((record: { seq: number }) => record.seq),
+      ).toEqual(entries.map((entry) => entry.seq));
+      expect(exchangeOfShopCall(entries[0]!.seq, entries[0]!.shop as ShopCall)).toMatchObject({
+        from: 'shop',
+        shopSource: { worldId: session.id, via: 'proxy' },
+      });
+
+      const file = await readFile(join(harness.userDataDir, RECORD_DIR, RECORD_FILE), 'utf8');
+      for (const secret of [token, testEnv.clientId, transactionSignature, card]) expect(file).not.toContain(secret);
+
+      // The proxy session's own log, findings and scenario export still work.
+      expect((await harness.call('shopProxy.traffic', {})).entries).toHaveLength(2);
+      expect((await harness.call('shopProxy.status')).session).toMatchObject({ calls: 2 });
+      const saved = await harness.call('shopProxy.saveScenario', { file: 'proxied.yaml', name: 'Proxied' });
+      expect(saved.steps).toBeGreaterThan(0);
     } finally {
       await harness.call('shopProxy.stop');
     }

@@ -8,6 +8,7 @@ import type { ConsoleApi } from '@shared/contract';
 import type { RecordEntry } from '@shared/contract/record';
 import type { DeliveryRecord } from '@shared/contract/notifications';
 import { recordExchanges } from '../../../src-renderer/src/db/history-writer';
+import { forgetShopWorld } from '../../../src-renderer/src/db/forget-shop-world';
 import { readRecordCursor, writeRecordCursor, type RecordCursor } from '../../../src-renderer/src/db/record-cursor';
 import { createRecordSync, type RecordProgress } from '../../../src-renderer/src/services/record-sync';
 import { freshDb, lookupProfile, statusExchange, T0 } from '../db/fixtures';
@@ -69,6 +70,7 @@ function syncFor(main: ReturnType<typeof fakeMain>, pageSize = 100) {
     cursor: { get: () => readRecordCursor(db), set: (cursor: RecordCursor) => writeRecordCursor(db, cursor) },
     storeExchanges: async (exchanges) => void (await recordExchanges(db, exchanges, lookupProfile)),
     storeNotification: async (delivery) => void deliveries.push(delivery),
+    forgetShopWorld: async (worldId, beforeSeq) => void (await forgetShopWorld(db, worldId, beforeSeq)),
     onProgress: (next) => progress.push(next),
     pageSize,
   });
@@ -135,6 +137,7 @@ describe('History as an index of main’s record', () => {
         await recordExchanges(db, exchanges, lookupProfile);
       },
       storeNotification: async () => undefined,
+      forgetShopWorld: async () => undefined,
     });
     await sync.start();
     runs.length = 0;
@@ -177,5 +180,71 @@ describe('History as an index of main’s record', () => {
     await sync.start();
     expect(main.sinceCalls[0]).toBe(0);
     sync.stop();
+  });
+
+  it('issue 29: a shop world’s reset in the record takes that world’s calls out of History, live and when rebuilt alike', async () => {
+    const main = fakeMain();
+    const shopCall = (transactionID: string, worldId: string, via: 'world' | 'proxy' = 'world'): RecordEntry => {
+      const entry: RecordEntry = {
+        seq: main.state.entries.length + 1,
+        kind: 'shop',
+        shop: {
+          kind: 'call',
+          seq: main.state.entries.length + 1,
+          worldId,
+          via,
+          receivedAt: new Date(T0 + main.state.entries.length).toISOString(),
+          worldTime: new Date(T0).toISOString(),
+          method: 'POST',
+          path: '/api/v2/payments',
+          operation: 'createOrder',
+          request: { headers: {}, authScheme: 'Bearer', body: null, bodyTruncated: false },
+          response: { status: 200, headers: {}, body: '{}', fault: null },
+          durationMs: 1,
+          transactionID,
+          merchantTransactionId: `order-${transactionID}`,
+          statusCode: '000',
+          paymentStatus: 'Pending',
+        },
+      };
+      main.state.entries.push(entry);
+      return entry;
+    };
+    const reset = (worldId: string): RecordEntry => {
+      const entry: RecordEntry = {
+        seq: main.state.entries.length + 1,
+        kind: 'shopReset',
+        shopReset: { worldId, at: new Date(T0).toISOString() },
+      };
+      main.state.entries.push(entry);
+      return entry;
+    };
+    main.append('s2CONSOLE');
+    shopCall('s2BEFORE', 'shop');
+    shopCall('s2PROXIED', 'proxy-1', 'proxy');
+    reset('shop');
+    shopCall('s2AFTER', 'shop');
+    const ids = async (db: ReturnType<typeof freshDb>) =>
+      (await db.exchanges.toArray()).map((row) => row.transactionID).sort();
+    const expected = ['s2AFTER', 's2CONSOLE', 's2PROXIED'];
+
+    const live = syncFor(main);
+    await live.sync.start();
+    expect(await ids(live.db)).toEqual(expected);
+    expect(await live.db.transactions.get('s2BEFORE')).toBeUndefined();
+    // The proxied call's row is marked as having gone through the proxy; the world's is only "from the shop".
+    const rows = await live.db.transactions.toArray();
+    expect(rows.filter((row) => row.viaProxy).map((row) => row.transactionId)).toEqual(['s2PROXIED']);
+    expect(rows.filter((row) => row.fromShop).length).toBe(2);
+    // Pushed live: the next reset takes the call made since out too.
+    main.push(reset('shop'));
+    await expect.poll(() => ids(live.db)).toEqual(['s2CONSOLE', 's2PROXIED']);
+    live.sync.stop();
+
+    // A History rebuilt from the record agrees.
+    const rebuilt = syncFor(main);
+    await rebuilt.sync.start();
+    expect(await ids(rebuilt.db)).toEqual(['s2CONSOLE', 's2PROXIED']);
+    rebuilt.sync.stop();
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Driving the shop (issue 29 §3) from the Traffic view's entry: "Complete in Sandbox as …" on a transaction
- * of the shop world plays the shopper in that world, through main. Against a real console core.
+ * of the shop world plays the shopper in that world, through main; the drive panel shows and sets the
+ * world's shopper (every new payment, every new extra step). Against a real console core.
  */
 import { request } from 'node:http';
 
@@ -9,6 +10,7 @@ import type { ConsoleApi } from '@shared/contract';
 import type { ShopConnection } from '@shared/contract/shop';
 import { SHOP_WORLD_ID, worldProfileId } from '@shared/sandbox-worlds';
 import SandboxControls from '../../../src-renderer/src/components/SandboxControls.vue';
+import DriveShopPanel from '../../../src-renderer/src/features/shop/DriveShopPanel.vue';
 import { useProfilesStore } from '../../../src-renderer/src/stores/profiles';
 import { validOrderA } from '../../shared/gateway/fixtures';
 import { startCore } from '../../main/core/harness';
@@ -74,6 +76,34 @@ describe('Drive the shop', () => {
     const world = harness.core.simulator!.worlds.get(SHOP_WORLD_ID)!;
     expect(world.control.transaction(transactionID).paymentStatus).toBe('Declined');
     expect(harness.core.simulator!.control.transactionCount()).toBe(0);
+    wrapper.unmount();
+  });
+
+  it('shows what the world’s shopper does now and sets the extra step’s outcome for the whole world, from the keyboard', async () => {
+    await harness.call('shop.setWorldShopper', { outcome: 'approve', step: 'fail' });
+    const wrapper = mountInApp(DriveShopPanel, {});
+    await settle();
+    const selectOf = (label: string) => {
+      const labelled = wrapper.findAll('label').find((candidate) => candidate.text() === label)!;
+      return wrapper.find(`#${labelled.attributes('for')}`);
+    };
+    const shopper = selectOf('Every new payment’s shopper');
+    const step = selectOf('Every new extra step (3-D Secure, redirect)');
+    // Kept by the world (across restarts too): the panel shows it rather than “does nothing”.
+    expect((shopper.element as HTMLSelectElement).value).toBe('approve');
+    expect((step.element as HTMLSelectElement).value).toBe('fail');
+
+    await step.setValue('complete');
+    // A form: Enter in a select submits it, as the Set button does.
+    step.element.closest('form')!.dispatchEvent(new Event('submit'));
+    await settle();
+    expect(wrapper.find('[role="status"]').text()).toBe(
+      'Every new payment’s shopper: Approve. Every new extra step: Complete the extra step.',
+    );
+    expect(harness.core.simulator!.worlds.get(SHOP_WORLD_ID)!.control.worldShopper()).toEqual({
+      outcome: 'approve',
+      step: 'complete',
+    });
     wrapper.unmount();
   });
 });

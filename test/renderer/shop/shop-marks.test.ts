@@ -54,6 +54,16 @@ describe('the shop’s calls in the Inspector', () => {
     expect(wrapper.find('[data-testid="from-shop-mark"]').text()).toBe('da loja');
   });
 
+  it('a call recorded by the recording proxy is marked “through the proxy” (“através do proxy”), not taken for the world’s', async () => {
+    const exchange = exchangeOfShopCall(19, { ...call, worldId: 'proxy-1a2b3c4d', via: 'proxy' })!;
+    expect(exchange.shopSource).toEqual({ worldId: 'proxy-1a2b3c4d', via: 'proxy' });
+    wrapper = mountInApp(ExchangeDetail, { exchange });
+    expect(wrapper.find('[data-testid="from-shop-mark"]').text()).toBe('through the proxy');
+    await setLocale('pt-PT');
+    await wrapper.vm.$nextTick();
+    expect(wrapper.find('[data-testid="from-shop-mark"]').text()).toBe('através do proxy');
+  });
+
   it('a call to a path outside the interface is not forced into History as an operation it was not', () => {
     expect(exchangeOfShopCall(18, { ...call, operation: null, path: '/api/v2/whatever' })).toBeNull();
   });

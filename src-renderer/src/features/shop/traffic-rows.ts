@@ -9,6 +9,8 @@ import type { TrafficFilter } from './use-shop-traffic';
 export interface TrafficRow {
   seq: number;
   kind: 'call' | 'notification';
+  /** Recorded by the recording proxy on its way to a test environment, not by the shop's world. */
+  viaProxy: boolean;
   at: string;
   /** `POST /worlds/shop/api/v2/payments` or the notification's id. */
   what: string;
@@ -27,6 +29,7 @@ export function trafficRow(record: ShopRecord): TrafficRow {
     return {
       seq: record.seq,
       kind: 'call',
+      viaProxy: shop.via === 'proxy',
       at: shop.receivedAt,
       what: `${shop.method} ${shop.path}`,
       outcome: response
@@ -40,6 +43,7 @@ export function trafficRow(record: ShopRecord): TrafficRow {
   return {
     seq: record.seq,
     kind: 'notification',
+    viaProxy: shop.via === 'proxy',
     at: shop.sentAt,
     what: `${shop.paymentStatus} · ${shop.notificationID}${shop.attempt > 1 ? ` (#${shop.attempt})` : ''}`,
     outcome: [shop.answer ? `HTTP ${shop.answer.status}` : '—', shop.ackProblem].filter(Boolean).join(' · '),

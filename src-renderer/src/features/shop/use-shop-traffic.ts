@@ -6,7 +6,7 @@
 import { computed, onBeforeUnmount, ref, shallowRef } from 'vue';
 import { useConsoleApi } from '../../api';
 import type { ConsoleError } from '@shared/result';
-import type { ShopConnection, ShopRecord } from '@shared/contract/shop';
+import { afterResets, type ShopConnection, type ShopRecord, type ShopResetRecord } from '@shared/contract/shop';
 
 /** The newest entries the view keeps in memory (the record keeps them all). */
 const KEPT = 2_000;
@@ -20,17 +20,22 @@ export function useShopTraffic() {
   const records = shallowRef<ShopRecord[]>([]);
   const loading = ref(false);
 
-  function add(incoming: ShopRecord[]): void {
-    if (!incoming.length) return;
+  /** Every world reset seen (pushed or read): an entry of that world from before it never shows again. */
+  const resets: ShopResetRecord[] = [];
+
+  function add(incoming: ShopRecord[], newResets: ShopResetRecord[] = []): void {
+    if (!incoming.length && !newResets.length) return;
+    resets.push(...newResets);
     const seen = new Set(records.value.map((record) => record.seq));
     const merged = [...records.value, ...incoming.filter((record) => !seen.has(record.seq))];
     merged.sort((a, b) => a.seq - b.seq);
-    records.value = merged.slice(-KEPT);
+    records.value = afterResets(merged, resets).slice(-KEPT);
   }
 
   // Subscribed before the first read: an entry appended meanwhile is pushed, read, or both (deduped by seq).
   const stop = api.on('record.appended', (entry) => {
     if (entry.kind === 'shop') add([{ seq: entry.seq, shop: entry.shop }]);
+    else if (entry.kind === 'shopReset') add([], [{ seq: entry.seq, worldId: entry.shopReset.worldId }]);
   });
   onBeforeUnmount(stop);
 
@@ -50,7 +55,7 @@ export function useShopTraffic() {
           error.value = page.error;
           return;
         }
-        add(page.value.entries);
+        add(page.value.entries, page.value.resets);
         if (page.value.done || page.value.next <= after) break;
         after = page.value.next;
       }

@@ -23,12 +23,14 @@ export default {
     },
     column: { time: 'Time', kind: 'Kind', what: 'What', outcome: 'Outcome', findings: 'Findings' },
     fromShop: 'from the shop',
+    viaProxy: 'through the proxy',
     drive: {
       title: 'Drive the shop',
       everyShopper: 'Every new payment’s shopper',
       passive: 'does nothing (you decide each)',
       set: 'Set',
-      everyShopperSet: 'Every new payment’s shopper: {what}.',
+      everyStep: 'Every new extra step (3-D Secure, redirect)',
+      everyShopperSet: 'Every new payment’s shopper: {what}. Every new extra step: {step}.',
       shopper: 'Shopper',
       outcome: {
         approve: 'Approve',

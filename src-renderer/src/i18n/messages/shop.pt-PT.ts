@@ -25,12 +25,14 @@ const shop: SameKeys<typeof en> = {
     },
     column: { time: 'Hora', kind: 'Tipo', what: 'O quê', outcome: 'Resultado', findings: 'Problemas' },
     fromShop: 'da loja',
+    viaProxy: 'através do proxy',
     drive: {
       title: 'Conduzir a loja',
       everyShopper: 'O comprador de cada novo pagamento',
       passive: 'não faz nada (decide cada um)',
       set: 'Definir',
-      everyShopperSet: 'O comprador de cada novo pagamento: {what}.',
+      everyStep: 'Cada novo passo adicional (3-D Secure, redireccionamento)',
+      everyShopperSet: 'O comprador de cada novo pagamento: {what}. Cada novo passo adicional: {step}.',
       shopper: 'Comprador',
       outcome: {
         approve: 'Aprovar',

@@ -78,6 +78,7 @@ async function insert(name: string, count: number): Promise<{ writer: number; ra
     },
     storeExchanges: async (exchanges) => void (await recordExchanges(db, exchanges, lookupProfile)),
     storeNotification: async () => undefined,
+    forgetShopWorld: async () => undefined,
     onError: (error) => console.error(error),
   });
   await sync.start();
