@@ -21,6 +21,23 @@ const MIN_ENCODED_LENGTH = 8;
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
+ * The last text lower-cased and its lower-case form: one masking searches a text for whole secrets, then
+ * (nearly always unchanged by that) for echoed parts of them, and both searches ignore case. Only texts
+ * up to REMEMBERED_CHARS are kept, so a large answer is not held after its masking.
+ */
+const REMEMBERED_CHARS = 64 * 1024;
+let lastText = '';
+let lastLower = '';
+function lowerCaseOf(text: string): string {
+  if (text.length > REMEMBERED_CHARS) return text.toLowerCase();
+  if (text !== lastText) {
+    lastText = text;
+    lastLower = text.toLowerCase();
+  }
+  return lastLower;
+}
+
+/**
  * A secret's spellings with their lower-case forms, made once per secret: every text main masks is searched
  * for every spelling of every secret, and lower-casing the spellings on each search cost more than the
  * search itself.
@@ -116,7 +133,7 @@ function echoedRuns(text: string, secrets: readonly string[]): Array<[number, nu
   let lower: string | null = null;
   for (const secret of secrets) {
     if (secret.length < MIN_ECHOED_RUN) continue;
-    lower ??= text.toLowerCase();
+    lower ??= lowerCaseOf(text);
     const { lowerSecret, blocks } = spellingsFor(secret);
     // Case is ignored as for whole secrets, unless lower-casing changes a length (a few non-ASCII letters
     // do): then positions in the lower-cased text are not positions in the text, and case counts.
@@ -210,9 +227,18 @@ function escapedAt(text: string, at: number): boolean {
   return backslashes % 2 === 1;
 }
 
+/**
+ * The secrets `also` names followed by every registered one, each once: what redactText and maskEchoes
+ * mask. A caller masking one text in several steps makes the list once and hands it to each
+ * (redactTextAmong, maskEchoedRuns).
+ */
+export function secretsWith(also: readonly string[] = []): string[] {
+  return [...(also.length ? new Set([...also, ...knownSecrets]) : knownSecrets)];
+}
+
 /** Echoed runs of registered secrets and `also` masked (maskEchoedRuns), for text whose whole secrets are masked already. */
 export function maskEchoes(text: string, also: readonly string[] = []): string {
-  return maskEchoedRuns(text, [...new Set([...also, ...knownSecrets])]);
+  return maskEchoedRuns(text, secretsWith(also));
 }
 
 /**
@@ -226,12 +252,12 @@ export function maskSecretsIn(text: string, secrets: Iterable<string>): string {
 
 function maskWholeSecretsIn(text: string, secrets: readonly string[]): string {
   let out = text;
-  let lower = out.toLowerCase();
+  let lower = lowerCaseOf(out);
   for (const secret of secrets) {
     if (secret.length < MIN_ENCODED_LENGTH) {
       if (out.includes(secret)) {
         out = out.split(secret).join(maskSecret(secret));
-        lower = out.toLowerCase();
+        lower = lowerCaseOf(out);
       }
       continue;
     }
@@ -239,7 +265,7 @@ function maskWholeSecretsIn(text: string, secrets: readonly string[]): string {
     for (let index = 0; index < spellings.length; index += 1) {
       if (!lower.includes(lowerSpellings[index]!)) continue;
       out = out.replace(new RegExp(escapeRegExp(spellings[index]!), 'gi'), (found) => maskSecret(found));
-      lower = out.toLowerCase();
+      lower = lowerCaseOf(out);
     }
   }
   return out;
@@ -256,7 +282,11 @@ export function redactText(
   /** False when the caller masks echoed runs itself, after masking escaped spellings of whole secrets. */
   options: { echoes?: boolean } = {},
 ): string {
-  const secrets = [...(also.length ? new Set([...also, ...knownSecrets]) : knownSecrets)];
+  return redactTextAmong(text, secretsWith(also), options);
+}
+
+/** redactText with the whole list of secrets to mask already made (secretsWith). */
+export function redactTextAmong(text: string, secrets: readonly string[], options: { echoes?: boolean } = {}): string {
   const wholeMasked = maskWholeSecretsIn(text, secrets);
   const masked = options.echoes === false ? wholeMasked : maskEchoedRuns(wholeMasked, secrets);
   return redactCardData(masked).replace(
