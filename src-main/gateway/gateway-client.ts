@@ -308,8 +308,20 @@ export const apiRoot = (connection: Pick<GatewayConnection, 'baseUrl' | 'pathPre
   return `${connection.baseUrl.replace(TRAILING_SLASHES, '')}${prefix ? `/${prefix}` : ''}/${connection.version.replace(EDGE_SLASHES, '')}`;
 };
 
+/** Origins of the base URLs called (a console has a few profiles): every call checks its own against one. */
+const baseUrlOrigins = new Map<string, string | null>();
+
+function originOfBaseUrl(baseUrl: string): string | null {
+  const known = baseUrlOrigins.get(baseUrl);
+  if (known !== undefined) return known;
+  const origin = originOf(baseUrl);
+  if (baseUrlOrigins.size >= 100) baseUrlOrigins.clear();
+  baseUrlOrigins.set(baseUrl, origin);
+  return origin;
+}
+
 const secretsOriginOf = (connection: GatewayConnection): string | null =>
-  connection.secretsOrigin === undefined ? originOf(connection.baseUrl) : connection.secretsOrigin;
+  connection.secretsOrigin === undefined ? originOfBaseUrl(connection.baseUrl) : connection.secretsOrigin;
 
 /**
  * The chokepoint of architecture rule 14: a request carrying the profile's credentials (or a transaction
