@@ -127,9 +127,64 @@ function blocksOf(secret: string, lowerSecret: string | null): Block[] {
   return blocks;
 }
 
+/** anyPieceSearch's searches, by list of secrets. */
+const anyPieceSearches = new Map<string, RegExp | null>();
+
+/**
+ * One search, over the lower-cased text, for every lower-cased spelling and echo piece of the secrets at
+ * once, or null when the secrets are not all searched that way: one shorter than MIN_ENCODED_LENGTH is
+ * searched verbatim, and one whose lower-case form has another length is searched in its own case.
+ */
+function anyPieceSearch(secrets: readonly string[]): RegExp | null {
+  const key = secrets.join('\u0000');
+  const known = anyPieceSearches.get(key);
+  if (known !== undefined) return known;
+  const search = piecesOf(secrets);
+  if (anyPieceSearches.size >= 1_000) anyPieceSearches.clear();
+  anyPieceSearches.set(key, search);
+  return search;
+}
+
+function piecesOf(secrets: readonly string[]): RegExp | null {
+  const pieces: string[] = [];
+  for (const secret of secrets) {
+    if (secret.length < MIN_ENCODED_LENGTH) return null;
+    const { lower, lowerSecret, blocks } = spellingsFor(secret);
+    if (lowerSecret === null) return null;
+    pieces.push(...lower, ...blocks.map((block) => block.lowerBlock!));
+  }
+  return new RegExp(pieces.map(escapeRegExp).join('|'));
+}
+
+/**
+ * The text `holdsNoSecret` last found clean, and the list it was searched for (lists are made per masking
+ * and never changed: the same list is the same secrets).
+ */
+let noSecretText: string | null = null;
+let noSecretList: readonly string[] | null = null;
+
+/**
+ * True when `text` holds no whole spelling and no echo piece of any of `secrets` (then neither search
+ * below can find anything); false when it may. Both searches ask it first, for the same text nearly
+ * always: the answer is kept for the last text and list.
+ */
+function holdsNoSecret(text: string, secrets: readonly string[]): boolean {
+  if (text === noSecretText && secrets === noSecretList) return true;
+  if (!secrets.length) return true;
+  const search = anyPieceSearch(secrets);
+  const lower = lowerCaseOf(text);
+  // A letter whose lower-case form has another length moves positions: those texts take the full searches.
+  if (search === null || lower.length !== text.length || search.test(lower)) return false;
+  if (text.length > REMEMBERED_CHARS) return true;
+  noSecretText = text;
+  noSecretList = secrets;
+  return true;
+}
+
 /** The ranges of `text` that repeat MIN_ECHOED_RUN or more consecutive characters of a secret, merged, in order. */
 function echoedRuns(text: string, secrets: readonly string[]): Array<[number, number]> {
   const runs: Array<[number, number]> = [];
+  if (holdsNoSecret(text, secrets)) return runs;
   let lower: string | null = null;
   for (const secret of secrets) {
     if (secret.length < MIN_ECHOED_RUN) continue;
@@ -251,6 +306,7 @@ export function maskSecretsIn(text: string, secrets: Iterable<string>): string {
 }
 
 function maskWholeSecretsIn(text: string, secrets: readonly string[]): string {
+  if (holdsNoSecret(text, secrets)) return text;
   let out = text;
   let lower = lowerCaseOf(out);
   for (const secret of secrets) {
