@@ -149,9 +149,14 @@ function piecesOf(secrets: readonly string[]): RegExp | null {
   const pieces: string[] = [];
   for (const secret of secrets) {
     if (secret.length < MIN_ENCODED_LENGTH) return null;
-    const { lower, lowerSecret, blocks } = spellingsFor(secret);
+    const { lower, lowerSecret } = spellingsFor(secret);
     if (lowerSecret === null) return null;
-    pieces.push(...lower, ...blocks.map((block) => block.lowerBlock!));
+    pieces.push(...lower);
+    // Any MIN_ECHOED_RUN characters of the secret in a row hold a BLOCK-long piece starting at every
+    // BLOCK-th offset from any first one (see BLOCK). The first is chosen so that the secret's last BLOCK
+    // characters are not a piece: they are what its mask shows (`••••last4`), in nearly every record.
+    for (let offset = (lowerSecret.length + 2) % BLOCK; offset + BLOCK <= lowerSecret.length; offset += BLOCK)
+      pieces.push(lowerSecret.slice(offset, offset + BLOCK));
   }
   return new RegExp(pieces.map(escapeRegExp).join('|'));
 }
