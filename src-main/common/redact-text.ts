@@ -1,4 +1,4 @@
-import { redactCardData } from '@shared/card-data';
+import { CVV_NAME_WORDS, hasCardRun, redactCardData } from '@shared/card-data';
 
 // The secret rule itself is shared with the export's last check (architecture rule 5).
 import { maskSecret } from '@shared/secret-mask';
@@ -11,6 +11,11 @@ export const registerSecret = (secret: string | null | undefined): void => {
 };
 
 const AUTH_VALUE = /\b(Bearer|Digest|Basic)\s+[A-Za-z0-9._~+/=-]{4,}/g;
+/**
+ * What an AUTH_VALUE match or a CVV name holds, in the lower-cased text, as parts of a regular expression:
+ * a text holding none of them has no auth value or CVV to mask.
+ */
+const AUTH_AND_CVV_SEARCHES = ['(?:bearer|digest|basic)\\s+[a-z0-9._~+/=-]{4}', ...CVV_NAME_WORDS];
 
 /**
  * Below this length a secret is masked only where it appears verbatim: the encoded and case-folded
@@ -131,9 +136,10 @@ function blocksOf(secret: string, lowerSecret: string | null): Block[] {
 const anyPieceSearches = new Map<string, RegExp | null>();
 
 /**
- * One search, over the lower-cased text, for every lower-cased spelling and echo piece of the secrets at
- * once, or null when the secrets are not all searched that way: one shorter than MIN_ENCODED_LENGTH is
- * searched verbatim, and one whose lower-case form has another length is searched in its own case.
+ * One search, over the lower-cased text, for every lower-cased spelling and echo piece of the secrets and
+ * the words auth values and CVVs start from, at once; or null when the secrets are not all searched that
+ * way: one shorter than MIN_ENCODED_LENGTH is searched verbatim, and one whose lower-case form has another
+ * length is searched in its own case.
  */
 function anyPieceSearch(secrets: readonly string[]): RegExp | null {
   const key = secrets.join('\u0000');
@@ -158,7 +164,7 @@ function piecesOf(secrets: readonly string[]): RegExp | null {
     for (let offset = (lowerSecret.length + 2) % BLOCK; offset + BLOCK <= lowerSecret.length; offset += BLOCK)
       pieces.push(lowerSecret.slice(offset, offset + BLOCK));
   }
-  return new RegExp(pieces.map(escapeRegExp).join('|'));
+  return new RegExp([...AUTH_AND_CVV_SEARCHES, ...pieces.map(escapeRegExp)].join('|'));
 }
 
 /**
@@ -169,13 +175,12 @@ let noSecretText: string | null = null;
 let noSecretList: readonly string[] | null = null;
 
 /**
- * True when `text` holds no whole spelling and no echo piece of any of `secrets` (then neither search
- * below can find anything); false when it may. Both searches ask it first, for the same text nearly
- * always: the answer is kept for the last text and list.
+ * True when `text` holds no whole spelling and no echo piece of any of `secrets`, and none of the words an
+ * auth value or a CVV starts from (then none of the searches below can find anything); false when it may.
+ * Every search asks it first, for the same text nearly always: the answer is kept for the last text and list.
  */
 function holdsNoSecret(text: string, secrets: readonly string[]): boolean {
   if (text === noSecretText && secrets === noSecretList) return true;
-  if (!secrets.length) return true;
   const search = anyPieceSearch(secrets);
   const lower = lowerCaseOf(text);
   // A letter whose lower-case form has another length moves positions: those texts take the full searches.
@@ -346,8 +351,17 @@ export function redactText(
   return redactTextAmong(text, secretsWith(also), options);
 }
 
+/**
+ * True when redactTextAmong and maskEchoedRuns would leave `text` as it is, found in one search of it (and
+ * a look for card-number runs): nearly every text main masks holds nothing to mask.
+ */
+export function nothingToMaskIn(text: string, secrets: readonly string[]): boolean {
+  return !hasCardRun(text) && holdsNoSecret(text, secrets);
+}
+
 /** redactText with the whole list of secrets to mask already made (secretsWith). */
 export function redactTextAmong(text: string, secrets: readonly string[], options: { echoes?: boolean } = {}): string {
+  if (nothingToMaskIn(text, secrets)) return text;
   const wholeMasked = maskWholeSecretsIn(text, secrets);
   const masked = options.echoes === false ? wholeMasked : maskEchoedRuns(wholeMasked, secrets);
   return redactCardData(masked).replace(
