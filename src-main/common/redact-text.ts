@@ -164,7 +164,22 @@ function piecesOf(secrets: readonly string[]): RegExp | null {
     for (let offset = (lowerSecret.length + 2) % BLOCK; offset + BLOCK <= lowerSecret.length; offset += BLOCK)
       pieces.push(lowerSecret.slice(offset, offset + BLOCK));
   }
-  return new RegExp([...AUTH_AND_CVV_SEARCHES, ...pieces.map(escapeRegExp)].join('|'));
+  return new RegExp([...AUTH_AND_CVV_SEARCHES, ...alternativesByFirstCharacter(pieces)].join('|'));
+}
+
+/**
+ * Literal pieces as alternatives grouped by their first character (`a(?:bc|de)`): the regular-expression
+ * engine then tries one group, not every piece, at each place of the text.
+ */
+function alternativesByFirstCharacter(pieces: readonly string[]): string[] {
+  const byFirst = new Map<string, string[]>();
+  for (const piece of new Set(pieces)) {
+    const first = piece.charAt(0);
+    const rests = byFirst.get(first) ?? [];
+    rests.push(piece.slice(1));
+    byFirst.set(first, rests);
+  }
+  return [...byFirst].map(([first, rests]) => `${escapeRegExp(first)}(?:${rests.map(escapeRegExp).join('|')})`);
 }
 
 /**
