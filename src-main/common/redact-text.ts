@@ -1,4 +1,5 @@
 import { CVV_NAME_WORDS, hasCardRun, redactCardData } from '@shared/card-data';
+import { BoundedMemo } from './bounded-memo';
 
 // The secret rule itself is shared with the export's last check (architecture rule 5).
 import { maskSecret } from '@shared/secret-mask';
@@ -133,7 +134,7 @@ function blocksOf(secret: string, lowerSecret: string | null): Block[] {
 }
 
 /** anyPieceSearch's searches, by list of secrets. */
-const anyPieceSearches = new Map<string, RegExp | null>();
+const anyPieceSearches = new BoundedMemo<RegExp | null>(1_000);
 
 /**
  * One search, over the lower-cased text, for every lower-cased spelling and echo piece of the secrets and
@@ -142,13 +143,7 @@ const anyPieceSearches = new Map<string, RegExp | null>();
  * length is searched in its own case.
  */
 function anyPieceSearch(secrets: readonly string[]): RegExp | null {
-  const key = secrets.join('\u0000');
-  const known = anyPieceSearches.get(key);
-  if (known !== undefined) return known;
-  const search = piecesOf(secrets);
-  if (anyPieceSearches.size >= 1_000) anyPieceSearches.clear();
-  anyPieceSearches.set(key, search);
-  return search;
+  return anyPieceSearches.get(secrets.join('\u0000'), () => piecesOf(secrets));
 }
 
 function piecesOf(secrets: readonly string[]): RegExp | null {

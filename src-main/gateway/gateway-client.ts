@@ -6,6 +6,7 @@ import { describeIssues, GatewayRequestError } from './errors';
 import { toMbwayPhone } from './phone';
 import { maskSecret } from '@shared/secret-mask';
 import { originOf } from '@shared/origin';
+import { BoundedMemo } from '../common/bounded-memo';
 import { CallRedactor } from './redaction';
 import { actionTokensOf } from './exchange-recorder';
 import type { RequestSender } from './request-sender';
@@ -309,19 +310,12 @@ export const apiRoot = (connection: Pick<GatewayConnection, 'baseUrl' | 'pathPre
 };
 
 /** Origins of the base URLs called (a console has a few profiles): every call checks its own against one. */
-const baseUrlOrigins = new Map<string, string | null>();
-
-function originOfBaseUrl(baseUrl: string): string | null {
-  const known = baseUrlOrigins.get(baseUrl);
-  if (known !== undefined) return known;
-  const origin = originOf(baseUrl);
-  if (baseUrlOrigins.size >= 100) baseUrlOrigins.clear();
-  baseUrlOrigins.set(baseUrl, origin);
-  return origin;
-}
+const baseUrlOrigins = new BoundedMemo<string | null>(100);
 
 const secretsOriginOf = (connection: GatewayConnection): string | null =>
-  connection.secretsOrigin === undefined ? originOfBaseUrl(connection.baseUrl) : connection.secretsOrigin;
+  connection.secretsOrigin === undefined
+    ? baseUrlOrigins.get(connection.baseUrl, () => originOf(connection.baseUrl))
+    : connection.secretsOrigin;
 
 /**
  * The chokepoint of architecture rule 14: a request carrying the profile's credentials (or a transaction
