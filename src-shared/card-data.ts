@@ -52,7 +52,9 @@ function stretchHasCardRun(text: string, start: number, end: number): boolean {
   }
   return false;
 }
-const CVV_NAMES = 'cvv2?|cvc2?|cid|csc|security[ _-]?code|card[ _-]?security[ _-]?code|card_?cvv|card_?cvc';
+export const CVV_NAMES = 'cvv2?|cvc2?|cid|csc|security[ _-]?code|card[ _-]?security[ _-]?code|card_?cvv|card_?cvc';
+/** Every CVV name holds one of these words in some letter case: a text holding none has no CVV to blank. */
+export const CVV_NAME_WORDS: readonly string[] = ['cvv', 'cvc', 'cid', 'csc', 'security'];
 /** `"cvv": "123"` or `"cvv": 123`. */
 const CVV_FIELD = new RegExp(`("(?:${CVV_NAMES})"\\s*:\\s*)("[^"]*"|\\d+)`, 'gi');
 /** `{"key": "cvv", "value": "123"}` (extendedInfo) or `{"name": "cvv", "value": "123"}` (action params). */

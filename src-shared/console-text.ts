@@ -366,7 +366,9 @@ export const textPiecesSchema = z.array(z.union([z.string(), mainTextSchema, ret
 export type TextPiece = string | MainText | ReturnCodePiece;
 
 /** The English line of some pieces (what `summary` / `suggestedAction` hold for the CLI and old readers). */
-export const englishOfPieces = (pieces: readonly TextPiece[]): string =>
-  pieces
-    .map((piece) => (typeof piece === 'string' ? piece : 'returnCode' in piece ? piece.english : englishOf(piece)))
-    .join('');
+export function englishOfPieces(pieces: readonly TextPiece[]): string {
+  let line = '';
+  for (const piece of pieces)
+    line += typeof piece === 'string' ? piece : 'returnCode' in piece ? piece.english : englishOf(piece);
+  return line;
+}

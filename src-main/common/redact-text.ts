@@ -1,4 +1,5 @@
-import { redactCardData } from '@shared/card-data';
+import { CVV_NAME_WORDS, hasCardRun, redactCardData } from '@shared/card-data';
+import { BoundedMemo } from './bounded-memo';
 
 // The secret rule itself is shared with the export's last check (architecture rule 5).
 import { maskSecret } from '@shared/secret-mask';
@@ -11,6 +12,11 @@ export const registerSecret = (secret: string | null | undefined): void => {
 };
 
 const AUTH_VALUE = /\b(Bearer|Digest|Basic)\s+[A-Za-z0-9._~+/=-]{4,}/g;
+/**
+ * What an AUTH_VALUE match or a CVV name holds, in the lower-cased text, as parts of a regular expression:
+ * a text holding none of them has no auth value or CVV to mask.
+ */
+const AUTH_AND_CVV_SEARCHES = ['(?:bearer|digest|basic)\\s+[a-z0-9._~+/=-]{4}', ...CVV_NAME_WORDS];
 
 /**
  * Below this length a secret is masked only where it appears verbatim: the encoded and case-folded
@@ -19,6 +25,23 @@ const AUTH_VALUE = /\b(Bearer|Digest|Basic)\s+[A-Za-z0-9._~+/=-]{4,}/g;
 const MIN_ENCODED_LENGTH = 8;
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The last text lower-cased and its lower-case form: one masking searches a text for whole secrets, then
+ * (nearly always unchanged by that) for echoed parts of them, and both searches ignore case. Only texts
+ * up to REMEMBERED_CHARS are kept, so a large answer is not held after its masking.
+ */
+const REMEMBERED_CHARS = 64 * 1024;
+let lastText = '';
+let lastLower = '';
+function lowerCaseOf(text: string): string {
+  if (text.length > REMEMBERED_CHARS) return text.toLowerCase();
+  if (text !== lastText) {
+    lastText = text;
+    lastLower = text.toLowerCase();
+  }
+  return lastLower;
+}
 
 /**
  * A secret's spellings with their lower-case forms, made once per secret: every text main masks is searched
@@ -110,13 +133,82 @@ function blocksOf(secret: string, lowerSecret: string | null): Block[] {
   return blocks;
 }
 
+/** anyPieceSearch's searches, by list of secrets. */
+const anyPieceSearches = new BoundedMemo<RegExp | null>(1_000);
+
+/**
+ * One search, over the lower-cased text, for every lower-cased spelling and echo piece of the secrets and
+ * the words auth values and CVVs start from, at once; or null when the secrets are not all searched that
+ * way: one shorter than MIN_ENCODED_LENGTH is searched verbatim, and one whose lower-case form has another
+ * length is searched in its own case.
+ */
+function anyPieceSearch(secrets: readonly string[]): RegExp | null {
+  return anyPieceSearches.get(secrets.join('\u0000'), () => piecesOf(secrets));
+}
+
+function piecesOf(secrets: readonly string[]): RegExp | null {
+  const pieces: string[] = [];
+  for (const secret of secrets) {
+    if (secret.length < MIN_ENCODED_LENGTH) return null;
+    const { lower, lowerSecret } = spellingsFor(secret);
+    if (lowerSecret === null) return null;
+    pieces.push(...lower);
+    // Any MIN_ECHOED_RUN characters of the secret in a row hold a BLOCK-long piece starting at every
+    // BLOCK-th offset from any first one (see BLOCK). The first is chosen so that the secret's last BLOCK
+    // characters are not a piece: they are what its mask shows (`••••last4`), in nearly every record.
+    for (let offset = (lowerSecret.length + 2) % BLOCK; offset + BLOCK <= lowerSecret.length; offset += BLOCK)
+      pieces.push(lowerSecret.slice(offset, offset + BLOCK));
+  }
+  return new RegExp([...AUTH_AND_CVV_SEARCHES, ...alternativesByFirstCharacter(pieces)].join('|'));
+}
+
+/**
+ * Literal pieces as alternatives grouped by their first character (`a(?:bc|de)`): the regular-expression
+ * engine then tries one group, not every piece, at each place of the text.
+ */
+function alternativesByFirstCharacter(pieces: readonly string[]): string[] {
+  const byFirst = new Map<string, string[]>();
+  for (const piece of new Set(pieces)) {
+    const first = piece.charAt(0);
+    const rests = byFirst.get(first) ?? [];
+    rests.push(piece.slice(1));
+    byFirst.set(first, rests);
+  }
+  return [...byFirst].map(([first, rests]) => `${escapeRegExp(first)}(?:${rests.map(escapeRegExp).join('|')})`);
+}
+
+/**
+ * The text `holdsNoSecret` last found clean, and the list it was searched for (lists are made per masking
+ * and never changed: the same list is the same secrets).
+ */
+let noSecretText: string | null = null;
+let noSecretList: readonly string[] | null = null;
+
+/**
+ * True when `text` holds no whole spelling and no echo piece of any of `secrets`, and none of the words an
+ * auth value or a CVV starts from (then none of the searches below can find anything); false when it may.
+ * Every search asks it first, for the same text nearly always: the answer is kept for the last text and list.
+ */
+function holdsNoSecret(text: string, secrets: readonly string[]): boolean {
+  if (text === noSecretText && secrets === noSecretList) return true;
+  const search = anyPieceSearch(secrets);
+  const lower = lowerCaseOf(text);
+  // A letter whose lower-case form has another length moves positions: those texts take the full searches.
+  if (search === null || lower.length !== text.length || search.test(lower)) return false;
+  if (text.length > REMEMBERED_CHARS) return true;
+  noSecretText = text;
+  noSecretList = secrets;
+  return true;
+}
+
 /** The ranges of `text` that repeat MIN_ECHOED_RUN or more consecutive characters of a secret, merged, in order. */
 function echoedRuns(text: string, secrets: readonly string[]): Array<[number, number]> {
   const runs: Array<[number, number]> = [];
+  if (holdsNoSecret(text, secrets)) return runs;
   let lower: string | null = null;
   for (const secret of secrets) {
     if (secret.length < MIN_ECHOED_RUN) continue;
-    lower ??= text.toLowerCase();
+    lower ??= lowerCaseOf(text);
     const { lowerSecret, blocks } = spellingsFor(secret);
     // Case is ignored as for whole secrets, unless lower-casing changes a length (a few non-ASCII letters
     // do): then positions in the lower-cased text are not positions in the text, and case counts.
@@ -210,9 +302,18 @@ function escapedAt(text: string, at: number): boolean {
   return backslashes % 2 === 1;
 }
 
+/**
+ * The secrets `also` names followed by every registered one, each once: what redactText and maskEchoes
+ * mask. A caller masking one text in several steps makes the list once and hands it to each
+ * (redactTextAmong, maskEchoedRuns).
+ */
+export function secretsWith(also: readonly string[] = []): string[] {
+  return [...(also.length ? new Set([...also, ...knownSecrets]) : knownSecrets)];
+}
+
 /** Echoed runs of registered secrets and `also` masked (maskEchoedRuns), for text whose whole secrets are masked already. */
 export function maskEchoes(text: string, also: readonly string[] = []): string {
-  return maskEchoedRuns(text, [...new Set([...also, ...knownSecrets])]);
+  return maskEchoedRuns(text, secretsWith(also));
 }
 
 /**
@@ -225,13 +326,14 @@ export function maskSecretsIn(text: string, secrets: Iterable<string>): string {
 }
 
 function maskWholeSecretsIn(text: string, secrets: readonly string[]): string {
+  if (holdsNoSecret(text, secrets)) return text;
   let out = text;
-  let lower = out.toLowerCase();
+  let lower = lowerCaseOf(out);
   for (const secret of secrets) {
     if (secret.length < MIN_ENCODED_LENGTH) {
       if (out.includes(secret)) {
         out = out.split(secret).join(maskSecret(secret));
-        lower = out.toLowerCase();
+        lower = lowerCaseOf(out);
       }
       continue;
     }
@@ -239,7 +341,7 @@ function maskWholeSecretsIn(text: string, secrets: readonly string[]): string {
     for (let index = 0; index < spellings.length; index += 1) {
       if (!lower.includes(lowerSpellings[index]!)) continue;
       out = out.replace(new RegExp(escapeRegExp(spellings[index]!), 'gi'), (found) => maskSecret(found));
-      lower = out.toLowerCase();
+      lower = lowerCaseOf(out);
     }
   }
   return out;
@@ -256,7 +358,20 @@ export function redactText(
   /** False when the caller masks echoed runs itself, after masking escaped spellings of whole secrets. */
   options: { echoes?: boolean } = {},
 ): string {
-  const secrets = [...(also.length ? new Set([...also, ...knownSecrets]) : knownSecrets)];
+  return redactTextAmong(text, secretsWith(also), options);
+}
+
+/**
+ * True when redactTextAmong and maskEchoedRuns would leave `text` as it is, found in one search of it (and
+ * a look for card-number runs): nearly every text main masks holds nothing to mask.
+ */
+export function nothingToMaskIn(text: string, secrets: readonly string[]): boolean {
+  return !hasCardRun(text) && holdsNoSecret(text, secrets);
+}
+
+/** redactText with the whole list of secrets to mask already made (secretsWith). */
+export function redactTextAmong(text: string, secrets: readonly string[], options: { echoes?: boolean } = {}): string {
+  if (nothingToMaskIn(text, secrets)) return text;
   const wholeMasked = maskWholeSecretsIn(text, secrets);
   const masked = options.echoes === false ? wholeMasked : maskEchoedRuns(wholeMasked, secrets);
   return redactCardData(masked).replace(

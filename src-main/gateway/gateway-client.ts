@@ -6,6 +6,7 @@ import { describeIssues, GatewayRequestError } from './errors';
 import { toMbwayPhone } from './phone';
 import { maskSecret } from '@shared/secret-mask';
 import { originOf } from '@shared/origin';
+import { BoundedMemo } from '../common/bounded-memo';
 import { CallRedactor } from './redaction';
 import { actionTokensOf } from './exchange-recorder';
 import type { RequestSender } from './request-sender';
@@ -308,8 +309,13 @@ export const apiRoot = (connection: Pick<GatewayConnection, 'baseUrl' | 'pathPre
   return `${connection.baseUrl.replace(TRAILING_SLASHES, '')}${prefix ? `/${prefix}` : ''}/${connection.version.replace(EDGE_SLASHES, '')}`;
 };
 
+/** Origins of the base URLs called (a console has a few profiles): every call checks its own against one. */
+const baseUrlOrigins = new BoundedMemo<string | null>(100);
+
 const secretsOriginOf = (connection: GatewayConnection): string | null =>
-  connection.secretsOrigin === undefined ? originOf(connection.baseUrl) : connection.secretsOrigin;
+  connection.secretsOrigin === undefined
+    ? baseUrlOrigins.get(connection.baseUrl, () => originOf(connection.baseUrl))
+    : connection.secretsOrigin;
 
 /**
  * The chokepoint of architecture rule 14: a request carrying the profile's credentials (or a transaction

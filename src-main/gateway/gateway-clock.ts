@@ -14,6 +14,10 @@ const IMF_FIXDATE =
   /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+/** The last Date header read, and what it stated. */
+let lastDate: string | null = null;
+let lastInstant: number | null = null;
+
 /**
  * The instant a `Date` header states (ms), or null when it is absent or not one valid IMF-fixdate.
  * Strict on purpose: the header is outside text, and a lenient parser would read "31 Feb" as 3 March or
@@ -21,6 +25,14 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
  */
 export function parseHttpDate(value: unknown): number | null {
   if (typeof value !== 'string' || value.length > 40) return null;
+  // Answers in the same second state the same Date: it is read once.
+  if (value === lastDate) return lastInstant;
+  lastInstant = readHttpDate(value);
+  lastDate = value;
+  return lastInstant;
+}
+
+function readHttpDate(value: string): number | null {
   const match = IMF_FIXDATE.exec(value.trim());
   if (!match) return null;
   const [, day, date, month, year, hours, minutes, seconds] = match;

@@ -138,7 +138,14 @@ export class RequestSender {
     const text = Buffer.concat(received.chunks).toString('utf8');
     const clockOffsetMs = received.headersAt === null ? null : gatewayClockOffset(headers['date'], received.headersAt);
     if (status !== null && error === undefined)
-      return { ...this.judge(kind, status, headers, text, received.bytes, received.overCap), clockOffsetMs };
+      return this.judge(kind, {
+        status,
+        headers,
+        text,
+        bytes: received.bytes,
+        overCap: received.overCap,
+        clockOffsetMs,
+      });
     const code = errorCode(error);
     const timedOut = deadlinePassed || code === 'UND_ERR_CONNECT_TIMEOUT';
     // The console's own words by id; a socket error's own message is outside text, kept as it is.
@@ -172,12 +179,16 @@ export class RequestSender {
   /** Parses an answer within the depth bound and classifies it; too deep or too large is read for its ids only. */
   private judge(
     kind: CallKind,
-    status: number,
-    headers: Record<string, string>,
-    text: string,
-    bytes: number,
-    overCap: boolean,
-  ): Omit<Attempt, 'clockOffsetMs'> {
+    answer: {
+      status: number;
+      headers: Record<string, string>;
+      text: string;
+      bytes: number;
+      overCap: boolean;
+      clockOffsetMs: number | null;
+    },
+  ): Attempt {
+    const { status, headers, text, bytes, overCap, clockOffsetMs } = answer;
     const retryAfter = headers['retry-after'];
     const tooDeep = !overCap && jsonDepthExceeds(text, this.maxResponseDepth);
     if (overCap || tooDeep) {
@@ -195,6 +206,7 @@ export class RequestSender {
         salvaged: true,
         verdict: classifyOversizedAnswer(status, salvaged, why, kind),
         retryAfter,
+        clockOffsetMs,
       };
     }
     let body: unknown;
@@ -213,6 +225,7 @@ export class RequestSender {
       salvaged: false,
       verdict: classifyAnswer(status, body, text, retryAfter, kind),
       retryAfter,
+      clockOffsetMs,
     };
   }
 

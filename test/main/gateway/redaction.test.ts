@@ -514,6 +514,43 @@ describe('partial echoes of a secret (issue 25: a 20-character prefix or suffix 
     );
   });
 
+  it('masks every spelling and echoed run of several secrets at once, beside letters whose lower case differs', () => {
+    // Masking first looks for all spellings and pieces of all secrets in one search of the lower-cased
+    // text: whatever the searches one by one would mask, that search must find.
+    const secretArb = fc.stringMatching(/^[A-Za-z0-9_-]{8,40}$/);
+    const spell = (secret: string) => [
+      secret,
+      secret.toUpperCase(),
+      Buffer.from(secret).toString('base64'),
+      Buffer.from(secret).toString('hex').toUpperCase(),
+      encodeURIComponent(secret),
+    ];
+    fc.assert(
+      fc.property(
+        fc.array(secretArb, { minLength: 1, maxLength: 3 }),
+        fc.array(fc.tuple(fc.nat(), fc.nat(), fc.constantFrom('', ' ', '"', 'K', 'ß', 'Σ', 'İ', '•', 'é')), {
+          maxLength: 6,
+        }),
+        (secrets, quotes) => {
+          const text = quotes
+            .map(([which, cut, glue]) => {
+              const secret = secrets[which % secrets.length]!;
+              const spellings = spell(secret);
+              const from = cut % (secret.length - 7);
+              return cut % 3 === 0 ? `${glue}${spellings[cut % spellings.length]}` : `${glue}${secret.slice(from)}`;
+            })
+            .join('');
+          const masked = redactText(text, secrets).toLowerCase();
+          for (const secret of secrets) {
+            for (const spelled of spell(secret).slice(2)) expect(masked).not.toContain(spelled.toLowerCase());
+            for (const run of runsOf(secret, 8)) expect(masked).not.toContain(run.toLowerCase());
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
   it('keeps JSON text parseable when an echoed run starts inside an escape', async () => {
     const token = 'abc/defgh/ijklmnop/qrstu';
     call.server.next({

@@ -3,8 +3,10 @@
  * field (an order's extendedInfo, an action parameter) shows as first 6 + last 4 in the Exchange, the
  * returned body and the log; a CVV shows nowhere.
  */
+import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { redactCardData, redactCardJson } from '@shared/card-data';
+import { CVV_NAME_WORDS, CVV_NAMES, redactCardData, redactCardJson } from '@shared/card-data';
+import { redactText } from '../../../src-main/common/redact-text';
 import { GatewayClient, RequestSender } from '../../../src-main/gateway';
 import { logger } from '../../../src-main/common/logger';
 import { startFaultServer } from '../../support/fault-server';
@@ -62,6 +64,25 @@ describe('card data masking (text)', () => {
     expect(redacted).toEqual({ ...before, card: { pan: PAN_MASKED, cvv: '•••' } });
     // The parts with nothing to remove are shared, not copied.
     expect(redacted.merchant).toBe(answer.merchant);
+  });
+});
+
+describe('the one search that finds a text has nothing to mask', () => {
+  it('finds a word of every CVV name the masking knows, in any letter case', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(new RegExp(`^(?:${CVV_NAMES})$`)), fc.array(fc.boolean()), (name, upper) => {
+        const spelled = [...name].map((char, index) => (upper[index] ? char.toUpperCase() : char)).join('');
+        expect(new RegExp(CVV_NAMES, 'i').test(spelled)).toBe(true);
+        expect(CVV_NAME_WORDS.some((word) => spelled.toLowerCase().includes(word))).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('still blanks a CVV and masks an auth value in a text holding no secret', () => {
+    expect(redactText('the CVC2 = 123 was typed')).toBe('the CVC2 = ••• was typed');
+    expect(redactText('Authorization: Digest dXNlcjpwYXNz')).toBe('Authorization: Digest ••••YXNz');
+    expect(redactText('sent BASIC\tdXNlcjpwYXNz')).toBe('sent BASIC\tdXNlcjpwYXNz');
   });
 });
 
