@@ -245,25 +245,42 @@ function foldExchange(
  * exchanges already stored included (skipped); returns how many were new.
  */
 export async function recordExchanges(db: HistoryDb, exchanges: Exchange[], profiles: ProfileLookup): Promise<number> {
-  if (exchanges.length === 0) return 0;
+  const outcomes = await recordExchangeBatch(db, exchanges, profiles);
+  return outcomes.filter((outcome) => !outcome.duplicate).length;
+}
+
+/**
+ * `recordExchange` for each of many Exchanges in turn, in one database transaction (a transaction costs far
+ * more than a row): each outcome is what `recordExchange` would have returned at that point.
+ */
+export async function recordExchangeBatch(
+  db: HistoryDb,
+  exchanges: readonly Exchange[],
+  profiles: ProfileLookup,
+): Promise<RecordOutcome[]> {
+  if (exchanges.length === 0) return [];
   const planned = exchanges.map((exchange) => {
     const facts = factsFromExchange(exchange);
     return { exchange, facts, transactionKey: facts?.key ?? transactionIdOf(exchange) };
   });
   return db.transaction('rw', [db.transactions, db.exchanges, db.exchangeBodies, db.quarantine], async () => {
-    const stored = await db.exchanges.bulkGet(exchanges.map((exchange) => exchange.id));
-    const seen = new Set(exchanges.filter((_, at) => stored[at] !== undefined).map((exchange) => exchange.id));
     const keys = [...new Set(planned.map((plan) => plan.transactionKey).filter((key): key is string => key !== null))];
-    const found = (await db.transactions.bulkGet(keys)).filter((row): row is TransactionRecord => row !== undefined);
+    // Requests of one transaction are queued together: each awaited alone would cost a round of the event loop.
+    const [stored, read] = await Promise.all([
+      db.exchanges.bulkGet(exchanges.map((exchange) => exchange.id)),
+      db.transactions.bulkGet(keys),
+    ]);
+    const seen = new Set(exchanges.filter((_, at) => stored[at] !== undefined).map((exchange) => exchange.id));
+    const found = read.filter((row): row is TransactionRecord => row !== undefined);
     const rows = new Map<string, TransactionRecord>();
     for (const row of await validateRows(db, 'transactions', transactionRecordSchema, found)) rows.set(row.key, row);
     const changed = new Set<string>();
     const exchangeRows: ExchangeRecord[] = [];
     const bodies: ExchangeBodyRecord[] = [];
-    for (const { exchange, facts, transactionKey } of planned) {
-      if (seen.has(exchange.id)) continue;
-      seen.add(exchange.id);
+    const outcomes = planned.map(({ exchange, facts, transactionKey }): RecordOutcome => {
       const before = transactionKey === null ? undefined : rows.get(transactionKey);
+      if (seen.has(exchange.id)) return { duplicate: true, before, after: before };
+      seen.add(exchange.id);
       const after = foldExchange(before, exchange, facts, profiles);
       if (after && after !== before) {
         rows.set(after.key, after);
@@ -272,11 +289,14 @@ export async function recordExchanges(db: HistoryDb, exchanges: Exchange[], prof
       const { row, body } = splitExchange(exchange, transactionKey);
       exchangeRows.push(row);
       bodies.push(body);
-    }
-    await db.transactions.bulkPut([...changed].map((key) => rows.get(key) as TransactionRecord));
-    await db.exchanges.bulkPut(exchangeRows);
-    await db.exchangeBodies.bulkPut(bodies);
-    return exchangeRows.length;
+      return { duplicate: false, before, after };
+    });
+    await Promise.all([
+      db.transactions.bulkPut([...changed].map((key) => rows.get(key) as TransactionRecord)),
+      db.exchanges.bulkPut(exchangeRows),
+      db.exchangeBodies.bulkPut(bodies),
+    ]);
+    return outcomes;
   });
 }
 

@@ -12,14 +12,28 @@ export interface RefreshItem {
   profileId: string;
 }
 
-export type RefreshOutcome =
+export type SettledOutcome =
   | { kind: 'changed' | 'unchanged' }
   /**
    * `text`: main's refusal by text id; `said`: the gateway answer's summary by text id; `rateLimitedWaits`:
    * gave up after this many 429 waits (all for the screen's language).
    */
-  | { kind: 'failed'; message: string; text?: ConsoleError['text']; said?: Exchange['said']; rateLimitedWaits?: number }
-  | { kind: 'rate-limited'; retryAfterMs: number };
+  | {
+      kind: 'failed';
+      message: string;
+      text?: ConsoleError['text'];
+      said?: Exchange['said'];
+      rateLimitedWaits?: number;
+    };
+
+export type RefreshOutcome =
+  | SettledOutcome
+  | { kind: 'rate-limited'; retryAfterMs: number }
+  /**
+   * The answer is in but still being recorded: its slot takes the next transaction at once, and the item
+   * counts when `outcome` settles (the run ends only after every one has).
+   */
+  | { kind: 'recording'; outcome: Promise<SettledOutcome> };
 
 export interface RefreshProgress {
   total: number;
@@ -107,7 +121,7 @@ export async function runBulkRefresh(
     }
   };
 
-  const settle = (item: RefreshItem, outcome: Exclude<RefreshOutcome, { kind: 'rate-limited' }>) => {
+  const settle = (item: RefreshItem, outcome: SettledOutcome) => {
     progress.done++;
     progress[outcome.kind]++;
     if (outcome.kind === 'failed') {
@@ -117,9 +131,22 @@ export async function runBulkRefresh(
     report();
   };
 
+  // Answers still being recorded; bounded, so a store slower than the gateway holds the calls back.
+  const recording = new Set<Promise<void>>();
+  const maxRecording = concurrency * 4;
+  const track = (item: RefreshItem, outcome: Promise<SettledOutcome>) => {
+    const done = outcome.then(
+      (settled) => settle(item, settled),
+      (error: unknown) => settle(item, failure(error)),
+    );
+    recording.add(done);
+    void done.then(() => recording.delete(done));
+  };
+
   const worker = async () => {
     for (;;) {
       await waitWhilePaused();
+      while (recording.size >= maxRecording) await Promise.race(recording);
       if (cancelled()) return;
       const item = queue.shift();
       if (!item) return;
@@ -127,7 +154,11 @@ export async function runBulkRefresh(
       try {
         outcome = await options.refresh(item);
       } catch (error) {
-        outcome = { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
+        outcome = failure(error);
+      }
+      if (outcome.kind === 'recording') {
+        track(item, outcome.outcome);
+        continue;
       }
       if (outcome.kind !== 'rate-limited') {
         settle(item, outcome);
@@ -155,6 +186,7 @@ export async function runBulkRefresh(
 
   report();
   await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(1, items.length)) }, worker));
+  while (recording.size) await Promise.all(recording);
   return {
     ...progress,
     pausedUntil: null,
@@ -163,3 +195,8 @@ export async function runBulkRefresh(
     failures,
   };
 }
+
+const failure = (error: unknown): SettledOutcome => ({
+  kind: 'failed',
+  message: error instanceof Error ? error.message : String(error),
+});

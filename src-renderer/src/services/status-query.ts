@@ -6,9 +6,10 @@
 import type { ConsoleApi } from '@shared/contract';
 import type { Exchange } from '@shared/exchange';
 import type { HistoryDb } from '../db/history-db';
-import { recordExchange, type ProfileLookup } from '../db/history-writer';
+import { recordExchange, type ProfileLookup, type RecordOutcome } from '../db/history-writer';
+import { batchedRecorder } from '../db/record-batcher';
 import type { TransactionRecord } from '../db/records';
-import type { RefreshItem, RefreshOutcome } from './bulk-refresh';
+import type { RefreshItem, RefreshOutcome, SettledOutcome } from './bulk-refresh';
 import type { ConsoleError } from '@shared/result';
 
 type StatusApi = Pick<ConsoleApi, 'payments.status'>;
@@ -80,23 +81,45 @@ export async function lookupTransaction(
   return { ok: true, row: after, exchange };
 }
 
-/** One bulk-refresh step: changed / unchanged by paymentStatus, rate-limited on HTTP 429. */
+/**
+ * One bulk-refresh step: changed / unchanged by paymentStatus, rate-limited on HTTP 429. An answer frees
+ * its pool slot before it is recorded, and the steps of one refresher share a group-commit writer, so a
+ * pool's answers are written a batch per transaction while the next calls are already out.
+ */
 export function statusRefresher(
   api: StatusApi,
   db: HistoryDb,
   profiles: ProfileLookup,
 ): (item: RefreshItem) => Promise<RefreshOutcome> {
+  const record = batchedRecorder(db, profiles);
   return async (item) => {
-    // Read the status before asking: the push event may record the answer before this call returns.
-    const prior = (await db.transactions.get(item.key))?.paymentStatus ?? null;
+    // The push event may record the answer before this call returns, so the status it is compared with is
+    // read in a transaction opened before asking (IndexedDB runs it before any later write to the row);
+    // the call need not wait for the read.
+    const priorRead = Promise.resolve(db.transactions.get(item.key));
+    // Awaited only after the call: a failed read must not count as unhandled meanwhile.
+    priorRead.catch(() => undefined);
     const result = await api['payments.status']({ profileId: item.profileId, transactionId: item.transactionId });
     if (!result.ok) return { kind: 'failed', message: result.error.message, text: result.error.text };
     const { exchange } = result.value;
-    const recorded = await recordExchange(db, exchange, profiles);
-    if (exchange.response?.status === 429) return { kind: 'rate-limited', retryAfterMs: retryAfterMs(exchange) };
-    if (exchange.classification !== 'ok')
-      return { kind: 'failed', message: exchange.summary, ...(exchange.said ? { said: exchange.said } : {}) };
-    const now = recorded.after?.paymentStatus ?? null;
-    return { kind: now !== prior ? 'changed' : 'unchanged' };
+    if (exchange.response?.status === 429) {
+      // The pool pauses for Retry-After anyway: nothing is lost by waiting for the write here.
+      await record(exchange);
+      return { kind: 'rate-limited', retryAfterMs: retryAfterMs(exchange) };
+    }
+    return { kind: 'recording', outcome: settleAnswer(exchange, priorRead, record(exchange)) };
   };
+}
+
+/** changed / unchanged once the answer is recorded; a gateway error answer fails the item. */
+async function settleAnswer(
+  exchange: Exchange,
+  priorRead: Promise<TransactionRecord | undefined>,
+  recording: Promise<RecordOutcome>,
+): Promise<SettledOutcome> {
+  const [prior, recorded] = await Promise.all([priorRead, recording]);
+  if (exchange.classification !== 'ok')
+    return { kind: 'failed', message: exchange.summary, ...(exchange.said ? { said: exchange.said } : {}) };
+  const now = recorded.after?.paymentStatus ?? null;
+  return { kind: now !== (prior?.paymentStatus ?? null) ? 'changed' : 'unchanged' };
 }

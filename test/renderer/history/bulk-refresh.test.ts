@@ -5,6 +5,7 @@ import {
   type RefreshItem,
   type RefreshOutcome,
   type RefreshProgress,
+  type SettledOutcome,
 } from '../../../src-renderer/src/services/bulk-refresh';
 
 const items = (n: number): RefreshItem[] =>
@@ -138,5 +139,67 @@ describe('bulk status refresh', () => {
       },
     });
     expect(summary).toMatchObject({ changed: 1, failed: 1, failures: [{ key: 'k1', message: 'host unreachable' }] });
+  });
+
+  it('asks about the next transaction while earlier answers are still being written, and ends once all are', async () => {
+    const asked: string[] = [];
+    const writes: { key: string; finish: (o: SettledOutcome) => void }[] = [];
+    const progress: RefreshProgress[] = [];
+    const refresh = async (item: RefreshItem): Promise<RefreshOutcome> => {
+      asked.push(item.key);
+      const outcome = new Promise<SettledOutcome>((finish) => writes.push({ key: item.key, finish }));
+      return { kind: 'recording', outcome };
+    };
+    let ended = false;
+    const run = runBulkRefresh(items(3), { concurrency: 1, refresh, onProgress: (p) => progress.push(p) }).then(
+      (summary) => {
+        ended = true;
+        return summary;
+      },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // One slot, yet all three were asked: none waited for the write before it.
+    expect(asked).toEqual(['k0', 'k1', 'k2']);
+    expect(progress.at(-1)).toMatchObject({ done: 0 });
+    writes[1]!.finish({ kind: 'changed' });
+    writes[0]!.finish({ kind: 'unchanged' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(ended).toBe(false);
+    expect(progress.at(-1)).toMatchObject({ done: 2, changed: 1, unchanged: 1 });
+    writes[2]!.finish({ kind: 'failed', message: 'HTTP 500' });
+    expect(await run).toMatchObject({ done: 3, changed: 1, unchanged: 1, failed: 1, cancelled: 0 });
+  });
+
+  it('counts an answer whose write fails as failed, with the reason', async () => {
+    const summary = await runBulkRefresh(items(2), {
+      concurrency: 2,
+      refresh: async (item) => ({
+        kind: 'recording',
+        outcome:
+          item.key === 'k1' ? Promise.reject(new Error('QuotaExceededError')) : Promise.resolve({ kind: 'changed' }),
+      }),
+    });
+    expect(summary).toMatchObject({ changed: 1, failed: 1, failures: [{ key: 'k1', message: 'QuotaExceededError' }] });
+  });
+
+  it('holds the calls back while too many answers wait to be written', async () => {
+    const asked: string[] = [];
+    const writes: ((o: SettledOutcome) => void)[] = [];
+    const refresh = async (item: RefreshItem): Promise<RefreshOutcome> => {
+      asked.push(item.key);
+      return { kind: 'recording', outcome: new Promise<SettledOutcome>((finish) => writes.push(finish)) };
+    };
+    const run = runBulkRefresh(items(10), { concurrency: 1, refresh });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // A slot may have four answers waiting for the store; the fifth call waits for one of them.
+    expect(asked).toHaveLength(4);
+    writes[0]!({ kind: 'unchanged' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(asked).toHaveLength(5);
+    for (let i = 1; i < 10; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      writes[i]!({ kind: 'unchanged' });
+    }
+    expect(await run).toMatchObject({ done: 10, unchanged: 10 });
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '@shared/exchange';
 import { getTransaction } from '../../../src-renderer/src/db/transaction-query';
+import { recordExchange } from '../../../src-renderer/src/db/history-writer';
+import type { RefreshItem, RefreshOutcome } from '../../../src-renderer/src/services/bulk-refresh';
 import { lookupTransaction, profileForLookup, statusRefresher } from '../../../src-renderer/src/services/status-query';
 import { freshDb, lookupProfile, makeExchange, makeRow, statusExchange, T0 } from '../db/fixtures';
 
@@ -93,6 +95,11 @@ describe('support-desk lookup', () => {
 
 describe('one bulk-refresh step', () => {
   const item = { key: 's2tx0000000000000000', transactionId: 's2tx0000000000000000', profileId: 'sandbox' };
+  /** The item's outcome once its answer is recorded. */
+  const settledStep = async (refresh: (i: RefreshItem) => Promise<RefreshOutcome>) => {
+    const outcome = await refresh(item);
+    return outcome.kind === 'recording' ? outcome.outcome : outcome;
+  };
 
   it('says changed or unchanged by comparing the stored status before and after', async () => {
     const db = freshDb();
@@ -105,8 +112,8 @@ describe('one bulk-refresh step', () => {
       db,
       lookupProfile,
     );
-    expect(await refresh(item)).toEqual({ kind: 'unchanged' });
-    expect(await refresh(item)).toEqual({ kind: 'changed' });
+    expect(await settledStep(refresh)).toEqual({ kind: 'unchanged' });
+    expect(await settledStep(refresh)).toEqual({ kind: 'changed' });
     expect(await getTransaction(db, item.key)).toMatchObject({ paymentStatus: 'Success' });
   });
 
@@ -118,6 +125,31 @@ describe('one bulk-refresh step', () => {
     broken.summary = 'HTTP 500 Internal Server Error';
     const refresh = statusRefresher(statusApi(limited, broken), db, lookupProfile);
     expect(await refresh(item)).toEqual({ kind: 'rate-limited', retryAfterMs: 2000 });
-    expect(await refresh(item)).toEqual({ kind: 'failed', message: 'HTTP 500 Internal Server Error' });
+    // The 429 is in History before the pool pauses.
+    expect(await db.exchanges.get(limited.id)).toBeDefined();
+    expect(await settledStep(refresh)).toEqual({ kind: 'failed', message: 'HTTP 500 Internal Server Error' });
+  });
+
+  it('says changed even when the push event recorded the answer before the call returned', async () => {
+    const db = freshDb();
+    await db.transactions.put(makeRow(0, { paymentStatus: 'Pending', statusKey: 'Pending', updatedAt: T0 }));
+    const answer = statusExchange(item.transactionId, 'Success', T0 + 10);
+    const api = {
+      'payments.status': async () => {
+        await recordExchange(db, answer, lookupProfile);
+        return { ok: true as const, value: { exchange: answer, response: null } };
+      },
+    };
+    expect(await settledStep(statusRefresher(api, db, lookupProfile))).toEqual({ kind: 'changed' });
+  });
+
+  it('hands the pool its answer to record, and says changed once it is in History', async () => {
+    const db = freshDb();
+    await db.transactions.put(makeRow(0, { paymentStatus: 'Pending', statusKey: 'Pending', updatedAt: T0 }));
+    const answer = statusExchange(item.transactionId, 'Success', T0 + 10);
+    const outcome = await statusRefresher(statusApi(answer), db, lookupProfile)(item);
+    expect(outcome.kind).toBe('recording');
+    expect(await (outcome.kind === 'recording' && outcome.outcome)).toEqual({ kind: 'changed' });
+    expect(await db.exchanges.get(answer.id)).toBeDefined();
   });
 });
