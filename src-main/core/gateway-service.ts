@@ -3,7 +3,14 @@ import type { ProductionConfirmation } from '@shared/contract/orders';
 import type { Exchange, ExchangeOverride } from '@shared/exchange';
 import { customerDataOfOrder } from '@shared/support/customer-data';
 import { ConsoleFailure } from '@shared/result';
-import { apiRoot, GatewayRequestError, type CallResult, type GatewayClient, type GatewayConnection } from '../gateway';
+import {
+  apiRoot,
+  GatewayRequestError,
+  type CallResult,
+  type FollowUpOrder,
+  type GatewayClient,
+  type GatewayConnection,
+} from '../gateway';
 import type { GatewayCallOutput, GatewayCalls } from '../gateway/gateway-calls';
 import { logger } from '../common/logger';
 import { ProductionGuard } from './profiles/production-guard';
@@ -38,6 +45,17 @@ interface CallProfile {
 }
 
 type CreateResult = Awaited<ReturnType<GatewayClient['createOrder']>>;
+
+/** A follow-up that pays with one method of the order (a Multibanco reference, an MB WAY request). */
+interface MethodFollowUp {
+  profileId: string;
+  transactionId: string;
+  confirmation?: ProductionConfirmation | undefined;
+  /** QA override: send even when the method is not in the order's paymentMethod list. */
+  allowMethodNotInOrder?: boolean | undefined;
+  /** QA override: send even though main knows the payment final (not on production). */
+  overrideFinal?: boolean | undefined;
+}
 
 /** What the contract's orders/payments methods and the CLI do: profile → SDK → signature store → event. */
 export class GatewayService implements GatewayCalls {
@@ -137,50 +155,33 @@ export class GatewayService implements GatewayCalls {
       });
   }
 
-  async generateReference(input: {
-    profileId: string;
-    transactionId: string;
-    confirmation?: ProductionConfirmation | undefined;
-    /** QA override: send even when REFERENCE is not in the order's paymentMethod list. */
-    allowMethodNotInOrder?: boolean | undefined;
-    /** QA override: send even though main knows the payment final (not on production). */
-    overrideFinal?: boolean | undefined;
-  }): Promise<GatewayCallOutput> {
-    const { connection, record, override } = await this.followUp(input);
-    return this.reportFollowUp(
-      connection.profile,
-      input.transactionId,
-      override,
-      await this.run(() =>
-        this.deps.client.generateReference(connection, input.transactionId, record.signature, {
-          paymentMethods: record.paymentMethods ?? null,
-          allowMethodNotInOrder: input.allowMethodNotInOrder === true,
-        }),
-      ),
+  generateReference(input: MethodFollowUp): Promise<GatewayCallOutput> {
+    return this.payWithMethod(input, (connection, signature, order) =>
+      this.deps.client.generateReference(connection, input.transactionId, signature, order),
     );
   }
 
-  async mbwayPurchase(input: {
-    profileId: string;
-    transactionId: string;
-    phone: string;
-    confirmation?: ProductionConfirmation | undefined;
-    /** QA override: send even when MBWAY is not in the order's paymentMethod list. */
-    allowMethodNotInOrder?: boolean | undefined;
-    /** QA override: send even though main knows the payment final (not on production). */
-    overrideFinal?: boolean | undefined;
-  }): Promise<GatewayCallOutput> {
+  mbwayPurchase(input: MethodFollowUp & { phone: string }): Promise<GatewayCallOutput> {
+    return this.payWithMethod(input, (connection, signature, order) =>
+      this.deps.client.mbwayPurchase(connection, input.transactionId, signature, input.phone, order),
+    );
+  }
+
+  /** A follow-up that pays with one method of the order: guarded, sent with the order's methods, learned from. */
+  private async payWithMethod(
+    input: MethodFollowUp,
+    send: (connection: GatewayConnection, signature: string, order: FollowUpOrder) => Promise<CallResult>,
+  ): Promise<GatewayCallOutput> {
     const { connection, record, override } = await this.followUp(input);
+    const order = {
+      paymentMethods: record.paymentMethods ?? null,
+      allowMethodNotInOrder: input.allowMethodNotInOrder === true,
+    };
     return this.reportFollowUp(
       connection.profile,
       input.transactionId,
       override,
-      await this.run(() =>
-        this.deps.client.mbwayPurchase(connection, input.transactionId, record.signature, input.phone, {
-          paymentMethods: record.paymentMethods ?? null,
-          allowMethodNotInOrder: input.allowMethodNotInOrder === true,
-        }),
-      ),
+      await this.run(() => send(connection, record.signature, order)),
     );
   }
 

@@ -4,6 +4,7 @@ export {
   apiRoot,
   type CallResult,
   type CreateOrderResult,
+  type FollowUpOrder,
   type GatewayConnection,
 } from './gateway-client';
 export { GatewayRequestError } from './errors';

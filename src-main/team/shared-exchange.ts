@@ -5,6 +5,7 @@
  * once more, so a record made before a masking rule existed cannot carry one out.
  */
 import type { Exchange } from '@shared/exchange';
+import { asString, exchangeFactsOf, path } from '@shared/history/exchange-facts';
 import { redactBody, redactHeaders } from '@shared/redact-export';
 import { redactText } from '../common/redact-text';
 
@@ -63,46 +64,21 @@ export function shareableExchange(exchange: Exchange, rules: SharingRules): Shar
   return { exchange: shared, facts: factsOf(shared) };
 }
 
-type Json = Record<string, unknown>;
-const asObject = (value: unknown): Json | null =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : null;
-const asText = (value: unknown): string | null =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim() : typeof value === 'number' ? String(value) : null;
-const parse = (text: string | null | undefined): Json | null => {
-  if (!text) return null;
-  try {
-    return asObject(JSON.parse(text));
-  } catch {
-    return null;
-  }
-};
-const at = (value: unknown, ...keys: string[]): unknown =>
-  keys.reduce<unknown>((current, key) => asObject(current)?.[key], value);
-
-const TRANSACTION_IN_URL = /\/payments\/([A-Za-z0-9_-]+)\//;
-
 /** Null when the exchange concerns no transaction (a create refused before one existed). */
 function factsOf(exchange: Exchange): SharedTransactionFacts | null {
-  const transactionId = exchange.transactionID ?? TRANSACTION_IN_URL.exec(exchange.url)?.[1] ?? null;
-  if (!transactionId) return null;
-  const request = parse(exchange.request.body);
-  const response = parse(exchange.response?.bodyText);
-  const amount = at(response, 'amount') ?? at(request, 'transaction', 'amount');
-  const reference = asText(at(response, 'paymentReference', 'reference'));
-  const info = asObject(at(request, 'customer', 'customerInfo')) ?? asObject(at(request, 'customer', 'customerinfo'));
+  const read = exchangeFactsOf(exchange);
+  if (!read.transactionId) return null;
+  const amount = read.responseAmount ?? read.requestAmount;
   return {
-    transactionId,
+    transactionId: read.transactionId,
     profileId: exchange.profileId,
-    merchantTransactionId:
-      exchange.merchantTransactionId ??
-      asText(at(request, 'merchant', 'merchantTransactionId')) ??
-      asText(at(response, 'merchant', 'merchantTransactionId')),
-    reference: reference ? reference.replace(/\D/g, '') || null : null,
-    terminalId: asText(at(request, 'merchant', 'terminalId')) ?? asText(at(response, 'merchant', 'terminalId')),
+    merchantTransactionId: read.merchantTransactionId,
+    reference: read.reference,
+    terminalId: read.terminalId,
     status: exchange.paymentStatus,
-    paymentMethod: asText(at(response, 'paymentMethod')),
-    amount: asText(at(amount, 'value')),
-    currency: asText(at(amount, 'currency')),
-    email: asText(info?.customerEmail),
+    paymentMethod: read.paymentMethod,
+    amount: asString(path(amount, 'value')),
+    currency: asString(path(amount, 'currency')),
+    email: read.customer.email ?? null,
   };
 }

@@ -1,9 +1,10 @@
 /**
- * What an Exchange tells us about a transaction. Bodies are parsed leniently (the real gateway sends
- * amounts as numbers or strings, extra fields, missing fields): anything unreadable is simply unknown.
+ * What an Exchange tells us about a transaction, as History keeps it: the shared reading of the exchange
+ * (src-shared/history/exchange-facts) plus what only History needs (methods offered, status weighing).
  */
-import { customerDataOfOrder, maskCustomerValue, type CustomerData } from '@shared/support/customer-data';
+import { maskCustomerValue, type CustomerData } from '@shared/support/customer-data';
 import type { Exchange } from '@shared/exchange';
+import { asString, exchangeFactsOf, path } from '@shared/history/exchange-facts';
 import { answerReport, type StatusReport } from '@shared/transaction-state';
 import { OUTCOME_UNKNOWN, type StoredReturnStatus } from './records';
 
@@ -34,75 +35,46 @@ export interface TransactionFacts {
   mayCreateRow: boolean;
 }
 
-type Json = Record<string, unknown>;
-
-const asObject = (value: unknown): Json | null =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : null;
-const asString = (value: unknown): string | null =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim() : typeof value === 'number' ? String(value) : null;
 const asNumber = (value: unknown): number | null => {
   const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
   return Number.isFinite(number) ? number : null;
 };
-const parseJson = (text: string | null | undefined): Json | null => {
-  if (!text) return null;
-  try {
-    return asObject(JSON.parse(text));
-  } catch {
-    return null;
-  }
-};
-const path = (value: unknown, ...keys: string[]): unknown =>
-  keys.reduce<unknown>((current, key) => asObject(current)?.[key], value);
-
-const TRANSACTION_IN_URL = /\/payments\/([A-Za-z0-9_-]+)\/(?:status|service-reference|mbway-id|card|action)/;
-
-export function transactionIdOf(exchange: Exchange): string | null {
-  return exchange.transactionID ?? TRANSACTION_IN_URL.exec(exchange.url)?.[1] ?? null;
-}
 
 /** Returns null when the exchange concerns no transaction (e.g. a create refused before one existed). */
 export function factsFromExchange(exchange: Exchange): TransactionFacts | null {
-  const request = parseJson(exchange.request.body);
-  const response = parseJson(exchange.response?.bodyText);
+  const read = exchangeFactsOf(exchange);
+  const { request, response, transactionId, requestAmount, responseAmount } = read;
   const observedAt = Date.parse(exchange.timings.startedAt) || 0;
-  const transactionId = transactionIdOf(exchange);
   const answered = exchange.classification === 'ok';
   const unknownOutcome = exchange.classification === 'outcome-unknown';
 
   if (exchange.operation === 'createOrder' && transactionId === null && !unknownOutcome) return null;
   if (exchange.operation !== 'createOrder' && transactionId === null) return null;
 
-  const requestAmount = path(request, 'transaction', 'amount');
-  const responseAmount = path(response, 'amount');
   const offered = path(request, 'transaction', 'paymentMethod');
   const listed = path(response, 'paymentMethodList');
-  const used = asString(path(response, 'paymentMethod'));
+  const used = read.paymentMethod;
   const methods = [
     ...(Array.isArray(offered) ? offered : []),
     ...(Array.isArray(listed) && !Array.isArray(offered) ? listed : []),
     ...(used ? [used] : []),
   ].filter((m): m is string => typeof m === 'string');
-  const reference = asString(path(response, 'paymentReference', 'reference'));
   const phone = asString(path(request, 'customerPhone'));
 
   return {
     key: transactionId ?? `attempt:${exchange.id}`,
     transactionId,
-    merchantTransactionId:
-      exchange.merchantTransactionId ??
-      asString(path(request, 'merchant', 'merchantTransactionId')) ??
-      asString(path(response, 'merchant', 'merchantTransactionId')),
+    merchantTransactionId: read.merchantTransactionId,
     amount: asNumber(path(responseAmount, 'value')) ?? asNumber(path(requestAmount, 'value')),
     currency: asString(path(responseAmount, 'currency')) ?? asString(path(requestAmount, 'currency')),
     methods: [...new Set(methods)],
     paymentMethod: used,
-    customer: exchange.operation === 'createOrder' ? customerDataOfOrder(request) : null,
+    customer: exchange.operation === 'createOrder' ? read.customer : null,
     paymentStatus: exchange.paymentStatus,
     statusKey: exchange.paymentStatus ?? (unknownOutcome ? OUTCOME_UNKNOWN : null),
     returnStatus: exchange.returnStatus,
     expiry: asString(path(response, 'expiry')) ?? asString(path(response, 'paymentReference', 'expireDate')),
-    reference: reference ? reference.replace(/\D/g, '') || null : null,
+    reference: read.reference,
     referenceEntity: asString(path(response, 'paymentReference', 'entity')),
     // The support desk's customer-data rule: one mask for a phone wherever the console shows it.
     maskedPhone: phone ? maskCustomerValue('phone', phone) : null,
