@@ -3,10 +3,10 @@
  * Exchange (what the renderer, the event feed and the history get) carry it masked, never in clear; an
  * ordinary key that only shares some characters with a secret is kept as the gateway wrote it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withSecretKeysMasked } from '../../../src-main/common/masked-keys';
-import { GatewayClient, RequestSender, type CallResult } from '../../../src-main/gateway';
-import { startFaultServer } from '../../support/fault-server';
+import { GatewayClient, type CallResult } from '../../../src-main/gateway';
+import { useFaultGateway } from './fault-gateway';
 import { CLIENT_ID, connectionTo, TOKEN } from './fixtures';
 
 const hex = (text: string) => Buffer.from(text).toString('hex');
@@ -14,21 +14,11 @@ const base64 = (text: string) => Buffer.from(text).toString('base64');
 /** Nine characters of the token: an echoed run, not the token. */
 const SHARES_A_RUN = `${TOKEN.slice(0, 9)}count`;
 
-let server: Awaited<ReturnType<typeof startFaultServer>>;
-let sender: RequestSender;
-
-beforeAll(async () => {
-  server = await startFaultServer();
-  sender = new RequestSender({ retry: { maxRetries: 0 } });
-});
-afterAll(async () => {
-  await sender.close();
-  await server.close();
-});
+const gateway = useFaultGateway();
 
 async function statusAnswering(body: string, headers: Record<string, string> = {}): Promise<CallResult> {
-  server.next({ kind: 'answer', status: 200, body, headers });
-  return new GatewayClient(sender).getStatus(connectionTo(server.url), 'id-keys');
+  gateway.server.next({ kind: 'answer', status: 200, body, headers });
+  return new GatewayClient(gateway.sender).getStatus(connectionTo(gateway.server.url), 'id-keys');
 }
 
 /** Every spelling of the token and client id the maskers know, lower-cased. */
