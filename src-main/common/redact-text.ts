@@ -379,3 +379,22 @@ export function redactTextAmong(text: string, secrets: readonly string[], option
     (match, scheme: string) => `${scheme} ${maskSecret(match.slice(scheme.length + 1))}`,
   );
 }
+
+/**
+ * True when `text` holds one of `secrets` whole, in any spelling maskWholeSecretsIn masks (as is, another
+ * letter case, base64, URL-encoded, hex). A few substring searches per secret, for short texts such as JSON
+ * keys and header names: unlike the echo search, a key that only shares some characters with a secret
+ * (`transactionID`) does not count.
+ */
+export function holdsWholeSecret(text: string, secrets: readonly string[]): boolean {
+  let lower: string | null = null;
+  for (const secret of secrets) {
+    if (secret.length < MIN_ENCODED_LENGTH) {
+      if (text.includes(secret)) return true;
+      continue;
+    }
+    lower ??= text.toLowerCase();
+    for (const spelling of spellingsFor(secret).lower) if (lower.includes(spelling)) return true;
+  }
+  return false;
+}

@@ -1,6 +1,7 @@
 import { copyOnChange, isCvvKey, redactCardNumber } from '@shared/card-data';
 import { maskHeaderValue, maskSecret } from '@shared/secret-mask';
 import { CLEAR_HEADERS, looksLikeCredentialHeader } from '../common/credential-headers';
+import { withSecretKeysMasked } from '../common/masked-keys';
 import { maskEchoedRuns, nothingToMaskIn, redactTextAmong, registerSecret, secretsWith } from '../common/redact-text';
 
 /**
@@ -168,14 +169,25 @@ export class CallRedactor {
     });
   }
 
+  /**
+   * A map (a header map, an object of an answer) with every key that holds a whole secret masked as text
+   * (withSecretKeysMasked); the values are left as they are.
+   */
+  keys<V>(map: Readonly<Record<string, V>>): Record<string, V> {
+    return withSecretKeysMasked(Object.entries(map), secretsWith(this.secrets), (key) => this.text(key));
+  }
+
+  /**
+   * Each string masked on its own, and each key holding a whole secret: the text of the whole record
+   * masked a key too, which is why its shape changed.
+   */
   private eachString(value: unknown): unknown {
     if (typeof value === 'string') return this.text(value);
     if (Array.isArray(value)) return value.map((item) => this.eachString(item));
-    if (value !== null && typeof value === 'object') {
-      const out: Record<string, unknown> = {};
-      for (const [key, item] of Object.entries(value)) out[key] = this.eachString(item);
-      return out;
-    }
+    if (value !== null && typeof value === 'object')
+      return this.keys(
+        Object.fromEntries(Object.entries(value).map(([key, item]) => [key, this.eachString(item)] as const)),
+      );
     return value;
   }
 }

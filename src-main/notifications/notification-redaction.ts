@@ -5,7 +5,8 @@
  * registered secrets (tokens, client ids, webhook secrets) are masked in every spelling.
  */
 import { redactCardJson } from '@shared/card-data';
-import { maskSecretsIn, redactText } from '../common/redact-text';
+import { withSecretKeysMasked } from '../common/masked-keys';
+import { maskSecretsIn, redactText, secretsWith } from '../common/redact-text';
 
 export interface RedactedPlaintext {
   /** The plaintext as it may be stored and shown: unchanged when it held nothing to remove. */
@@ -16,13 +17,19 @@ export interface RedactedPlaintext {
   changed: boolean;
 }
 
-/** Masks secrets and card data in every string of parsed JSON; structure kept. */
+/** Masks secrets and card data in every string of parsed JSON, keys holding a whole secret too; structure kept. */
 function redactJson(value: unknown, secrets: readonly string[]): unknown {
+  const mask = (text: string): string => maskSecretsIn(redactText(text), secrets);
+  const keySecrets = secretsWith(secrets);
   const walk = (item: unknown): unknown => {
-    if (typeof item === 'string') return maskSecretsIn(redactText(item), secrets);
+    if (typeof item === 'string') return mask(item);
     if (Array.isArray(item)) return item.map(walk);
     if (item !== null && typeof item === 'object')
-      return Object.fromEntries(Object.entries(item).map(([key, inner]) => [key, walk(inner)]));
+      return withSecretKeysMasked(
+        Object.entries(item).map(([key, inner]) => [key, walk(inner)] as const),
+        keySecrets,
+        mask,
+      );
     return item;
   };
   return walk(redactCardJson(value));

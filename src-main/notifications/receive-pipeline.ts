@@ -11,7 +11,8 @@ import { buildNotificationAck } from '@shared/notification-ack';
 import { logger } from '../common/logger';
 import { maskHeaderValue } from '@shared/secret-mask';
 import { CLEAR_HEADERS, looksLikeCredentialHeader } from '../common/credential-headers';
-import { redactText } from '../common/redact-text';
+import { withSecretKeysMasked } from '../common/masked-keys';
+import { redactText, secretsWith } from '../common/redact-text';
 import type { DeliveryDraft, DeliveryJournal } from './delivery-journal';
 import { decryptNotification } from './notification-crypto';
 import { notificationIdIn, redactNotificationPlaintext } from './notification-redaction';
@@ -319,7 +320,7 @@ function headerText(headers: DeliveryHeaders, name: string): string {
 }
 
 function maskCredentialHeaders(received: DeliveryHeaders): Record<string, string | string[]> {
-  const headers: Record<string, string | string[]> = {};
+  const headers: Array<[string, string | string[]]> = [];
   for (const [name, value] of Object.entries(received)) {
     if (value === undefined) continue;
     const lower = name.toLowerCase();
@@ -329,9 +330,10 @@ function maskCredentialHeaders(received: DeliveryHeaders): Record<string, string
         ? maskHeaderValue(item)
         : redactText(item),
     );
-    headers[lower] = kept.length === 1 ? (kept[0] ?? '') : kept;
+    headers.push([lower, kept.length === 1 ? (kept[0] ?? '') : kept]);
   }
-  return headers;
+  // A sender may echo a secret as a header name: masked like a value.
+  return withSecretKeysMasked(headers, secretsWith(), (name) => redactText(name));
 }
 
 /**

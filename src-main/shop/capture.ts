@@ -124,9 +124,13 @@ export function captureCall(raw: RawShopCall): ShopCall {
     const value = oneValue(raw.headers[name]);
     if (value !== undefined) headers[name.toLowerCase()] = value;
   }
-  const maskedHeaders = Object.fromEntries(
-    Object.entries(redactor.credentialHeaders(headers)).map(([name, value]) => [name, redactor.text(value)]),
-  );
+  // Names and values: a shop or a gateway may echo a credential as a header name too.
+  const maskHeaders = (map: Record<string, string>): Record<string, string> =>
+    redactor.keys(
+      Object.fromEntries(
+        Object.entries(redactor.credentialHeaders(map)).map(([name, value]) => [name, redactor.text(value)]),
+      ),
+    );
   const { operation, transactionID: pathTransaction } = operationOf(raw.method, raw.path, raw.apiPath);
   const requestBody = raw.body === null ? null : cutText(raw.body, MAX_CAPTURED_BODY);
   const requestJson = operation === 'createOrder' ? parseObject(requestBody?.text) : null;
@@ -151,7 +155,7 @@ export function captureCall(raw: RawShopCall): ShopCall {
     path: redactor.text(cutText(raw.path, 2_000).text),
     operation,
     request: {
-      headers: maskedHeaders,
+      headers: maskHeaders(headers),
       authScheme: authSchemeOf(headers.authorization),
       body: requestBody ? redactor.text(requestBody.text) : null,
       bodyTruncated: raw.bodyTruncated || (requestBody?.truncated ?? false),
@@ -159,7 +163,7 @@ export function captureCall(raw: RawShopCall): ShopCall {
     response: answer
       ? {
           status: answer.status,
-          headers: redactor.credentialHeaders(responseHeaders),
+          headers: maskHeaders(responseHeaders),
           body: redactor.text(answerBody!.text),
           fault: answer.fault,
         }

@@ -6,9 +6,9 @@
  * a log or an export shows does not change. Each answer goes through the whole SDK (GatewayClient,
  * RequestSender, a real loopback server), so every step that builds the record is covered.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { GatewayClient, RequestSender, type CallResult } from '../../../src-main/gateway';
-import { startFaultServer } from '../../support/fault-server';
+import { expect, it } from 'vitest';
+import { GatewayClient, type CallResult } from '../../../src-main/gateway';
+import { useFaultGateway } from './fault-gateway';
 import { CLIENT_ID, connectionTo, orderA, TOKEN } from './fixtures';
 
 const SIGNATURE = 'sig_9Zt4QmR2vX7pL0aB3cD5eF';
@@ -156,17 +156,7 @@ const CREATE_ANSWERS: Record<string, Answer> = {
   },
 };
 
-let server: Awaited<ReturnType<typeof startFaultServer>>;
-let sender: RequestSender;
-
-beforeAll(async () => {
-  server = await startFaultServer();
-  sender = new RequestSender({ retry: { maxRetries: 0 } });
-});
-afterAll(async () => {
-  await sender.close();
-  await server.close();
-});
+const gateway = useFaultGateway();
 
 /** What the record keeps, without what differs on every run (ids, times, the port, the Date header). */
 function kept(result: CallResult) {
@@ -181,16 +171,16 @@ function kept(result: CallResult) {
     null,
     2,
   );
-  return JSON.parse(text.replaceAll(server.url, 'http://127.0.0.1:PORT')) as unknown;
+  return JSON.parse(text.replaceAll(gateway.server.url, 'http://127.0.0.1:PORT')) as unknown;
 }
 
 function answerWith(answer: Answer): void {
-  server.next({ kind: 'answer', status: answer.status, body: answer.body, headers: answer.headers });
+  gateway.server.next({ kind: 'answer', status: answer.status, body: answer.body, headers: answer.headers });
 }
 
 it('builds the same record as before for every hostile answer', async () => {
-  const client = new GatewayClient(sender);
-  const connection = connectionTo(server.url);
+  const client = new GatewayClient(gateway.sender);
+  const connection = connectionTo(gateway.server.url);
   const records: Record<string, unknown> = {};
   for (const [name, answer] of Object.entries(STATUS_ANSWERS)) {
     answerWith(answer);
@@ -204,7 +194,7 @@ it('builds the same record as before for every hostile answer', async () => {
   records['performAction: signature and token echoed back'] = kept(
     await client.performAction(connection, {
       transactionId: 'id-10',
-      url: `${server.url}/api/v2/payments/id-10/action`,
+      url: `${gateway.server.url}/api/v2/payments/id-10/action`,
       params: [{ name: 'actionToken', value: ACTION_TOKEN }],
       signature: SIGNATURE,
     }),

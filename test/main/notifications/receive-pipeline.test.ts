@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { registerSecret } from '../../../src-main/common/redact-text';
 import { DeliveryJournal } from '../../../src-main/notifications/delivery-journal';
 import { encryptNotification } from '../../../src-main/notifications/notification-crypto';
 import { ReceivePipeline, type IncomingDelivery } from '../../../src-main/notifications/receive-pipeline';
@@ -67,6 +68,26 @@ describe('notification receive pipeline without HTTP (issue 28 §4)', () => {
     const answer = await pipeline.receive(delivery(notification));
     expect(answer.body).toMatchObject({ notificationID: '89496668-0321-4670-be1b-d5b5b7b8e727' });
     expect(journal.list(0, 10).records[0]?.notification?.notificationId).toBe('89496668-0321-4670-be1b-d5b5b7b8e727');
+  });
+
+  it('journals no webhook secret or registered token echoed as a key or a header name; ordinary keys kept', async () => {
+    const token = 'whk_tok_9f8e7d6c5b4a3210zz';
+    registerSecret(token);
+    const sharesARun = `${SECRET_A.slice(0, 10)}-count`;
+    const notification = sampleNotification({
+      [SECRET_A]: 'the webhook secret as a key',
+      merchant: { [`seen ${token}`]: true, [sharesARun]: 'an ordinary key' },
+    });
+    const sent = delivery(notification);
+    const answer = await pipeline.receive({ ...sent, headers: { ...sent.headers, [token]: ['a header name'] } });
+    expect(answer.status).toBe(200);
+    const [record] = journal.list(0, 10).records;
+    const handedOn = JSON.stringify([record, answer]).toLowerCase();
+    for (const secret of [SECRET_A, token]) expect(handedOn).not.toContain(secret.toLowerCase());
+    const plaintext = JSON.parse(record!.plaintext!) as Record<string, Record<string, unknown>>;
+    expect(plaintext.merchant![sharesARun]).toBe('an ordinary key');
+    expect(Object.values(plaintext)).toContain('the webhook secret as a key');
+    expect(Object.values(record!.headers)).toContain('a header name');
   });
 
   it('refuses a notification encrypted with an unknown secret (403, journaled as rejected) so the gateway retries', async () => {

@@ -60,6 +60,21 @@ describe('shop traffic capture', () => {
     expect(status.durationMs).toBeGreaterThanOrEqual(0);
   });
 
+  it('a shop that sends the token or a signature as a header name does not put it into the log', async () => {
+    const h = await start();
+    const { id, signature } = await h.order('A');
+    const token = h.terminalA.token;
+    await h.create(validOrderA(), 'A', { [`x-${token}`]: 'token as a name' });
+    await h.call('POST', `/payments/${id}/mbway-id/purchase`, {
+      headers: h.headers(`Digest ${signature}`, { [`x-echo-${signature}`]: 'signature as a name' }),
+      body: { customerPhone: '351#912345678' },
+    });
+    const text = JSON.stringify(h.sim.worlds.get('default')!.traffic.since(0)).toLowerCase();
+    for (const secret of [token, signature]) expect(text).not.toContain(secret.toLowerCase());
+    const names = calls(h).flatMap((call) => Object.keys(call.request.headers));
+    expect(names.filter((name) => name.includes('••••'))).toHaveLength(2);
+  });
+
   it('a hostile shop cannot put the bearer token, client id, a signature or a card number into the log', async () => {
     const h = await start();
     const { id, signature } = await h.order('A');
