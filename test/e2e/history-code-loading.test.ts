@@ -1,18 +1,17 @@
 /**
  * The history database code (Dexie, the stored-row schemas and the stores that sync History with main)
- * is not in the JavaScript index.html loads before the first paint: the shell fetches it right after
- * it has painted, with no user action, so History still catches up on its own. Checked on the built
- * renderer in Chromium.
+ * and zod (which those schemas and the settings cache parse with) are not in the JavaScript index.html
+ * loads before the first paint: the shell fetches them right after it has painted, with no user action,
+ * so History still catches up on its own. Checked on the built renderer in Chromium.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { eagerScripts } from '../bench/browser-mode.bench';
 import { openConsole, type ConsoleSession } from '../support/browser-mode';
+import { builtScripts } from '../support/built-scripts';
 
-const RENDERER = resolve(__dirname, '../../out/renderer');
 // A sentence of Dexie's own (node_modules/dexie), written the same way in every build of it.
 const DEXIE_TEXT = 'Dexie: Need to reopen db';
+// The name zod gives its validation errors (node_modules/zod), a string in any build of it.
+const ZOD_TEXT = '"ZodError"';
 
 let session: ConsoleSession | null = null;
 afterEach(async () => {
@@ -22,12 +21,12 @@ afterEach(async () => {
 
 describe('the history database code is fetched after the first paint', () => {
   it('is not in the JavaScript index.html loads eagerly, and is in a lazy chunk', () => {
-    const initial = eagerScripts(RENDERER).map((script) => readFileSync(join(RENDERER, script.file), 'utf8'));
-    const all = readdirSync(join(RENDERER, 'assets'))
-      .filter((file) => file.endsWith('.js'))
-      .map((file) => readFileSync(join(RENDERER, 'assets', file), 'utf8'));
-    expect(initial.filter((code) => code.includes(DEXIE_TEXT))).toEqual([]);
-    expect(all.filter((code) => code.includes(DEXIE_TEXT))).toHaveLength(1);
+    const { initial, lazy } = builtScripts();
+    for (const text of [DEXIE_TEXT, ZOD_TEXT]) {
+      expect(initial.filter((code) => code.includes(text))).toEqual([]);
+      // The same search finds it in the lazy chunks.
+      expect(lazy.filter((code) => code.includes(text))).toHaveLength(1);
+    }
   });
 
   it('is fetched without any user action once the shell shows, and the Inspector is there', async () => {
