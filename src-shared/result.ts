@@ -1,16 +1,8 @@
-import { z } from 'zod';
-import { englishOf, mainTextSchema, type MainText } from './console-text';
+import type { z } from 'zod';
+import { englishOf, type MainText } from './main-texts';
+import type { consoleErrorSchema } from './result-schema';
 
 /** Every ConsoleApi call answers with a Result: errors travel as data, never as thrown exceptions. */
-export const consoleErrorSchema = z.object({
-  /** Stable machine-readable code, e.g. `invalid-input`, `unknown-method`, `not-found`. */
-  code: z.string().min(1),
-  /** One sentence a user can act on. */
-  message: z.string(),
-  details: z.unknown().optional(),
-  /** The message by id and parameters: what the renderer translates (`message` is its English). */
-  text: mainTextSchema.optional(),
-});
 export type ConsoleError = z.infer<typeof consoleErrorSchema>;
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: ConsoleError };

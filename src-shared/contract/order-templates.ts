@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { findForbiddenKey } from '../forbidden-keys';
-import { consoleErrorSchema } from '../result';
+import { consoleErrorSchema } from '../result-schema';
 import { rule } from '../rule-text';
 import { method } from './define';
 import { variantSchema } from './profiles';

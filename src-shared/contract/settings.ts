@@ -4,7 +4,7 @@
  * cache them; main's copy wins. A field left null means "the console's default".
  */
 import { z } from 'zod';
-import { consoleErrorSchema } from '../result';
+import { consoleErrorSchema } from '../result-schema';
 import { method } from './define';
 
 export const themeNameSchema = z.enum(['light', 'dark']);

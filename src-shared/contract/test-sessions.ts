@@ -8,7 +8,7 @@ import { exchangeSchema } from '../exchange';
 import { shopTrafficEntrySchema } from '../shop/traffic';
 import { stepNotificationSchema } from './qa';
 import { FORBIDDEN_KEYS } from '../forbidden-keys';
-import { consoleErrorSchema } from '../result';
+import { consoleErrorSchema } from '../result-schema';
 import { rule } from '../rule-text';
 import { event, method } from './define';
 

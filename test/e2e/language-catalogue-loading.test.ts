@@ -5,15 +5,12 @@
  * Portuguese from the first frame (no English flash), and switching language fetches and shows it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import en from '../../src-renderer/src/i18n/messages/en';
 import ptPT from '../../src-renderer/src/i18n/messages/pt-PT';
-import { eagerScripts } from '../bench/browser-mode.bench';
 import { openConsole, type ConsoleSession } from '../support/browser-mode';
+import { builtScripts } from '../support/built-scripts';
 
-const RENDERER = resolve(__dirname, '../../out/renderer');
 // Texts the shell shows on its first screen, one per language (pt-PT.ts / en.ts, `shell.skipToContent`).
 const PORTUGUESE_TEXT = 'Saltar para o conteúdo';
 const ENGLISH_TEXT = 'Skip to content';
@@ -72,11 +69,7 @@ afterEach(async () => {
 
 describe('the Portuguese catalogue is loaded only when Portuguese is used', () => {
   it('is not in the JavaScript index.html loads before the first paint, and is in a chunk of its own', () => {
-    const initial = eagerScripts(RENDERER).map((script) => readFileSync(join(RENDERER, script.file), 'utf8'));
-    const lazy = readdirSync(join(RENDERER, 'assets'))
-      .filter((file) => file.endsWith('.js'))
-      .map((file) => readFileSync(join(RENDERER, 'assets', file), 'utf8'))
-      .filter((code) => !initial.includes(code));
+    const { initial, lazy } = builtScripts();
     const portuguese = sentences(ptPT, en);
     expect(portuguese.length).toBeGreaterThan(300);
     expect(portuguese.filter((text) => initial.some((code) => code.includes(text)))).toEqual([]);

@@ -5,12 +5,13 @@
  * read: anything else in the storage is ignored, never trusted.
  */
 import { historyRetentionSchema, userSettingsSchema, type UserSettings } from '@shared/contract/settings';
-
-export const THEME_STORAGE_KEY = 'gateway-console.theme';
-export const LOCALE_STORAGE_KEY = 'gateway-console.locale';
-const STALE_AFTER_KEY = 'gateway-console.support.stale-after-minutes';
-const CONCURRENCY_KEY = 'gateway-console.bulk-refresh-concurrency';
-const RETENTION_KEY = 'gateway-console.history-retention';
+import {
+  CONCURRENCY_KEY,
+  LOCALE_STORAGE_KEY,
+  RETENTION_KEY,
+  STALE_AFTER_KEY,
+  THEME_STORAGE_KEY,
+} from './settings-keys';
 
 type StorageArea = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 

@@ -1,4 +1,4 @@
-import { isMainTextId } from '@shared/console-text';
+import { isMainTextId } from '@shared/main-texts';
 import type { ConsoleError } from '@shared/result';
 import { t } from './index';
 import { ruleMessageText } from './rule-text';

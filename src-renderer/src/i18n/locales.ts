@@ -1,4 +1,4 @@
-import { LOCALE_STORAGE_KEY } from '../db/settings-cache';
+import { LOCALE_STORAGE_KEY } from '../db/settings-keys';
 
 export { LOCALE_STORAGE_KEY };
 

@@ -7,23 +7,12 @@ import { useHistoryDb } from '../db/history-db';
 import { exchangesOf, exchangesSince, joinExchange, loadExchange } from '../db/exchange-query';
 import { t } from '../i18n';
 import { useHistoryRecorderStore } from './history-recorder';
+import { SESSION_START_KEY, sessionStart } from './inspector-session';
+
+export { SESSION_START_KEY };
 
 /** How many exchanges "this session" lists; older ones are still in history. */
 export const SESSION_LIMIT = 500;
-
-export const SESSION_START_KEY = 'gateway-console.inspector.session-start';
-
-/**
- * When this session began: kept in sessionStorage, which a reload keeps and a new window or a restart
- * does not — exactly the life of "this session".
- */
-export function sessionStart(storage: Storage = sessionStorage): number {
-  const known = Number(storage.getItem(SESSION_START_KEY));
-  if (Number.isFinite(known) && known > 0) return known;
-  const now = Date.now();
-  storage.setItem(SESSION_START_KEY, String(now));
-  return now;
-}
 
 const newestFirst = (a: Exchange, b: Exchange) => b.timings.startedAt.localeCompare(a.timings.startedAt);
 

@@ -2,7 +2,7 @@ import { defineStore } from 'pinia';
 import { ref, watch } from 'vue';
 
 export type ThemeName = 'light' | 'dark';
-import { THEME_STORAGE_KEY } from '../db/settings-cache';
+import { THEME_STORAGE_KEY } from '../db/settings-keys';
 
 export { THEME_STORAGE_KEY };
 

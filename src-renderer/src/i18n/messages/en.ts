@@ -1,7 +1,7 @@
 import { RULE_TEXTS, type RuleId } from '@shared/rule-text';
 import { SHOP_TEXTS, type ShopTextId } from '@shared/shop/shop-text';
 import display from './display.en';
-import { MAIN_TEXTS, type MainTextId } from '@shared/console-text';
+import { MAIN_TEXTS, type MainTextId } from '@shared/main-texts';
 import support from './support.en';
 import demo from './demo.en';
 import qa from './qa.en';

@@ -1,7 +1,7 @@
 import type { MainTextId } from '@shared/console-text';
 
 /**
- * As mensagens do processo principal em português europeu, pelo id de src-shared/console-text.ts
+ * As mensagens do processo principal em português europeu, pelo id de src-shared/main-texts.ts
  * (o catálogo inglês é a própria tabela). Um id sem tradução aqui falha a verificação de tipos e o
  * teste do catálogo. Espalhadas em `mainText` no pt-PT.ts.
  */
