@@ -56,16 +56,17 @@ describe('team workspace: the pulled copy', () => {
     consoles.push(alice);
     expect((await alice.call('team.configure', teamConfigFor(db, 'alice', alicePw))).state).toBe('connected');
     // While the pull runs: notes this console shares (the drain) and notes another console adds (the relay).
-    await Promise.all(
-      Array.from({ length: 10 }, async (_, i) => {
-        await alice.call('support.addCaseNote', { transactionKey: `M1-${i + 1}`, text: `shared ${i}`, ticket: '' });
-        await db.sql(
-          `INSERT INTO case_notes (client_id, transaction_id, merchant_id, terminal_id, ticket, body)
-           VALUES ($1, $2, $3, '1000001', '', $4)`,
-          [randomUUID(), `M1-${i + 100}`, TEAM_MERCHANT, `relayed ${i}`],
-        );
-      }),
+    const notes = Array.from({ length: 10 }, (_, i) =>
+      alice.call('support.addCaseNote', { transactionKey: `M1-${i + 1}`, text: `shared ${i}`, ticket: '' }),
     );
+    // One at a time: the test's own connection must not queue queries either (the warning is per process).
+    for (let i = 0; i < 10; i += 1)
+      await db.sql(
+        `INSERT INTO case_notes (client_id, transaction_id, merchant_id, terminal_id, ticket, body)
+         VALUES ($1, $2, $3, '1000001', '', $4)`,
+        [randomUUID(), `M1-${i + 100}`, TEAM_MERCHANT, `relayed ${i}`],
+      );
+    await Promise.all(notes);
     expect((await alice.call('team.status')).pull?.finished).not.toBe(true);
 
     await expect
