@@ -13,6 +13,7 @@ import {
   startTeamWorkspaceDb,
   teamConfigFor,
   TEAM_MERCHANT,
+  seedSharedTransactions,
   type TeamWorkspaceDb,
 } from '../../support/team-workspace-db';
 
@@ -26,13 +27,7 @@ const ROWS = 20_000;
 const warnings: string[] = [];
 const onWarning = (warning: Error) => warnings.push(warning.message);
 
-const seed = (merchant: string, from: number, to: number) =>
-  db.sql(
-    `INSERT INTO transactions (transaction_id, merchant_id, terminal_id, environment, merchant_transaction_id, reference, status)
-     SELECT $1 || '-' || n, $1, '1000001', 'sandbox', 'order-' || n, lpad(n::text, 9, '0'), 'Pending'
-       FROM generate_series($2::int, $3::int) AS n`,
-    [merchant, from, to],
-  );
+const seed = (merchant: string, from: number, to: number) => seedSharedTransactions(db, merchant, from, to);
 
 beforeAll(async () => {
   db = await startTeamWorkspaceDb();
