@@ -4,8 +4,9 @@
  * `transactions_merchant_keyset`), saving the cursor after each page so an interrupted pull resumes where it
  * stopped. Later connections pull only what was added since. Progress is reported after every page.
  */
-import type { ClientBase } from 'pg';
-import type { PulledTransaction, TeamIndex } from './team-index';
+import type { Queryable } from './client-queue';
+import type { PulledTransaction } from './pulled-copy';
+import type { TeamIndex } from './team-index';
 
 export interface PullProgress {
   /** Transactions pulled so far on this pull. */
@@ -36,7 +37,7 @@ function pulled(row: Record<string, unknown>): PulledTransaction {
 
 /** Pulls everything in scope past the index's cursor for `workspace`; answers how many transactions came. */
 export async function pullSharedTransactions(
-  client: ClientBase,
+  client: Queryable,
   index: TeamIndex,
   workspace: string,
   onProgress: (progress: PullProgress) => void,
@@ -74,5 +75,6 @@ export async function pullSharedTransactions(
       if (rows.length < pageSize) break;
     }
   }
+  await index.finished(cursor);
   return done;
 }

@@ -9,6 +9,7 @@ import type { TeamActivity, TeamConfig, TeamConnectionState, TeamStatus } from '
 import { ConsoleFailure } from '@shared/result';
 import { logger } from '../common/logger';
 import { registerSecret } from '../common/redact-text';
+import { ClientQueue } from './client-queue';
 import type { Outbox, OutboxItem } from './outbox';
 import type { TeamIndex } from './team-index';
 import { pullSharedTransactions } from './team-pull';
@@ -41,6 +42,8 @@ const isCertificateError = (error: unknown): boolean =>
 
 export class TeamSync {
   private client: Client | null = null;
+  /** The connection's queue: the drain, the relay, the pull and searches take turns on it. */
+  private queue: ClientQueue | null = null;
   private state: TeamConnectionState = 'off';
   private problem: MainText | null = null;
   private schemaVersion: number | null = null;
@@ -168,6 +171,7 @@ export class TeamSync {
     this.retryAt = null;
     const client = this.client;
     this.client = null;
+    this.queue = null;
     if (client) await client.end().catch(() => undefined);
     await this.draining?.catch(() => undefined);
     this.setState('offline', mainText('teamDisconnected'));
@@ -189,9 +193,18 @@ export class TeamSync {
     return this.cached.merchantId;
   }
 
-  /** The connection for reads (search); null when offline. */
-  get readClient(): Client | null {
-    return this.state === 'connected' ? this.client : null;
+  /** The connection for reads (search), queued behind the work already on it; null when offline. */
+  get readQueue(): ClientQueue | null {
+    return this.state === 'connected' ? this.queue : null;
+  }
+
+  /**
+   * Searches the copy of the desk's transactions pulled from the configured workspace (for when it cannot be
+   * reached): the matches and when the copy was pulled, or null when there is none.
+   */
+  searchPulledCopy(query: string): ReturnType<TeamIndex['search']> | Promise<null> {
+    const index = this.options.index;
+    return index && this.cached.url ? index.search(this.cached.url, query) : Promise.resolve(null);
   }
 
   /** Settles once this connection's pull of the shared transactions ended (or there was none). */
@@ -282,14 +295,17 @@ export class TeamSync {
       return;
     }
     this.client = client;
+    const queue = new ClientQueue(client);
+    this.queue = queue;
     this.options.outbox.releaseHeld();
     this.retryDelay = this.options.backoff?.first ?? 500;
     client.on('notification', (message) => {
-      if (message.channel === ACTIVITY_CHANNEL) void this.relayActivity(client, message.payload);
+      if (message.channel === ACTIVITY_CHANNEL) void this.relayActivity(queue, message.payload);
     });
     const lost = () => {
       if (this.client !== client) return;
       this.client = null;
+      this.queue = null;
       this.scheduleReconnect();
       this.setState('offline', mainText('teamConnectionLost'));
     };
@@ -297,17 +313,17 @@ export class TeamSync {
     client.on('end', lost);
     this.setState('connected', null);
     this.drain();
-    this.startPull(client);
+    this.startPull(queue);
   }
 
   /** Brings the desk's shared transactions in scope into the local index, showing progress as it goes. */
-  private startPull(client: Client): void {
+  private startPull(queue: ClientQueue): void {
     const index = this.options.index;
     if (!index || this.pulling) return;
     const run = async () => {
       try {
         const workspace = this.cached.url ?? '';
-        await pullSharedTransactions(client, index, workspace, ({ done, total }) => {
+        await pullSharedTransactions(queue, index, workspace, ({ done, total }) => {
           this.pull = { done, total, finished: false };
           this.publish();
         });
@@ -344,11 +360,11 @@ export class TeamSync {
       await Promise.resolve();
       try {
         for (;;) {
-          const client = this.client;
+          const queue = this.queue;
           const [item] = this.options.outbox.items(1);
-          if (!client || !item || this.state !== 'connected') return;
+          if (!queue || !item || this.state !== 'connected') return;
           try {
-            await applyOutboxItem(client, item);
+            await queue.run((client) => applyOutboxItem(client, item));
           } catch (error) {
             const state = error instanceof MissingInWorkspace ? 'missing' : sqlStateOf(error);
             if (state !== 'missing' && !isRefusalState(state)) {
@@ -382,13 +398,13 @@ export class TeamSync {
     this.draining = run();
   }
 
-  private async relayActivity(client: Client, payload: string | undefined): Promise<void> {
+  private async relayActivity(queue: ClientQueue, payload: string | undefined): Promise<void> {
     try {
-      const activity = await readActivity(client, payload);
+      const activity = await queue.run((client) => readActivity(client, payload));
       if (activity) this.options.onActivity(activity);
     } catch (error) {
       // A notification still being read when this console disconnected is not a failure worth a warning.
-      if (this.client === client) logger.warn('reading shared activity failed', error);
+      if (this.queue === queue) logger.warn('reading shared activity failed', error);
     }
   }
 

@@ -161,7 +161,7 @@ export const teamMethods = {
   'team.connect': method('Connect to the saved workspace and share what is queued.', none, teamStatusSchema),
   'team.disconnect': method('Stop sharing for now; work keeps queuing in main.', none, teamStatusSchema),
   'team.search': method(
-    'Search the shared transactions by transactionID, merchant order id, Multibanco reference, ticket or e-mail (when shared in clear); the search is logged as a lookup.',
+    'Search the shared transactions by transactionID, merchant order id, Multibanco reference, ticket or e-mail (when shared in clear); the search is logged as a lookup. While the workspace is unreachable, the copy this console pulled is searched (no tickets there) and `pulledAt` says when it was pulled.',
     z
       .object({
         query: z.string().trim().min(1).max(200),
@@ -169,7 +169,11 @@ export const teamMethods = {
         ticket: z.string().trim().max(100).default(''),
       })
       .strict(),
-    z.object({ transactions: z.array(teamTransactionSchema) }),
+    z.object({
+      transactions: z.array(teamTransactionSchema),
+      /** Null when the workspace answered; when it was unreachable, when the copy searched was pulled. */
+      pulledAt: z.string().nullable(),
+    }),
   ),
   'team.auditTrail': method(
     'One page of the workspace’s reveal audit trail, newest first, read as this console’s own login (leads and admins only: the database refuses agents).',

@@ -68,3 +68,12 @@ export const teamConfigFor = (db: TeamWorkspaceDb, login: string, password: stri
   caPath: null,
   password,
 });
+
+/** Shared transactions `from`..`to` of `merchant` (order-N, reference N in 9 digits), written as the owner. */
+export const seedSharedTransactions = (db: TeamWorkspaceDb, merchant: string, from: number, to: number) =>
+  db.sql(
+    `INSERT INTO transactions (transaction_id, merchant_id, terminal_id, environment, merchant_transaction_id, reference, status)
+     SELECT $1 || '-' || n, $1, '1000001', 'sandbox', 'order-' || n, lpad(n::text, 9, '0'), 'Pending'
+       FROM generate_series($2::int, $3::int) AS n`,
+    [merchant, from, to],
+  );

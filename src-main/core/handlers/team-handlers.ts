@@ -25,13 +25,17 @@ export function createTeamHandlers(team: TeamSync): Pick<Handlers, TeamMethods> 
     'team.connect': () => team.connect(),
     'team.disconnect': () => team.disconnect(),
     'team.search': async ({ query, ticket }) => {
-      const client = team.readClient;
-      if (!client) throw new ConsoleFailure('team-offline', mainText('teamOffline'));
-      const transactions = await searchShared(client, query);
-      // Who looked up what: one lookup per transaction found (the query itself may be a customer's e-mail).
-      for (const transaction of transactions)
+      const queue = team.readQueue;
+      // Unreachable: the copy this console pulled answers, saying when it was pulled.
+      const found = queue
+        ? { transactions: await queue.run((client) => searchShared(client, query)), pulledAt: null }
+        : await team.searchPulledCopy(query);
+      if (!found) throw new ConsoleFailure('team-offline', mainText('teamOffline'));
+      // Who looked up what: one lookup per transaction found (the query itself may be a customer's e-mail);
+      // found in the copy, the lookup is queued and shared once the workspace is back.
+      for (const transaction of found.transactions)
         team.share('lookup', { transactionId: transaction.transactionId, ticket });
-      return { transactions };
+      return found;
     },
     // The audit trail is read as this console's own login: the database refuses agents, not this code.
     'team.auditTrail': (input) => team.withConnection((client) => readAuditPage(client, input)),

@@ -9,7 +9,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamStatus } from '@shared/contract/team';
 import { startCore } from '../core/harness';
-import { startTeamWorkspaceDb, TEAM_MERCHANT, type TeamWorkspaceDb } from '../../support/team-workspace-db';
+import {
+  startTeamWorkspaceDb,
+  TEAM_MERCHANT,
+  seedSharedTransactions,
+  type TeamWorkspaceDb,
+} from '../../support/team-workspace-db';
 import { TEAM_INDEX_FILE, TeamIndex } from '../../../src-main/team/team-index';
 import { pullSharedTransactions, type PullProgress } from '../../../src-main/team/team-pull';
 
@@ -17,14 +22,7 @@ let db: TeamWorkspaceDb;
 let harness: Awaited<ReturnType<typeof startCore>> | undefined;
 let dir: string | undefined;
 
-/** Shared transactions `from`..`to` of `merchant`, written as the owner (as other consoles' syncs would). */
-const seed = (merchant: string, from: number, to: number) =>
-  db.sql(
-    `INSERT INTO transactions (transaction_id, merchant_id, terminal_id, environment, merchant_transaction_id, reference, status)
-     SELECT $1 || '-' || n, $1, '1000001', 'sandbox', 'order-' || n, lpad(n::text, 9, '0'), 'Pending'
-       FROM generate_series($2::int, $3::int) AS n`,
-    [merchant, from, to],
-  );
+const seed = (merchant: string, from: number, to: number) => seedSharedTransactions(db, merchant, from, to);
 
 const indexedIds = async (dir: string) => (await new TeamIndex(dir).read()).map((row) => row.transactionId).sort();
 

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConsoleApi } from '@shared/contract';
 import type { TeamStatus } from '@shared/contract/team';
 import TeamWorkspaceSection from '../../../src-renderer/src/features/settings/TeamWorkspaceSection.vue';
+import { setLocale } from '../../../src-renderer/src/i18n';
 import { fakeApi, mountInApp } from '../followups/mount';
 
 let api: ConsoleApi & { emit(event: string, payload: unknown): void };
@@ -41,11 +42,11 @@ describe('Settings › Team workspace: first sync progress', () => {
     wrapper = mountInApp(TeamWorkspaceSection);
     await flushPromises();
     const pull = () => wrapper!.find('[data-testid="team-pull"]');
-    expect(pull().text()).toContain('Bringing the desk’s transactions: 0 of 100000');
+    expect(pull().text()).toContain('Bringing the desk’s transactions: 0 of 100,000');
 
     api.emit('team.statusChanged', status({ done: 42_000, total: 100_000, finished: false }));
     await flushPromises();
-    expect(pull().text()).toContain('42000 of 100000');
+    expect(pull().text()).toContain('42,000 of 100,000');
     const bar = pull().find('progress');
     expect(bar.attributes()).toMatchObject({
       value: '42000',
@@ -55,8 +56,27 @@ describe('Settings › Team workspace: first sync progress', () => {
 
     api.emit('team.statusChanged', status({ done: 100_000, total: 100_000, finished: true }));
     await flushPromises();
-    expect(pull().text()).toBe('100000 of the desk’s transactions brought to this console');
+    expect(pull().text()).toBe('100,000 of the desk’s transactions brought to this console');
     expect(pull().find('progress').exists()).toBe(false);
+  });
+
+  it('groups the numbers the Portuguese way under pt-PT', async () => {
+    await setLocale('pt-PT');
+    try {
+      api = fakeApi({
+        'team.status': async () => ({ ok: true, value: status({ done: 42_000, total: 100_000, finished: false }) }),
+      });
+      wrapper = mountInApp(TeamWorkspaceSection);
+      await flushPromises();
+      // Intl writes a (narrow) no-break space between the groups.
+      const text = wrapper
+        .find('[data-testid="team-pull"]')
+        .text()
+        .replace(/[\u00a0\u202f]/g, ' ');
+      expect(text).toContain('A trazer as transações da equipa: 42 000 de 100 000');
+    } finally {
+      await setLocale('en');
+    }
   });
 
   it('says nothing about a pull before main reports one', async () => {

@@ -37,6 +37,8 @@ export default {
     ticket: 'Ticket reference (recorded with the lookup)',
     search: 'Search team',
     noResults: 'No shared transaction matches.',
+    fromCopy:
+      'The workspace cannot be reached: these results come from the copy pulled to this console at {at} (without notes, lookups or tickets).',
     results: 'Team results',
     lookedUpBy: 'Looked up by {who} at {at}',
     notedBy: '{who} at {at}',

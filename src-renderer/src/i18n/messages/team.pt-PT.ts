@@ -42,6 +42,8 @@ const teamPt: SameKeys<typeof teamEn> = {
     ticket: 'Referência do pedido (registada com a consulta)',
     search: 'Pesquisar na equipa',
     noResults: 'Nenhuma transação partilhada corresponde.',
+    fromCopy:
+      'Não é possível contactar a área de equipa: estes resultados vêm da cópia trazida para esta consola em {at} (sem notas, consultas nem tickets).',
     results: 'Resultados da equipa',
     lookedUpBy: 'Consultada por {who} às {at}',
     notedBy: '{who} às {at}',
