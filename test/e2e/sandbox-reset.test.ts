@@ -10,8 +10,15 @@ import { createOrderThroughUi, createSandboxOrder, openArea } from '../support/c
 
 const OTHER = 's2otherenvironment01';
 
-/** A History row of a test-environment profile, written the way the renderer stores rows. */
-function putOtherEnvironmentRow(page: Page): Promise<void> {
+/**
+ * A History row of a test-environment profile, written the way the renderer stores rows. The page opens
+ * its History database after main's first answer (that code loads after the first paint), so this waits
+ * for the database and its stores instead of creating an empty one first.
+ */
+async function putOtherEnvironmentRow(page: Page): Promise<void> {
+  await page.waitForFunction(async () =>
+    (await indexedDB.databases()).some((info) => info.name === 'gateway-console-history' && (info.version ?? 0) > 1),
+  );
   return page.evaluate(async (key) => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const open = indexedDB.open('gateway-console-history');
