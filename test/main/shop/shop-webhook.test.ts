@@ -9,8 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ShopConnection } from '../../../src-shared/contract/shop';
 import type { ShopNotification } from '../../../src-shared/shop/traffic';
 import { decryptNotification } from '../../../src-main/notifications/notification-crypto';
-import { validOrderA } from '../../shared/gateway/fixtures';
 import { startCore } from '../core/harness';
+import { shopCreates } from './shop-core';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -54,16 +54,7 @@ describe('the shop’s webhook', () => {
     connection = (await harness.call('shop.setWebhook', { url: receiver.url })) as ShopConnection;
     expect(connection.webhookUrl).toBe(receiver.url);
 
-    const response = await fetch(`${connection.apiUrl}/payments`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${connection.terminals[0]!.bearerToken}`,
-        [connection.clientIdHeader]: connection.clientId,
-      },
-      body: JSON.stringify(validOrderA()),
-    });
-    const { transactionID } = (await response.json()) as { transactionID: string };
+    const { transactionID } = await shopCreates(connection);
     await harness.call('shop.shopperOutcome', { transactionId: transactionID, outcome: 'decline' });
 
     await expect.poll(() => receiver.received.length, { timeout: 5_000 }).toBeGreaterThan(0);
