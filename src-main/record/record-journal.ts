@@ -60,6 +60,9 @@ interface EntryMeta {
   /** Entries of one transaction share it (retention counts transactions, like History). */
   transactionKey: string;
   profileId: string | null;
+  /** The world of a shop entry (`shop`), and the world a `shopReset` forgets (`resets`); null for others. */
+  shopWorld: string | null;
+  resets: string | null;
 }
 
 export interface RecordPage {
@@ -105,6 +108,8 @@ function metaOf(value: unknown, offset: number, length: number): EntryMeta | nul
       atMs: Date.parse(text(timings.startedAt) ?? '') || 0,
       transactionKey: transactionId === null ? `entry:${seq}` : `${profileId ?? ''}:${transactionId}`,
       profileId,
+      shopWorld: null,
+      resets: null,
     };
   }
   if (value.kind === 'notification' && isObject(value.delivery)) {
@@ -119,6 +124,8 @@ function metaOf(value: unknown, offset: number, length: number): EntryMeta | nul
       atMs: Date.parse(text(delivery.receivedAt) ?? '') || 0,
       transactionKey: transactionId === null ? `entry:${seq}` : `${profileId ?? ''}:${transactionId}`,
       profileId,
+      shopWorld: null,
+      resets: null,
     };
   }
   if (value.kind === 'shop' && isObject(value.shop)) {
@@ -133,10 +140,12 @@ function metaOf(value: unknown, offset: number, length: number): EntryMeta | nul
       atMs: Date.parse(text(shop.receivedAt) ?? text(shop.sentAt) ?? '') || 0,
       transactionKey: transactionId === null ? `entry:${seq}` : `shop:${worldId}:${transactionId}`,
       profileId: null,
+      shopWorld: worldId,
+      resets: null,
     };
   }
   if (value.kind === 'shopReset' && isObject(value.shopReset)) {
-    // Its own "transaction" for retention: it ages as the entries before it, which it outlives by nothing.
+    // Its own "transaction" for retention; applyRetention drops it only with the entries it hides.
     return {
       seq,
       offset,
@@ -144,9 +153,27 @@ function metaOf(value: unknown, offset: number, length: number): EntryMeta | nul
       atMs: Date.parse(text(value.shopReset.at) ?? '') || 0,
       transactionKey: `entry:${seq}`,
       profileId: null,
+      shopWorld: null,
+      resets: text(value.shopReset.worldId) ?? '',
     };
   }
   return null;
+}
+
+/**
+ * A world's reset hides that world's earlier entries from everyone who reads the record (the Traffic view,
+ * a History rebuilt from it). Retention counts a reset as a transaction of its own and keeps the newest
+ * transactions, so it can drop a reset while an earlier entry of that world stays (one whose transaction
+ * key was seen again after the reset): that entry would show again. Whatever a dropped reset hid goes
+ * with it; nothing that shows today is dropped by this.
+ */
+function dropWhatDroppedResetsHid(entries: readonly EntryMeta[], drop: Set<number>): void {
+  const worlds = new Set<string>();
+  for (let at = entries.length - 1; at >= 0; at -= 1) {
+    const meta = entries[at] as EntryMeta;
+    if (meta.resets !== null && drop.has(meta.seq)) worlds.add(meta.resets);
+    else if (meta.shopWorld !== null && worlds.has(meta.shopWorld)) drop.add(meta.seq);
+  }
 }
 
 function headerOf(value: unknown): { id: string; seqFloor: number } | null {
@@ -296,6 +323,7 @@ export class RecordJournal {
           else kept.add(meta.transactionKey);
         }
       }
+      dropWhatDroppedResetsHid(entries, drop);
       return drop;
     });
   }

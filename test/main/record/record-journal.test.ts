@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RECORD_FILE, RecordJournal } from '../../../src-main/record/record-journal';
 import { exchangeFixture } from './fixtures';
+import { afterResets } from '../../../src-shared/contract/shop';
 
 let dir: string;
 const journals: RecordJournal[] = [];
@@ -132,6 +133,55 @@ describe('main’s record journal', () => {
     expect(reopened.head()).toMatchObject({ head: 5, entries: 0 });
     expect(reopened.append(exchange('s2NEW')).seq).toBe(6);
     expect(reopened.head().journalId).toBe(journal.head().journalId);
+  });
+
+  it('retention never keeps a shop world’s calls from before a reset without the reset: a rebuilt History would show them again', () => {
+    const journal = open();
+    const now = Date.parse('2026-06-01T00:00:00Z');
+    const minute = 60_000;
+    // A create the gateway refused has no transaction id: its transaction is its order id, which the shop
+    // uses again after the reset — the same "transaction" is then seen both before and after the reset.
+    const refusedCreate = (worldId: string, at: number) =>
+      ({
+        kind: 'shop',
+        shop: {
+          kind: 'call',
+          seq: 1,
+          worldId,
+          via: 'world',
+          receivedAt: new Date(at).toISOString(),
+          worldTime: new Date(at).toISOString(),
+          method: 'POST',
+          path: '/api/v2/payments',
+          operation: 'createOrder',
+          request: { headers: {}, authScheme: 'Bearer', body: null, bodyTruncated: false },
+          response: { status: 401, headers: {}, body: '{}', fault: null },
+          durationMs: 1,
+          transactionID: null,
+          merchantTransactionId: 'order-1',
+          statusCode: null,
+          paymentStatus: null,
+        },
+      }) as const;
+    journal.append(refusedCreate('shop', now - 3 * minute));
+    journal.append(refusedCreate('other-world', now - 3 * minute));
+    journal.append({ kind: 'shopReset', shopReset: { worldId: 'shop', at: new Date(now - 2 * minute).toISOString() } });
+    journal.append(refusedCreate('other-world', now - minute));
+    journal.append(refusedCreate('shop', now - minute));
+    const shown = () => {
+      const entries = journal.since(0, 10).entries;
+      const resets = entries.flatMap((entry) =>
+        entry.kind === 'shopReset' ? [{ seq: entry.seq, worldId: entry.shopReset.worldId }] : [],
+      );
+      const shop = entries.flatMap((entry) => (entry.kind === 'shop' ? [{ seq: entry.seq, shop: entry.shop }] : []));
+      return afterResets(shop, resets).map((record) => record.seq);
+    };
+    expect(shown()).toEqual([2, 4, 5]);
+    // The two newest transactions are the shop's order-1 (seen last at 5) and the other world's (at 4): the
+    // reset is the oldest "transaction" and goes — and with it the shop's call it hid, not the other world's.
+    journal.applyRetention({ maxAgeDays: null, maxCount: 2 }, now);
+    expect(shown()).toEqual([2, 4, 5]);
+    expect(journal.since(0, 10).entries.map((entry) => entry.seq)).toEqual([2, 4, 5]);
   });
 
   it('forgets a profile’s entries (Sandbox reset) and keeps unreadable lines in the file', () => {
