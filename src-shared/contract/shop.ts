@@ -65,6 +65,14 @@ export function afterResets(records: readonly ShopRecord[], resets: readonly Sho
 
 export const MAX_SHOP_TRAFFIC_PAGE = 1000;
 
+/** A certification report as a file to save. */
+const certificationFileSchema = z.object({
+  fileName: z.string(),
+  mediaType: z.string(),
+  text: z.string(),
+  passed: z.boolean(),
+});
+
 /** What is armed on the shop world now: faults for its next calls and chaos for its notifications. */
 export const shopArmedSchema = z.object({
   calls: z.array(
@@ -119,7 +127,17 @@ export const shopMethods = {
   'shop.certification': method(
     'The go-live certification of a QA session that owns the shop world, from its evidence, as HTML, JSON or JUnit.',
     z.object({ sessionId: testSessionIdSchema, format: z.enum(['html', 'json', 'junit']) }).strict(),
-    z.object({ fileName: z.string(), mediaType: z.string(), text: z.string(), passed: z.boolean() }),
+    certificationFileSchema,
+  ),
+  'shop.trafficCertification': method(
+    'The go-live certification of one source of the shop’s traffic in main’s record — the shop world or one recording-proxy session, judged on its own — as HTML, JSON or JUnit.',
+    z
+      .object({
+        source: z.object({ via: z.enum(['world', 'proxy']), worldId: z.string().min(1).max(200) }).strict(),
+        format: z.enum(['html', 'json', 'junit']),
+      })
+      .strict(),
+    certificationFileSchema,
   ),
   'shop.shopperOutcome': method(
     'Play the shopper on one of the shop world’s transactions: approve, decline, time out, pay or expire the reference, complete or fail the extra step.',

@@ -2,15 +2,23 @@
  * The go-live checklist of a shop under test (issue 29 §5), filled from what its traffic showed: each item
  * pass / fail / not exercised, with the evidence (traffic seqs) and the findings that failed it, and the
  * report as JSON, JUnit XML (CI) and a self-contained HTML page. Pure: main, the renderer and the `certify`
- * CLI build the same report. Everything a shop sent is outside text: escaped for where it goes (HTML, XML)
+ * CLI build the same report. One report certifies one source of traffic (the shop's world, or one
+recording-proxy session): traffic from elsewhere never passes or fails its items. Everything a shop sent is outside text: escaped for where it goes (HTML, XML)
  * and passed through the export's last redaction check.
  */
 import { redactBody } from '../redact-export';
 import { xmlEscape } from '../xml-text';
 import { htmlEscape as h, reportFileHead } from '../qa/report-text';
-import { isOutcomeUnknown, type ShopFinding, type ShopFindingCode } from './findings';
+import {
+  findShopProblems,
+  isOutcomeUnknown,
+  type FindShopProblemsOptions,
+  type ShopFinding,
+  type ShopFindingCode,
+} from './findings';
 import { englishShopText, shopText, type ShopText, type ShopTextId } from './shop-text';
 import type { ShopCall, ShopNotification, ShopTrafficEntry } from './traffic';
+import { sourceTitle, splitBySource, type TrafficSource } from './traffic-source';
 
 export const CERTIFICATION_ITEM_IDS = [
   'handles-declined',
@@ -41,8 +49,8 @@ export interface CertificationItem {
 
 export interface CertificationReport {
   generatedAt: string;
-  /** The worlds (or proxy sessions) the traffic came from. */
-  sources: string[];
+  /** The world (or recording-proxy session) the traffic came from; null when there was none. */
+  source: TrafficSource | null;
   entries: number;
   items: CertificationItem[];
   findings: ShopFinding[];
@@ -175,11 +183,20 @@ function judge(id: CertificationItemId, entries: ShopTrafficEntry[], findings: S
   }
 }
 
+/**
+ * The checklist of one source's traffic, judged with that traffic's findings. Throws when the entries come
+ * from more than one source: split them first (`certifyBySource`).
+ */
 export function certify(
   entries: readonly ShopTrafficEntry[],
   findings: readonly ShopFinding[],
   now = new Date(),
 ): CertificationReport {
+  const sources = splitBySource(entries, (entry) => entry);
+  if (sources.length > 1)
+    throw new RangeError(
+      `A certification report covers one source, not ${sources.map((group) => sourceTitle(group.source)).join(' and ')}.`,
+    );
   const sorted = [...entries].sort((a, b) => a.seq - b.seq);
   const list = [...findings];
   const items = CERTIFICATION_ITEM_IDS.map((id): CertificationItem => {
@@ -202,7 +219,7 @@ export function certify(
   const count = (status: CertificationStatus) => items.filter((item) => item.status === status).length;
   return {
     generatedAt: now.toISOString(),
-    sources: [...new Set(sorted.map((entry) => `${entry.via}:${entry.worldId}`))],
+    source: sources[0]?.source ?? null,
     entries: sorted.length,
     items,
     findings: list,
@@ -210,6 +227,32 @@ export function certify(
     passed: count('fail') === 0,
   };
 }
+
+export interface SourceCertification {
+  source: TrafficSource;
+  /** That source's traffic, oldest first. */
+  entries: ShopTrafficEntry[];
+  /** That source's findings (judged on its traffic alone). */
+  findings: ShopFinding[];
+  report: CertificationReport;
+}
+
+/** Traffic from several sources judged and certified per source, sources in the order they first appear. */
+export function certifyBySource(
+  entries: readonly ShopTrafficEntry[],
+  options: FindShopProblemsOptions = {},
+  now = new Date(),
+): SourceCertification[] {
+  return splitBySource(entries, (entry) => entry).map(({ source, items }) => {
+    const sorted = items.sort((a, b) => a.seq - b.seq);
+    const findings = findShopProblems(sorted, options);
+    return { source, entries: sorted, findings, report: certify(sorted, findings, now) };
+  });
+}
+
+/** What a report certifies, in English: the source, or that there was no traffic. */
+const certifiedText = (report: CertificationReport): string =>
+  report.source ? sourceTitle(report.source) : 'no traffic';
 
 /** The report as JSON (the findings and items with their English texts and ids), last-checked for secrets. */
 export const certificationJson = (report: CertificationReport): string => redactBody(JSON.stringify(report, null, 2));
@@ -232,8 +275,15 @@ export function certificationJunit(report: CertificationReport): string {
       : `Evidence: traffic ${item.evidenceSeqs.join(', ')}`;
     return `${open}<failure message="${xmlEscape(item.titleText)} failed">${xmlEscape(text)}</failure></testcase>`;
   });
+  // The suite keeps its name (CI keys a test's history by it); what it certifies is in its properties.
+  const name = 'Shop certification';
+  const properties = `    <properties>\n      <property name="source" value="${xmlEscape(certifiedText(report))}"/>\n${
+    report.source
+      ? `      <property name="source.via" value="${xmlEscape(report.source.via)}"/>\n      <property name="source.id" value="${xmlEscape(report.source.worldId)}"/>\n`
+      : ''
+  }    </properties>\n`;
   return redactBody(
-    `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="Shop certification" tests="${report.items.length}" failures="${report.counts.fail}" skipped="${report.counts.notExercised}">\n  <testsuite name="Shop certification" tests="${report.items.length}" failures="${report.counts.fail}" errors="0" skipped="${report.counts.notExercised}" timestamp="${xmlEscape(report.generatedAt)}">\n${cases.join('\n')}\n  </testsuite>\n</testsuites>\n`,
+    `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${name}" tests="${report.items.length}" failures="${report.counts.fail}" skipped="${report.counts.notExercised}">\n  <testsuite name="${name}" tests="${report.items.length}" failures="${report.counts.fail}" errors="0" skipped="${report.counts.notExercised}" timestamp="${xmlEscape(report.generatedAt)}">\n${properties}${cases.join('\n')}\n  </testsuite>\n</testsuites>\n`,
   );
 }
 
@@ -294,10 +344,11 @@ export function certificationHtml(report: CertificationReport, entries: readonly
     )
     .join('');
   const html = `<!doctype html>
-<html lang="en"><head>${reportFileHead('Shop certification', STYLE)}</head>
+<html lang="en"><head>${reportFileHead(`Shop certification: ${certifiedText(report)}`, STYLE)}</head>
 <body><main>
 <h1>Shop certification ${badge(report.passed ? 'pass' : 'fail', report.passed ? 'pass' : 'fail')}</h1>
-<p>${report.counts.pass} passed, ${report.counts.fail} failed, ${report.counts.notExercised} not exercised · ${report.entries} traffic entries from ${h(report.sources.join(', ') || 'no source')} · ${h(report.generatedAt)}</p>
+<p>${report.source ? `Certifies the traffic of the <strong>${h(sourceTitle(report.source))}</strong>, and only that.` : 'No traffic to certify.'}</p>
+<p>${report.counts.pass} passed, ${report.counts.fail} failed, ${report.counts.notExercised} not exercised · ${report.entries} traffic entries · ${h(report.generatedAt)}</p>
 <h2>Checklist</h2>
 <table><thead><tr><th>Item</th><th>Result</th><th>Evidence</th></tr></thead><tbody>${items}</tbody></table>
 <h2>Findings</h2>

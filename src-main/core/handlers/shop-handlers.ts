@@ -1,9 +1,11 @@
 import { mainText } from '@shared/console-text';
 import { ConsoleFailure } from '@shared/result';
-import { afterResets, type ShopRecord, type ShopResetRecord } from '@shared/contract/shop';
+import { afterResets, MAX_SHOP_TRAFFIC_PAGE, type ShopRecord, type ShopResetRecord } from '@shared/contract/shop';
 import { SHOP_WORLD_ID, worldOfProfileId } from '@shared/sandbox-worlds';
 import { certify, renderCertification } from '@shared/shop/certification';
 import { findShopProblems } from '@shared/shop/findings';
+import type { ShopTrafficEntry } from '@shared/shop/traffic';
+import { sameSource, type TrafficSource } from '@shared/shop/traffic-source';
 import type { TestSessions } from '../../qa/test-sessions';
 import type { RecordJournal } from '../../record/record-journal';
 import type { ShopWorld } from '../worlds/shop-world';
@@ -15,6 +17,7 @@ type ShopHandlers = Pick<
   | 'shop.setWebhook'
   | 'shop.traffic'
   | 'shop.certification'
+  | 'shop.trafficCertification'
   | 'shop.shopperOutcome'
   | 'shop.armCallFault'
   | 'shop.armNotificationChaos'
@@ -26,8 +29,40 @@ type ShopHandlers = Pick<
 const MEDIA_TYPES = { html: 'text/html', json: 'application/json', junit: 'application/xml' } as const;
 const EXTENSIONS = { html: 'html', json: 'json', junit: 'junit.xml' } as const;
 
+const SHOP_WORLD_SOURCE: TrafficSource = { via: 'world', worldId: SHOP_WORLD_ID };
+
 /** Journal entries read per step while looking for the shop's (the rest of the record is skipped). */
 const SCAN_PAGE = 1000;
+
+/** The shop's records in main's record with a seq above `after` (at most `limit`), and the resets crossed. */
+function shopTrafficPage(
+  journal: RecordJournal,
+  after: number,
+  limit: number,
+): { entries: ShopRecord[]; resets: ShopResetRecord[]; next: number; done: boolean } {
+  let entries: ShopRecord[] = [];
+  const resets: ShopResetRecord[] = [];
+  let next = after;
+  for (;;) {
+    const page = journal.since(next, SCAN_PAGE);
+    for (const entry of page.entries) {
+      next = entry.seq;
+      if (entry.kind === 'shopReset') {
+        // What this page already holds of that world goes; the caller drops what earlier pages gave.
+        const reset = { seq: entry.seq, worldId: entry.shopReset.worldId };
+        resets.push(reset);
+        entries = afterResets(entries, [reset]);
+        continue;
+      }
+      if (entry.kind !== 'shop') continue;
+      entries.push({ seq: entry.seq, shop: entry.shop });
+      if (entries.length >= limit) return { entries, resets, next, done: false };
+    }
+    // Past lines that could not be read too: the page says where it stopped.
+    next = Math.max(next, page.next);
+    if (page.done) return { entries, resets, next, done: true };
+  }
+}
 
 /**
  * `shop.*`: the shop under test's world and its traffic. The traffic is read from main's record — the one
@@ -57,34 +92,38 @@ export function createShopHandlers(deps: {
     'shop.clearFaults': () => shop().clearFaults(),
     'shop.setWorldShopper': (input) => shop().setWorldShopper(input),
     'shop.worldShopper': () => shop().worldShopper(),
-    'shop.traffic': ({ after, limit }) => {
-      let entries: ShopRecord[] = [];
+    'shop.traffic': ({ after, limit }) => shopTrafficPage(journal, after, limit),
+    'shop.trafficCertification': ({ source, format }) => {
+      const entries: ShopTrafficEntry[] = [];
+      let records: ShopRecord[] = [];
       const resets: ShopResetRecord[] = [];
-      let next = after;
-      for (;;) {
-        const page = journal.since(next, SCAN_PAGE);
-        for (const entry of page.entries) {
-          next = entry.seq;
-          if (entry.kind === 'shopReset') {
-            // What this page already holds of that world goes; the caller drops what earlier pages gave.
-            const reset = { seq: entry.seq, worldId: entry.shopReset.worldId };
-            resets.push(reset);
-            entries = afterResets(entries, [reset]);
-            continue;
-          }
-          if (entry.kind !== 'shop') continue;
-          entries.push({ seq: entry.seq, shop: entry.shop });
-          if (entries.length >= limit) return { entries, resets, next, done: false };
-        }
-        // Past lines that could not be read too: the page says where it stopped.
-        next = Math.max(next, page.next);
-        if (page.done) return { entries, resets, next, done: true };
+      for (let after = 0; ;) {
+        const page = shopTrafficPage(journal, after, MAX_SHOP_TRAFFIC_PAGE);
+        records.push(...page.entries.filter((record) => sameSource(record.shop, source)));
+        resets.push(...page.resets);
+        if (page.done || page.next <= after) break;
+        after = page.next;
       }
+      records = afterResets(records, resets);
+      // Numbered by the record's seq, as the Traffic view shows them.
+      for (const record of records) entries.push({ ...record.shop, seq: record.seq });
+      const header = deps.clientIdHeader();
+      const report = certify(entries, findShopProblems(entries, header ? { clientIdHeader: header } : {}));
+      // The source's id is main's (a world's, a proxy session's), still only its plain characters name a file.
+      const id = source.worldId.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 40) || 'unnamed';
+      return {
+        fileName: `shop-certification-${source.via}-${id}.${EXTENSIONS[format]}`,
+        mediaType: MEDIA_TYPES[format],
+        text: renderCertification(format, report, entries),
+        passed: report.passed,
+      };
     },
     'shop.certification': async ({ sessionId, format }) => {
-      const { session, entries } = await deps.sessions.shopEvidence(sessionId);
+      const { session, entries: evidence } = await deps.sessions.shopEvidence(sessionId);
       if (worldOfProfileId(session.profileId) !== SHOP_WORLD_ID)
         throw new ConsoleFailure('conflict', mainText('shopSessionNotOwner', { name: session.name }));
+      // The session certifies the shop world: its report names that source and holds nothing else.
+      const entries = evidence.filter((entry) => sameSource(entry, SHOP_WORLD_SOURCE));
       const header = deps.clientIdHeader();
       const report = certify(entries, findShopProblems(entries, header ? { clientIdHeader: header } : {}));
       return {

@@ -14,6 +14,7 @@ import { validOrderA } from '../../shared/gateway/fixtures';
 import type { RecordEntry } from '@shared/contract/record';
 import { exchangeOfShopCall } from '@shared/shop/shop-exchange';
 import type { ShopCall } from '@shared/shop/traffic';
+import type { ShopConnection } from '@shared/contract/shop';
 import { RECORD_DIR, RECORD_FILE } from '../../../src-main/record/record-journal';
 
 let testEnv: RunningSimulator;
@@ -191,6 +192,56 @@ describe('recording proxy: forwards to the test environment and records (issue 2
       expect((await harness.call('shopProxy.status')).session).toMatchObject({ calls: 2 });
       const saved = await harness.call('shopProxy.saveScenario', { file: 'proxied.yaml', name: 'Proxied' });
       expect(saved.steps).toBeGreaterThan(0);
+    } finally {
+      await harness.call('shopProxy.stop');
+    }
+  });
+
+  it('the Traffic view’s export certifies one source: the world’s missing header fails only the world’s report, the proxy’s names the proxy session', async () => {
+    const connection = (await harness.call('shop.connection')) as ShopConnection;
+    // On the shop world, the shop forgets its client-id header.
+    const onWorld = await fetch(`${connection.apiUrl}/payments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${connection.terminals[0]!.bearerToken}` },
+      body: JSON.stringify(validOrderA()),
+    });
+    await onWorld.text();
+    const { session } = await harness.call('shopProxy.start', { profileId: testProfileId });
+    try {
+      // Through the proxy, the same shop sends every header.
+      const proxied = await fetch(`${session.apiUrl}/payments`, {
+        method: 'POST',
+        headers: shopHeaders(),
+        body: JSON.stringify(order('export-1')),
+      });
+      expect(proxied.status).toBe(200);
+      await proxiedInRecord(session.id, 1);
+      const certified = async (source: { via: 'world' | 'proxy'; worldId: string }) => {
+        const file = await harness.call('shop.trafficCertification', { source, format: 'json' });
+        const report = JSON.parse(file.text) as {
+          source: unknown;
+          entries: number;
+          items: Array<{ id: string; status: string }>;
+        };
+        return { file, report, headers: report.items.find((item) => item.id === 'request-headers')!.status };
+      };
+      const world = await certified({ via: 'world', worldId: connection.worldId });
+      const proxy = await certified({ via: 'proxy', worldId: session.id });
+      expect(world.headers).toBe('fail');
+      expect(proxy.headers).toBe('pass');
+      expect(world.report.source).toEqual({ via: 'world', worldId: connection.worldId });
+      expect(proxy.report.source).toEqual({ via: 'proxy', worldId: session.id });
+      expect(proxy.report.entries).toBe(1);
+      expect(proxy.file.passed).toBe(true);
+      expect(proxy.file.fileName).toMatch(/^shop-certification-proxy-[A-Za-z0-9_-]+\.json$/);
+      const html = await harness.call('shop.trafficCertification', {
+        source: { via: 'proxy', worldId: session.id },
+        format: 'html',
+      });
+      expect(html.text).toContain(`recording proxy session &quot;${session.id}&quot;`);
+      for (const file of [world.file, proxy.file, html])
+        for (const secret of [terminalA().token, testEnv.clientId, connection.clientId])
+          expect(file.text).not.toContain(secret);
     } finally {
       await harness.call('shopProxy.stop');
     }

@@ -211,13 +211,20 @@ describe('the shop world', () => {
 
     const json = await harness.call('shop.certification', { sessionId: session.id, format: 'json' });
     expect(json.passed).toBe(false);
-    const report = JSON.parse(json.text) as { items: Array<{ id: string; status: string }> };
+    const report = JSON.parse(json.text) as {
+      source: unknown;
+      items: Array<{ id: string; status: string }>;
+    };
     expect(report.items.find((item) => item.id === 'request-headers')?.status).toBe('fail');
+    // Every form says which source it certifies: the shop world.
+    expect(report.source).toEqual({ via: 'world', worldId: 'shop' });
     expect(json.fileName).toBe(`shop-certification-${session.id.slice(0, 8)}.json`);
     const junit = await harness.call('shop.certification', { sessionId: session.id, format: 'junit' });
-    expect(junit.text).toContain('<testsuite');
+    expect(junit.text).toContain('<property name="source" value="simulator world &quot;shop&quot;"/>');
+    expect(junit.text).toContain('<property name="source.via" value="world"/>');
     const html = await harness.call('shop.certification', { sessionId: session.id, format: 'html' });
     expect(html.mediaType).toBe('text/html');
+    expect(html.text).toContain('Certifies the traffic of the <strong>simulator world &quot;shop&quot;</strong>');
     for (const text of [json.text, junit.text, html.text]) {
       expect(text).not.toContain(connection.terminals[0]!.bearerToken);
       expect(text).not.toContain(connection.clientId);

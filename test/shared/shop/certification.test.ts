@@ -2,9 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   certify,
+  certifyBySource,
   certificationHtml,
   certificationJunit,
   renderCertification,
+  type CertificationItem,
+  type CertificationItemId,
 } from '../../../src-shared/shop/certification';
 import { findShopProblems } from '../../../src-shared/shop/findings';
 import type { ShopTrafficEntry } from '../../../src-shared/shop/traffic';
@@ -73,6 +76,71 @@ describe('certify', () => {
     expect(status['polling-discipline']).toBe('fail');
     expect(status['request-headers']).toBe('fail');
     expect(status['request-bodies']).toBe('pass');
+  });
+});
+
+describe('certify per source: the shop world and a recording-proxy session', () => {
+  const viaProxy = <T extends ShopTrafficEntry>(entry: T): T => ({ ...entry, via: 'proxy', worldId: 'proxy-1' });
+  const items = (judged: ReturnType<typeof certifyBySource>, via: 'world' | 'proxy') =>
+    Object.fromEntries(
+      judged.find((source) => source.source.via === via)!.report.items.map((item) => [item.id, item]),
+    ) as Record<CertificationItemId, CertificationItem>;
+
+  it('a Declined seen through the proxy passes no item of the world’s checklist, and the world’s mistake fails none of the proxy’s', () => {
+    const entries = [
+      // The world: a create answered 503, sent again (a duplicate-payment risk), then a status Timeout.
+      create(1, 'o-1', { response: { status: 503, headers: {}, body: '{}', fault: 'http-503' }, statusCode: null }),
+      create(2, 'o-1'),
+      call(3, { paymentStatus: 'Timeout' }),
+      // The proxy: a Declined, handled well (acknowledged, no follow-up), and an order id the world used too.
+      viaProxy(create(4, 'o-1')),
+      viaProxy(call(5, { paymentStatus: 'Declined' })),
+      viaProxy(note(6, { paymentStatus: 'Declined' })),
+    ];
+    const judged = certifyBySource(entries);
+    expect(judged.map((source) => source.source)).toEqual([
+      { via: 'world', worldId: 'w' },
+      { via: 'proxy', worldId: 'proxy-1' },
+    ]);
+    const world = items(judged, 'world');
+    const proxy = items(judged, 'proxy');
+    // Declined was only exercised through the proxy.
+    expect(world['handles-declined']).toMatchObject({ status: 'not-exercised', evidenceSeqs: [] });
+    expect(proxy['handles-declined']).toMatchObject({ status: 'pass', evidenceSeqs: [5, 6] });
+    // The resend happened on the world: it fails there, and the proxy's item was never exercised.
+    expect(world['no-resend-after-unknown']).toMatchObject({ status: 'fail', evidenceSeqs: [1, 2] });
+    expect(proxy['no-resend-after-unknown'].status).toBe('not-exercised');
+    // Timeout only on the world; notifications only through the proxy.
+    expect(world['handles-timeout'].status).toBe('pass');
+    expect(proxy['handles-timeout'].status).toBe('not-exercised');
+    expect(world['ack-shape'].status).toBe('not-exercised');
+    expect(proxy['ack-shape']).toMatchObject({ status: 'pass', evidenceSeqs: [6] });
+    // o-1 on the world and again through the proxy is no reuse: neither's request bodies fail.
+    expect(world['request-bodies'].status).toBe('pass');
+    expect(proxy['request-bodies'].status).toBe('pass');
+    // Evidence never crosses: each checklist cites only its own source's entries.
+    const cited = (via: 'world' | 'proxy') =>
+      Object.values(via === 'world' ? world : proxy).flatMap((item) => item.evidenceSeqs);
+    expect(new Set(cited('world'))).toEqual(new Set([1, 2, 3]));
+    expect(new Set(cited('proxy'))).toEqual(new Set([4, 5, 6]));
+    expect(judged.map((source) => source.report.passed)).toEqual([false, true]);
+  });
+
+  it('certify refuses traffic of two sources in one report, and each report names its source', () => {
+    expect(() => certify([call(1), viaProxy(call(2))], [])).toThrow(/one source/);
+    const [proxy] = certifyBySource([viaProxy(call(1))]);
+    expect(proxy!.report.source).toEqual({ via: 'proxy', worldId: 'proxy-1' });
+    expect(certificationJunit(proxy!.report)).toContain(
+      '<property name="source" value="recording proxy session &quot;proxy-1&quot;"/>',
+    );
+    expect(certificationHtml(proxy!.report, proxy!.entries)).toContain(
+      'Certifies the traffic of the <strong>recording proxy session &quot;proxy-1&quot;</strong>, and only that.',
+    );
+    expect(JSON.parse(renderCertification('json', proxy!.report, proxy!.entries)).source).toEqual({
+      via: 'proxy',
+      worldId: 'proxy-1',
+    });
+    expect(certify([], []).source).toBeNull();
   });
 });
 
