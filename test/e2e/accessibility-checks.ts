@@ -46,6 +46,9 @@ export async function interactiveOutsideViewport(page: Page, scope = 'body'): Pr
       // Not rendered, or deliberately off-screen (skip link, visually hidden native inputs of naive-ui).
       if (style.visibility === 'hidden' || style.display === 'none' || box.width < 2 || box.height < 2) return false;
       if (element.closest('[aria-hidden="true"], .visually-hidden')) return false;
+      // Inside a closed <details> (its summary aside): not shown, though Chromium still gives it a box.
+      const closed = element.closest('details:not([open])');
+      if (closed && !element.closest('summary')?.parentElement?.isSameNode(closed)) return false;
       if (element.classList.contains('skip-link') && document.activeElement !== element) return false;
       return element.offsetParent !== null || style.position === 'fixed';
     });

@@ -7,9 +7,10 @@
 import { computed, type Ref } from 'vue';
 import { useI18n } from 'vue-i18n';
 import type { ShopRecord } from '@shared/contract/shop';
-import { findShopProblems, type FindShopProblemsOptions, type ShopFinding } from '@shared/shop/findings';
-import type { ShopTrafficEntry } from '@shared/shop/traffic';
+import { certifyBySource, type SourceCertification } from '@shared/shop/certification';
+import type { FindShopProblemsOptions, ShopFinding } from '@shared/shop/findings';
 import type { ShopText } from '@shared/shop/shop-text';
+import type { TrafficSource } from '@shared/shop/traffic-source';
 
 export interface ShownFinding {
   id: string;
@@ -20,29 +21,37 @@ export interface ShownFinding {
   transactionID: string | null;
   /** Record seqs of the entries that are its evidence. */
   seqs: number[];
+  /** The world or proxy session whose traffic it was found in. */
+  source: TrafficSource;
 }
 
 /**
  * Judged per source — the shop's world, each recording-proxy session — as each is a shop talking to its
  * own gateway: an order id used on the world and again through the proxy is no reuse, a status query on
- * one is not polling the other.
+ * one is not polling the other, and a Declined seen through the proxy passes no item of the world's
+ * checklist. Numbered by the record's seq.
  */
+export function judgeBySource(records: readonly ShopRecord[], options: FindShopProblemsOptions): SourceCertification[] {
+  return certifyBySource(
+    records.map((record) => ({ ...record.shop, seq: record.seq })),
+    options,
+  );
+}
+
 export function findingsPerSource(records: readonly ShopRecord[], options: FindShopProblemsOptions): ShopFinding[] {
-  const sources = new Map<string, ShopTrafficEntry[]>();
-  for (const record of records) {
-    const entries = sources.get(record.shop.worldId) ?? [];
-    entries.push({ ...record.shop, seq: record.seq });
-    sources.set(record.shop.worldId, entries);
-  }
-  return [...sources.values()].flatMap((entries) => findShopProblems(entries, options));
+  return judgeBySource(records, options).flatMap((source) => source.findings);
 }
 
 export function useShopFindings(records: Ref<ShopRecord[]>, clientIdHeader: Ref<string | undefined>) {
   const { t } = useI18n();
   const word = (text: ShopText): string => t(`shopText.${text.id}`, text.params);
+  /** Each source's findings and go-live checklist, judged once per change of the traffic. */
+  const sources = computed(() =>
+    judgeBySource(records.value, clientIdHeader.value ? { clientIdHeader: clientIdHeader.value } : {}),
+  );
   const findings = computed<ShownFinding[]>(() =>
-    findingsPerSource(records.value, clientIdHeader.value ? { clientIdHeader: clientIdHeader.value } : {}).map(
-      (finding) => ({
+    sources.value.flatMap(({ source, findings: found }) =>
+      found.map((finding) => ({
         id: finding.id,
         severity: finding.severity,
         section: finding.section,
@@ -50,7 +59,8 @@ export function useShopFindings(records: Ref<ShopRecord[]>, clientIdHeader: Ref<
         fix: word(finding.fix),
         transactionID: finding.transactionID,
         seqs: finding.seqs,
-      }),
+        source,
+      })),
     ),
   );
   const flaggedSeqs = computed(() => new Set(findings.value.flatMap((finding) => finding.seqs)));
@@ -61,5 +71,5 @@ export function useShopFindings(records: Ref<ShopRecord[]>, clientIdHeader: Ref<
         finding.seqs.includes(record.seq) ||
         (finding.transactionID !== null && finding.transactionID === record.shop.transactionID),
     );
-  return { findings, flaggedSeqs, findingsFor };
+  return { sources, findings, flaggedSeqs, findingsFor };
 }
