@@ -8,12 +8,21 @@ const DEFAULT_PORTS: Readonly<Record<string, string>> = { 'http:': '80', 'https:
 
 /** The origin of an absolute http(s) URL, or null for anything else (a relative path, another scheme, not a URL). */
 export function originOf(url: string): string | null {
-  let parsed: URL;
+  const parsed = parsedUrl(url);
+  return parsed === null ? null : originOfParsed(parsed);
+}
+
+/** `url` parsed, or null when it is not an absolute URL. */
+export function parsedUrl(url: string): URL | null {
   try {
-    parsed = new URL(url);
+    return new URL(url);
   } catch {
     return null;
   }
+}
+
+/** originOf for a URL already parsed: a caller that parses it for other reasons too does so once. */
+export function originOfParsed(parsed: URL): string | null {
   const defaultPort = DEFAULT_PORTS[parsed.protocol];
   if (defaultPort === undefined) return null;
   return `${parsed.protocol}//${parsed.hostname}:${parsed.port || defaultPort}`;

@@ -5,10 +5,15 @@ import { BoundedMemo } from './bounded-memo';
 import { maskSecret } from '@shared/secret-mask';
 
 const knownSecrets = new Set<string>();
+/** Bumped whenever a new secret is registered: a list secretsWith made is current while this holds. */
+let registryVersion = 0;
 
 /** Secrets main has seen (tokens, client ids, signatures) are registered so free text can be scrubbed. */
 export const registerSecret = (secret: string | null | undefined): void => {
-  if (secret && secret.length >= 6) knownSecrets.add(secret);
+  if (secret && secret.length >= 6 && !knownSecrets.has(secret)) {
+    knownSecrets.add(secret);
+    registryVersion += 1;
+  }
 };
 
 const AUTH_VALUE = /\b(Bearer|Digest|Basic)\s+[A-Za-z0-9._~+/=-]{4,}/g;
@@ -133,21 +138,35 @@ function blocksOf(secret: string, lowerSecret: string | null): Block[] {
   return blocks;
 }
 
-/** anyPieceSearch's searches, by list of secrets. */
+/** anyPieceSearch's searches, by list of secrets and words. */
 const anyPieceSearches = new BoundedMemo<RegExp | null>(1_000);
+/**
+ * The last search made, with its list (by identity: secretsWith hands out the same list while the secrets
+ * stay the same, and one masking searches several texts with it) and words: the list is not joined into a
+ * key for every text.
+ */
+let lastSearch: { secrets: readonly string[]; words: readonly string[]; search: RegExp | null } | null = null;
+
+/** No extra words: the search looks for the secrets' pieces and auth values and CVVs only. */
+export const NO_WORDS: readonly string[] = Object.freeze([]);
 
 /**
- * One search, over the lower-cased text, for every lower-cased spelling and echo piece of the secrets and
- * the words auth values and CVVs start from, at once; or null when the secrets are not all searched that
- * way: one shorter than MIN_ENCODED_LENGTH is searched verbatim, and one whose lower-case form has another
- * length is searched in its own case.
+ * One search, over the lower-cased text, for every lower-cased spelling and echo piece of the secrets, the
+ * words auth values and CVVs start from, and `words` (lower-case literals a caller also needs to find), at
+ * once; or null when the secrets are not all searched that way: one shorter than MIN_ENCODED_LENGTH is
+ * searched verbatim, and one whose lower-case form has another length is searched in its own case.
  */
-function anyPieceSearch(secrets: readonly string[]): RegExp | null {
-  return anyPieceSearches.get(secrets.join('\u0000'), () => piecesOf(secrets));
+function anyPieceSearch(secrets: readonly string[], words: readonly string[]): RegExp | null {
+  if (lastSearch !== null && lastSearch.secrets === secrets && lastSearch.words === words) return lastSearch.search;
+  const search = anyPieceSearches.get(`${secrets.join('\u0000')}\u0001${words.join('\u0000')}`, () =>
+    piecesOf(secrets, words),
+  );
+  lastSearch = { secrets, words, search };
+  return search;
 }
 
-function piecesOf(secrets: readonly string[]): RegExp | null {
-  const pieces: string[] = [];
+function piecesOf(secrets: readonly string[], words: readonly string[]): RegExp | null {
+  const pieces: string[] = [...words];
   for (const secret of secrets) {
     if (secret.length < MIN_ENCODED_LENGTH) return null;
     const { lower, lowerSecret } = spellingsFor(secret);
@@ -178,26 +197,29 @@ function alternativesByFirstCharacter(pieces: readonly string[]): string[] {
 }
 
 /**
- * The text `holdsNoSecret` last found clean, and the list it was searched for (lists are made per masking
- * and never changed: the same list is the same secrets).
+ * The text `holdsNoSecret` last found clean, and the list it was searched for (lists are never changed once
+ * made: the same list is the same secrets). Found clean with extra words, it is clean without them too.
  */
 let noSecretText: string | null = null;
 let noSecretList: readonly string[] | null = null;
+let noSecretWords: readonly string[] = NO_WORDS;
 
 /**
- * True when `text` holds no whole spelling and no echo piece of any of `secrets`, and none of the words an
- * auth value or a CVV starts from (then none of the searches below can find anything); false when it may.
- * Every search asks it first, for the same text nearly always: the answer is kept for the last text and list.
+ * True when `text` holds no whole spelling and no echo piece of any of `secrets`, none of the words an
+ * auth value or a CVV starts from (then none of the searches below can find anything), and none of `words`
+ * in any letter case; false when it may. Every search asks it first, for the same text nearly always: the
+ * answer is kept for the last text and list.
  */
-function holdsNoSecret(text: string, secrets: readonly string[]): boolean {
-  if (text === noSecretText && secrets === noSecretList) return true;
-  const search = anyPieceSearch(secrets);
+function holdsNoSecret(text: string, secrets: readonly string[], words: readonly string[] = NO_WORDS): boolean {
+  if (text === noSecretText && secrets === noSecretList && (words === NO_WORDS || words === noSecretWords)) return true;
+  const search = anyPieceSearch(secrets, words);
   const lower = lowerCaseOf(text);
   // A letter whose lower-case form has another length moves positions: those texts take the full searches.
   if (search === null || lower.length !== text.length || search.test(lower)) return false;
   if (text.length > REMEMBERED_CHARS) return true;
   noSecretText = text;
   noSecretList = secrets;
+  noSecretWords = words;
   return true;
 }
 
@@ -302,13 +324,26 @@ function escapedAt(text: string, at: number): boolean {
   return backslashes % 2 === 1;
 }
 
+/** The last list secretsWith made, what it was made from, and the registry it was made with. */
+let lastAlso: readonly string[] = [];
+let lastListVersion = -1;
+let lastList: readonly string[] = [];
+
+const sameStrings = (one: readonly string[], other: readonly string[]): boolean =>
+  one.length === other.length && one.every((item, index) => item === other[index]);
+
 /**
  * The secrets `also` names followed by every registered one, each once: what redactText and maskEchoes
  * mask. A caller masking one text in several steps makes the list once and hands it to each
- * (redactTextAmong, maskEchoedRuns).
+ * (redactTextAmong, maskEchoedRuns). Asked again for the same secrets (every call of one profile is), it
+ * hands out the same list, never changed: the searches made for it are found by its identity.
  */
-export function secretsWith(also: readonly string[] = []): string[] {
-  return [...(also.length ? new Set([...also, ...knownSecrets]) : knownSecrets)];
+export function secretsWith(also: readonly string[] = []): readonly string[] {
+  if (lastListVersion === registryVersion && sameStrings(also, lastAlso)) return lastList;
+  lastList = Object.freeze([...(also.length ? new Set([...also, ...knownSecrets]) : knownSecrets)]);
+  lastAlso = [...also];
+  lastListVersion = registryVersion;
+  return lastList;
 }
 
 /** Echoed runs of registered secrets and `also` masked (maskEchoedRuns), for text whose whole secrets are masked already. */
@@ -363,10 +398,16 @@ export function redactText(
 
 /**
  * True when redactTextAmong and maskEchoedRuns would leave `text` as it is, found in one search of it (and
- * a look for card-number runs): nearly every text main masks holds nothing to mask.
+ * a look for card-number runs): nearly every text main masks holds nothing to mask. `words` (lower-case
+ * literals) are looked for in the same search, in any letter case: a caller whose own masking starts from
+ * them learns in one pass that the text holds none of them either.
  */
-export function nothingToMaskIn(text: string, secrets: readonly string[]): boolean {
-  return !hasCardRun(text) && holdsNoSecret(text, secrets);
+export function nothingToMaskIn(
+  text: string,
+  secrets: readonly string[],
+  words: readonly string[] = NO_WORDS,
+): boolean {
+  return !hasCardRun(text) && holdsNoSecret(text, secrets, words);
 }
 
 /** redactText with the whole list of secrets to mask already made (secretsWith). */

@@ -7,6 +7,8 @@ export interface GatewayRequest {
   operation: GatewayOperation;
   method: 'GET' | 'POST';
   url: string;
+  /** `url` parsed, when the client has parsed it already (null: it is not an absolute URL); parsed here when absent. */
+  target?: URL | null;
   headers: Readonly<Record<string, string>>;
   /** JSON text to send, or undefined for no body. */
   body?: string;

@@ -5,7 +5,7 @@ import { followUpMethodProblem, orderWarnings } from '@shared/gateway/order-warn
 import { describeIssues, GatewayRequestError } from './errors';
 import { toMbwayPhone } from './phone';
 import { maskSecret } from '@shared/secret-mask';
-import { originOf } from '@shared/origin';
+import { originOf, originOfParsed, parsedUrl } from '@shared/origin';
 import { BoundedMemo } from '../common/bounded-memo';
 import { CallRedactor } from './redaction';
 import { actionTokensOf } from './exchange-recorder';
@@ -259,7 +259,9 @@ export class GatewayClient {
     if (spec.authorization) headers.Authorization = spec.authorization;
     if (spec.withClientId !== false)
       headers[connection.clientIdHeader] = requireSecret(connection.clientId, 'client id');
-    if (spec.authorization || spec.withClientId !== false) refuseOtherOrigin(connection, url);
+    // Parsed once, for the origin guard and for sending.
+    const target = parsedUrl(url);
+    if (spec.authorization || spec.withClientId !== false) refuseOtherOrigin(connection, url, target);
     const redactor = new CallRedactor(
       { credentials: [connection.bearerToken, connection.clientId], signatures: spec.signatures ?? [] },
       connection.clientIdHeader,
@@ -268,6 +270,7 @@ export class GatewayClient {
       operation: spec.operation,
       method: spec.method,
       url,
+      target,
       headers,
       body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
       profileId: connection.profileId,
@@ -322,9 +325,9 @@ const secretsOriginOf = (connection: GatewayConnection): string | null =>
  * signature, always sent with the client id) goes only to the origin they were saved for. A profile whose
  * address was changed without entering them again, by hand in profiles.json or otherwise, sends nothing.
  */
-function refuseOtherOrigin(connection: GatewayConnection, url: string): void {
+function refuseOtherOrigin(connection: GatewayConnection, url: string, parsed: URL | null): void {
   const bound = secretsOriginOf(connection);
-  const target = originOf(url);
+  const target = parsed === null ? null : originOfParsed(parsed);
   if (bound !== null && target === bound) return;
   throw new GatewayRequestError(
     'secrets-origin-mismatch',

@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import { callDeadlines, type Deadline } from './call-deadlines';
 
 /** What came back of one request: as much as arrived, however the exchange ended. */
 export interface Received {
@@ -20,6 +21,8 @@ export interface Received {
 
 export interface OutgoingRequest {
   url: string;
+  /** `url` parsed already, if the caller has; a null one is not an absolute URL and is parsed again to say why. */
+  target?: URL | null;
   method: string;
   headers: Record<string, string>;
   body?: string;
@@ -50,72 +53,39 @@ export function receiveAnswer(
   request: OutgoingRequest,
   limits: { deadlineMs: number; cap: number },
 ): Promise<Received> {
-  return new Promise((resolve) => {
-    const received: Received = {
-      status: null,
-      headers: {},
-      chunks: [],
-      bytes: 0,
-      overCap: false,
-      error: undefined,
-      deadlinePassed: false,
-      sent: false,
-      headersAt: null,
-    };
-    let controller: Dispatcher.DispatchController | null = null;
-    let settled = false;
-    const settle = (error?: unknown) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      received.error = error;
-      resolve(received);
-    };
-    /** Settles now and stops the exchange; one not yet on a socket is stopped when it gets there. */
-    const stop = (reason: Error, error?: unknown) => {
-      settle(error);
-      if (controller && !controller.aborted) controller.abort(reason);
-    };
-    const timer = setTimeout(() => {
-      received.deadlinePassed = true;
-      const reason = new Error(`deadline of ${limits.deadlineMs} ms`);
-      stop(reason, reason);
-    }, limits.deadlineMs);
+  return new Promise((resolve) => new AnswerReceiver(limits, resolve).send(dispatcher, request));
+}
 
-    const handler: Dispatcher.DispatchHandler = {
-      onRequestStart(started) {
-        controller = started;
-        if (settled) started.abort(new Error('the call already ended'));
-        else received.sent = true;
-      },
-      onResponseStart(_controller, statusCode, headers) {
-        if (settled || statusCode < 200) return; // 1xx: the answer is still to come
-        received.status = statusCode;
-        received.headers = flattenHeaders(headers);
-        received.headersAt = Date.now();
-      },
-      onResponseData(_controller, chunk) {
-        if (settled) return;
-        const room = limits.cap - received.bytes;
-        if (chunk.length > room) {
-          received.chunks.push(chunk.subarray(0, room));
-          received.bytes += room;
-          received.overCap = true;
-          stop(new Error(`answer over ${limits.cap} bytes`));
-          return;
-        }
-        received.chunks.push(chunk);
-        received.bytes += chunk.length;
-      },
-      onResponseEnd() {
-        settle(received.status === null ? new Error('the exchange ended without an answer') : undefined);
-      },
-      onResponseError(_controller, error) {
-        settle(error);
-      },
-    };
+/**
+ * One exchange's dispatch handler: collects what arrives and resolves it once, however the exchange ends.
+ * A class, not a handler object of closures: one is made for every call the console sends.
+ */
+class AnswerReceiver implements Dispatcher.DispatchHandler {
+  private readonly received: Received = {
+    status: null,
+    headers: {},
+    chunks: [],
+    bytes: 0,
+    overCap: false,
+    error: undefined,
+    deadlinePassed: false,
+    sent: false,
+    headersAt: null,
+  };
+  private controller: Dispatcher.DispatchController | null = null;
+  private settled = false;
+  private readonly deadline: Deadline;
+
+  constructor(
+    private readonly limits: { deadlineMs: number; cap: number },
+    private readonly resolve: (received: Received) => void,
+  ) {
+    this.deadline = callDeadlines.start(limits.deadlineMs, () => this.deadlinePassed());
+  }
+
+  send(dispatcher: Dispatcher, request: OutgoingRequest): void {
     try {
-      const { origin, pathname, search } = new URL(request.url);
+      const { origin, pathname, search } = request.target ?? new URL(request.url);
       dispatcher.dispatch(
         {
           origin,
@@ -124,10 +94,70 @@ export function receiveAnswer(
           headers: request.headers,
           body: request.body,
         },
-        handler,
+        this,
       );
     } catch (error) {
-      settle(error);
+      this.settle(error);
     }
-  });
+  }
+
+  onRequestStart(started: Dispatcher.DispatchController): void {
+    this.controller = started;
+    if (this.settled) started.abort(new Error('the call already ended'));
+    else this.received.sent = true;
+  }
+
+  onResponseStart(
+    _controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: Record<string, string | string[] | undefined>,
+  ): void {
+    if (this.settled || statusCode < 200) return; // 1xx: the answer is still to come
+    this.received.status = statusCode;
+    this.received.headers = flattenHeaders(headers);
+    this.received.headersAt = Date.now();
+  }
+
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (this.settled) return;
+    const { received, limits } = this;
+    const room = limits.cap - received.bytes;
+    if (chunk.length > room) {
+      received.chunks.push(chunk.subarray(0, room));
+      received.bytes += room;
+      received.overCap = true;
+      this.stop(new Error(`answer over ${limits.cap} bytes`));
+      return;
+    }
+    received.chunks.push(chunk);
+    received.bytes += chunk.length;
+  }
+
+  onResponseEnd(): void {
+    this.settle(this.received.status === null ? new Error('the exchange ended without an answer') : undefined);
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.settle(error);
+  }
+
+  private deadlinePassed(): void {
+    this.received.deadlinePassed = true;
+    const reason = new Error(`deadline of ${this.limits.deadlineMs} ms`);
+    this.stop(reason, reason);
+  }
+
+  private settle(error?: unknown): void {
+    if (this.settled) return;
+    this.settled = true;
+    callDeadlines.cancel(this.deadline);
+    this.received.error = error;
+    this.resolve(this.received);
+  }
+
+  /** Settles now and stops the exchange; one not yet on a socket is stopped when it gets there. */
+  private stop(reason: Error, error?: unknown): void {
+    this.settle(error);
+    if (this.controller && !this.controller.aborted) this.controller.abort(reason);
+  }
 }

@@ -17,6 +17,11 @@ const SECRET_PAIR = new RegExp(
 );
 const isSecretFieldName = (name: unknown): boolean => typeof name === 'string' && SECRET_FIELD_NAMES.includes(name);
 /**
+ * The secret fields' names as the text check looks for them: in the same search as the secrets (lower-cased,
+ * so found in any letter case, and a text that search passes holds none of them as written either).
+ */
+const SECRET_FIELD_WORDS: readonly string[] = SECRET_FIELD_NAMES.map((name) => name.toLowerCase());
+/**
  * The replacer of both patterns. Their closing quote is optional: an answer cut off mid-signature must not
  * show the part that came.
  */
@@ -71,13 +76,9 @@ export class CallRedactor {
   /** Free text or JSON text with every secret masked. */
   text(value: string): string {
     const secrets = secretsWith(this.secrets);
-    // Nearly every text holds nothing to mask: found so in one search, it is not searched step by step.
-    if (
-      !value.includes('\\') &&
-      !SECRET_FIELD_NAMES.some((name) => value.includes(name)) &&
-      nothingToMaskIn(value, secrets)
-    )
-      return value;
+    // Nearly every text holds nothing to mask: found so in one search, it is not searched step by step. A
+    // backslash is looked for on its own: as one more alternative of that search it slows it down.
+    if (!value.includes('\\') && nothingToMaskIn(value, secrets, SECRET_FIELD_WORDS)) return value;
     const fieldsMasked = value.replace(SECRET_FIELD, maskField).replace(SECRET_PAIR, maskField);
     // This call's secrets with every registered one, card data and auth values.
     // Echoed parts of a secret are masked last: first every whole secret, escaped spellings included, keeps
@@ -161,12 +162,25 @@ export class CallRedactor {
     const cvvName = record.key ?? record.name;
     const pairIsCvv = typeof cvvName === 'string' && isCvvKey(cvvName);
     const pairIsSecret = isSecretFieldName(record.name ?? record.key);
-    return copyOnChange(record, (item, key) => {
-      if (isCvvKey(key) || (key === 'value' && pairIsCvv)) return '•••';
-      if ((isSecretFieldName(key) || (key === 'value' && pairIsSecret)) && typeof item === 'string')
-        return maskSecret(item);
-      return this.parsed(item);
-    });
+    // copyOnChange's walk, written out: it runs on every object of every answer, and a callback made for
+    // each one is most of what the walk allocates.
+    let copy: Record<string, unknown> | undefined;
+    for (const key of Object.keys(record)) {
+      const item = record[key];
+      const changed = this.parsedField(item, key, pairIsCvv, pairIsSecret);
+      if (changed === item) continue;
+      copy ??= { ...record };
+      copy[key] = changed;
+    }
+    return copy ?? record;
+  }
+
+  /** One field of an object `parsed` walks, knowing whether the object is a CVV or secret `{name, value}` pair. */
+  private parsedField(item: unknown, key: string, pairIsCvv: boolean, pairIsSecret: boolean): unknown {
+    if (isCvvKey(key) || (key === 'value' && pairIsCvv)) return '•••';
+    if ((isSecretFieldName(key) || (key === 'value' && pairIsSecret)) && typeof item === 'string')
+      return maskSecret(item);
+    return this.parsed(item);
   }
 
   /**

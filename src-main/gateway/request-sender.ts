@@ -1,5 +1,6 @@
 import { Agent, type Dispatcher } from 'undici';
 import type { GatewayOperation } from '@shared/exchange';
+import { isoTimestamp } from '../common/iso-time';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../common/json-depth';
 import { salvageAnswer } from './answer-salvage';
 import { gatewayClockOffset } from './gateway-clock';
@@ -64,6 +65,10 @@ const errorText = (error: unknown): string => {
   return code && !message.includes(code) ? `${code}: ${message}` : message;
 };
 
+/** The chunks of an answer as text; one chunk (nearly every answer) is read where it is, not copied first. */
+const utf8Text = (chunks: readonly Buffer[]): string =>
+  chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
+
 /** Where a call was when its deadline ran out: said in the summary, because each points elsewhere. */
 type Phase = 'headers' | 'body';
 const PHASE_TEXT: Record<Phase, 'exchangeDeadlineWaiting' | 'exchangeDeadlineReceiving'> = {
@@ -104,7 +109,7 @@ export class RequestSender {
   }
 
   async send(call: GatewayRequest): Promise<GatewayResponse> {
-    const startedAt = new Date().toISOString();
+    const startedAt = isoTimestamp();
     const started = performance.now();
     const retryable = RETRYABLE_OPERATIONS.has(call.operation);
     let attempts = 0;
@@ -135,7 +140,7 @@ export class RequestSender {
     const deadlineMs = call.deadlineMs ?? this.totalTimeoutMs;
     const received = await receiveAnswer(this.agent, call, { deadlineMs, cap: this.maxResponseBytes });
     const { status, headers, error, deadlinePassed, sent } = received;
-    const text = Buffer.concat(received.chunks).toString('utf8');
+    const text = utf8Text(received.chunks);
     const clockOffsetMs = received.headersAt === null ? null : gatewayClockOffset(headers['date'], received.headersAt);
     if (status !== null && error === undefined)
       return this.judge(kind, {

@@ -199,6 +199,22 @@ describe('the answer handed back', () => {
     expect(JSON.parse(bodyText)).toMatchObject({ paymentStatus: 'Pending', echo: `••••${TOKEN.slice(-4)}` });
   });
 
+  it('masks a token spelled wholly in \\u escapes, where no piece of it can be read as written', async () => {
+    const escaped = [...TOKEN].map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+    call.server.next({
+      kind: 'answer',
+      status: 200,
+      body: `{"returnStatus":{"statusCode":"000"},"paymentStatus":"Pending","echo":"${escaped}"}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    const { exchange, response } = await call.client.getStatus(connectionTo(call.server.url), 's2abc');
+    expect(JSON.stringify(response)).not.toContain(TOKEN);
+    expect(response).toMatchObject({ paymentStatus: 'Pending', echo: `••••${TOKEN.slice(-4)}` });
+    const bodyText = exchange.response?.bodyText ?? '';
+    expect(bodyText).not.toContain(escaped);
+    expect(JSON.parse(bodyText)).toMatchObject({ echo: `••••${TOKEN.slice(-4)}` });
+  });
+
   it('masks a credential echoed into returnStatus and the ids of the Exchange', async () => {
     call.server.next({
       kind: 'answer',
