@@ -79,13 +79,13 @@ function pooledCryptoString(): (length: number, alphabet: string) => string | un
   const pool = Buffer.allocUnsafeSlow(4096);
   let next = pool.length;
   const out = Buffer.allocUnsafeSlow(256);
-  // Checked once per alphabet (in practice two: alphanumeric and hex).
-  let lastAlphabet = '';
-  let oneByte = false;
+  // Checked once per alphabet (in practice two, used in turn: alphanumeric and hex).
+  const usable = new Map<string, boolean>();
   return (length, alphabet) => {
-    if (alphabet !== lastAlphabet) {
-      lastAlphabet = alphabet;
+    let oneByte = usable.get(alphabet);
+    if (oneByte === undefined) {
       oneByte = alphabet.length >= 1 && alphabet.length <= 256 && isOneByte(alphabet);
+      if (usable.size < 16) usable.set(alphabet, oneByte);
     }
     if (!oneByte || length < 0 || length > out.length) return undefined;
     const size = alphabet.length;
