@@ -115,7 +115,8 @@ export function addGatewayRoutes(router: Router, deps: GatewayDeps): void {
         signature: transaction.signature,
         websiteAddress: options.websiteAddress,
         expiry: clock.iso(transaction.expiresAt),
-        actionUrl: `${deps.origin()}${actionPath(transaction.id)}`,
+        // Only an order with an extra step answers with its address.
+        ...(transaction.action ? { actionUrl: `${deps.origin()}${actionPath(transaction.id)}` } : {}),
         ...(formContext ? { formContext } : {}),
       }),
     );

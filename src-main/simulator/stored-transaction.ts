@@ -145,7 +145,7 @@ export function decodeTransaction(record: unknown): StoredTransaction | null {
       statusMsg: intern(statusMsg),
     });
   }
-  const scheduled: Transaction['steps'] = [];
+  const scheduled: Array<Transaction['steps'][number]> = [];
   for (let index = 0; index < steps.length; index += 2) {
     const [kind, at] = [steps[index], steps[index + 1]];
     if (!isString(kind) || !isInstant(at)) return null;

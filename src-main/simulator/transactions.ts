@@ -68,7 +68,8 @@ export interface Transaction {
   status: PaymentStatus;
   /** returnStatus of the last change, reported by notifications. */
   lastResult: { statusCode: string; statusMsg: string };
-  history: StatusChange[];
+  /** Replaced, never changed in place: a new order's may be shared (see openingHistory). */
+  history: readonly StatusChange[];
   reference?: ReferenceState;
   mbwayPhone?: string;
   action?: { token: string };
@@ -78,7 +79,7 @@ export interface Transaction {
    * restarted simulator re-creates the same jobs from its persisted state. A step removed from this
    * list is cancelled: its clock job finds it gone and does nothing.
    */
-  steps: ScheduledStep[];
+  steps: readonly ScheduledStep[];
 }
 
 /** `expire`: the order (or its reference) runs out; the others are the shopper's delayed answers. */
@@ -157,6 +158,49 @@ function referenceLimitsOf(order: Order): Transaction['referenceLimits'] {
   return kept;
 }
 
+/**
+ * The same immutable value for every transaction created with it: a CI run sends the same few amounts.
+ * Interned as the method lists are; a transaction's amount is never changed in place.
+ */
+const amounts = new Map<string, Transaction['amount']>();
+function amountOf(value: number, currency: string): Transaction['amount'] {
+  const key = `${value}\u0000${currency}`;
+  let shared = amounts.get(key);
+  if (!shared) {
+    shared = Object.freeze({ value, currency });
+    if (amounts.size < 1_000) amounts.set(key, shared);
+  }
+  return shared;
+}
+
+/**
+ * A new order's history and steps depend only on the instant it was created (its first history entry)
+ * and the instant it expires (its one step). Orders that arrive together share them, read-only: each
+ * is replaced by a new array when it changes, never changed in place. Every stored transaction held its
+ * own three or four small objects for each, which is most of what a busy simulator's heap and its
+ * garbage collector work through; the last one made is kept, for the orders of the same millisecond.
+ */
+let lastOpening: { at: string; history: readonly StatusChange[] } | undefined;
+function openingHistory(at: string): readonly StatusChange[] {
+  if (lastOpening?.at === at) return lastOpening.history;
+  const created: StatusChange = Object.freeze({
+    at,
+    from: null,
+    to: 'Pending',
+    reason: 'order created',
+    statusCode: OK_RESULT.statusCode,
+    statusMsg: OK_RESULT.statusMsg,
+  });
+  lastOpening = { at, history: Object.freeze([created]) };
+  return lastOpening.history;
+}
+let lastExpiry: { at: number; steps: readonly ScheduledStep[] } | undefined;
+function expiryStepAt(at: number): readonly ScheduledStep[] {
+  if (lastExpiry?.at === at) return lastExpiry.steps;
+  lastExpiry = { at, steps: Object.freeze([Object.freeze<ScheduledStep>({ kind: 'expire', at })]) };
+  return lastExpiry.steps;
+}
+
 export class TransactionBook {
   private readonly byId = new Map<string, Transaction>();
   /** Ids in creation order, so the newest can be listed without walking the whole book. */
@@ -214,6 +258,7 @@ export class TransactionBook {
     // restarted on its persisted state replays the same sequence, so an id already taken is drawn again.
     let id = `s2${this.random.string(18)}`;
     while (this.byId.has(id)) id = `s2${this.random.string(18)}`;
+    const expiresAt = now + input.ttlSeconds * 1000;
     const transaction: Transaction = {
       id,
       signature: this.random.string(64, HEX),
@@ -221,25 +266,17 @@ export class TransactionBook {
       variant: input.terminal.variant,
       merchantTransactionId: order.merchant.merchantTransactionId,
       paymentMethods: internMethods(order.transaction.paymentMethod),
-      amount: { value: order.transaction.amount.value, currency: order.transaction.amount.currency },
+      amount: amountOf(order.transaction.amount.value, order.transaction.amount.currency),
       paymentType: order.transaction.paymentType,
       paymentMethod: order.transaction.paymentMethod[0] ?? '',
       createdAt: now,
-      expiresAt: now + input.ttlSeconds * 1000,
+      expiresAt,
       status: 'Pending',
       lastResult: OK_RESULT,
-      history: [
-        {
-          at: this.clock.iso(now),
-          from: null,
-          to: 'Pending',
-          reason: 'order created',
-          statusCode: OK_RESULT.statusCode,
-          statusMsg: OK_RESULT.statusMsg,
-        },
-      ],
+      history: openingHistory(this.clock.iso(now)),
       statusQueries: 0,
-      steps: [],
+      // Its one step: the order expires (what setExpiry would add to an empty list).
+      steps: expiryStepAt(expiresAt),
       // Declared up front, even when absent, so they live inside the object: added later they would
       // cost every transaction a separate property store.
       referenceLimits: referenceLimitsOf(order),
@@ -249,7 +286,8 @@ export class TransactionBook {
     };
     this.byId.set(transaction.id, transaction);
     this.ids.push(transaction.id);
-    this.setExpiry(transaction, transaction.expiresAt);
+    this.observer?.changed(transaction);
+    this.arm(transaction, transaction.steps[0]!);
     return transaction;
   }
 
@@ -374,7 +412,8 @@ export class TransactionBook {
     const index = transaction.steps.indexOf(step);
     // Gone from the list: replaced (a new expiry) or the transaction was reset.
     if (index < 0 || this.byId.get(transaction.id) !== transaction) return;
-    transaction.steps.splice(index, 1);
+    // A copy without it: the list may be shared with other transactions (expiryStepAt).
+    transaction.steps = transaction.steps.filter((_, position) => position !== index);
     this.observer?.changed(transaction);
     if (isFinalPaymentStatus(transaction.status)) return;
     if (step.kind === 'expire') {

@@ -4,9 +4,15 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Whether `target` uses one of the aliases (walked in place: every order is checked three times). */
+const usesAlias = (target: Json, aliases: Record<string, string>): boolean => {
+  for (const alias in aliases) if (Object.hasOwn(target, alias)) return true;
+  return false;
+};
+
 /** `target` with its aliased keys renamed: a copy when it has one, `target` itself when it has none. */
 const renameKeys = (target: unknown, aliases: Record<string, string>): unknown => {
-  if (!isObject(target) || !Object.keys(aliases).some((alias) => Object.hasOwn(target, alias))) return target;
+  if (!isObject(target) || !usesAlias(target, aliases)) return target;
   const out: Json = { ...target };
   for (const [alias, canonical] of Object.entries(aliases)) {
     if (!Object.hasOwn(out, alias)) continue;
