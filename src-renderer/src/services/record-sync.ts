@@ -48,6 +48,11 @@ export interface RecordSync {
 
 /** Catch-ups shorter than this many entries show no progress (they are over at once). */
 const PROGRESS_FROM = 500;
+/**
+ * The first page of a catch-up is small: its rows are being stored while main reads the next page,
+ * instead of a thousand entries crossing over (and being parsed) before anything is stored.
+ */
+const FIRST_PAGE = 200;
 
 export function createRecordSync(options: RecordSyncOptions): RecordSync {
   const { api, cursor } = options;
@@ -121,7 +126,7 @@ export function createRecordSync(options: RecordSyncOptions): RecordSync {
     let done = 0;
     if (showProgress) options.onProgress?.({ done, total, rebuilding });
     try {
-      let pending = api['record.since']({ after, limit: pageSize });
+      let pending = api['record.since']({ after, limit: Math.min(pageSize, FIRST_PAGE) });
       for (;;) {
         const page = await pending;
         if (!page.ok) throw new Error(page.error.message);
@@ -134,7 +139,12 @@ export function createRecordSync(options: RecordSyncOptions): RecordSync {
           return;
         }
         await serial(async () => {
-          await apply(page.value.entries, journalId);
+          // What a live push stored meanwhile is not stored again, and the live entries that follow the
+          // page are stored with it: one database transaction, not one more per entry.
+          const held = current?.journalId === journalId ? current.seq : 0;
+          const run = page.value.entries.filter((entry) => entry.seq > held);
+          for (let seq = page.value.next + 1; waiting.has(seq); seq += 1) run.push(waiting.get(seq) as RecordEntry);
+          await apply(run, journalId);
           if (current === null || current.seq < page.value.next) {
             current = { journalId, seq: page.value.next };
             await cursor.set(current);

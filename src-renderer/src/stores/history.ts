@@ -19,6 +19,11 @@ import {
 import { useHistoryRecorderStore } from './history-recorder';
 
 const PAGE_SIZE = 100;
+/**
+ * Pages read while scrolling are bigger than the first: each read costs a database transaction and a
+ * re-render of the view whatever its size, and a fast wheel passes a hundred rows in a few steps.
+ */
+const MORE_PAGE_SIZE = 300;
 /** How many rows a search lists (and a bulk refresh of the current search covers). */
 export const SEARCH_LIMIT = 200;
 
@@ -79,7 +84,7 @@ export const useHistoryStore = defineStore('history', () => {
       const page = await queryPage(useHistoryDb(), filter.value, {
         order: order.value,
         after: next.value,
-        limit: PAGE_SIZE,
+        limit: MORE_PAGE_SIZE,
       });
       if (mine !== generation) return;
       rows.value = [...rows.value, ...page.rows];

@@ -86,7 +86,10 @@ describe('History as an index of main’s record', () => {
     expect(await db.transactions.count()).toBe(1200);
     expect(await readRecordCursor(db)).toEqual({ journalId: 'journal-1', seq: 1200 });
     expect(progress[0]).toEqual({ done: 0, total: 1200, rebuilding: true });
-    expect(progress).toContainEqual({ done: 500, total: 1200, rebuilding: true });
+    // Progress moves through the rebuild, page by page (not only at its start and end).
+    const along = progress.filter((step) => step !== null && step.done > 0 && step.done < 1200);
+    expect(along.length).toBeGreaterThanOrEqual(3);
+    expect(along.every((step) => step?.total === 1200 && step.rebuilding)).toBe(true);
     expect(progress.at(-2)).toEqual({ done: 1200, total: 1200, rebuilding: true });
     expect(progress.at(-1)).toBeNull();
     sync.stop();
@@ -147,6 +150,36 @@ describe('History as an index of main’s record', () => {
     expect(await db.exchanges.count()).toBe(51);
     expect(await readRecordCursor(db)).toEqual({ journalId: 'journal-1', seq: 51 });
     expect(runs).toEqual([50]);
+    sync.stop();
+  });
+
+  it('issue 28 §2: a catch-up stores the live entry that revealed the gap with the page before it, and nothing twice', async () => {
+    const main = fakeMain();
+    main.append('s2FIRST');
+    const db = freshDb();
+    const runs: number[] = [];
+    const sync = createRecordSync({
+      api: main.api,
+      cursor: { get: () => readRecordCursor(db), set: (cursor: RecordCursor) => writeRecordCursor(db, cursor) },
+      storeExchanges: async (exchanges) => {
+        runs.push(exchanges.length);
+        await recordExchanges(db, exchanges, lookupProfile);
+      },
+      storeNotification: async () => undefined,
+      forgetShopWorld: async () => undefined,
+      pageSize: 10,
+    });
+    await sync.start();
+    runs.length = 0;
+    // Ten calls pushed to nobody, then a live one: the page of ten and the live entry go in together.
+    for (let n = 0; n < 10; n += 1) main.append(`s2MISSED${n}`);
+    main.push(main.append('s2LIVE', 'Success'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sync.catchUp();
+    expect(await db.exchanges.count()).toBe(12);
+    expect(await db.transactions.get('s2LIVE')).toMatchObject({ paymentStatus: 'Success' });
+    expect(await readRecordCursor(db)).toEqual({ journalId: 'journal-1', seq: 12 });
+    expect(runs).toEqual([11]);
     sync.stop();
   });
 
