@@ -15,6 +15,8 @@ export const MAX_TRAFFIC_ENTRIES = 10_000;
 export const MAX_TRAFFIC_BYTES = 32 * 1024 * 1024;
 /** A page is at most this long, whatever `limit` asks. */
 export const MAX_TRAFFIC_PAGE = 1_000;
+/** Bytes an entry keeps (`storeBytes`) are cut from slabs this size; a larger piece gets its own buffer. */
+const SLAB_BYTES = 64 * 1024;
 
 /**
  * What a capture point hands the log: raw pieces that become the masked entry when it is first read.
@@ -45,6 +47,8 @@ export class ShopTrafficLog {
   private readonly clearListeners = new Set<() => void>();
 
   private bytes = 0;
+  private slab: Buffer | null = null;
+  private slabUsed = 0;
 
   constructor(
     private readonly capacity = MAX_TRAFFIC_ENTRIES,
@@ -85,6 +89,22 @@ export class ShopTrafficLog {
       }
     }
     return seq;
+  }
+
+  /**
+   * Room for `size` bytes an entry will keep until it is read or dropped. Pieces of one slab, not a buffer
+   * each: a buffer is a few objects on the JS heap and a separate allocation, a piece is one small view.
+   * Entries leave the ring oldest first, so a slab is freed once the entries cut from it have all gone.
+   */
+  storeBytes(size: number): Buffer {
+    if (size > SLAB_BYTES / 8) return Buffer.allocUnsafeSlow(size);
+    if (!this.slab || this.slabUsed + size > SLAB_BYTES) {
+      this.slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
+      this.slabUsed = 0;
+    }
+    const piece = this.slab.subarray(this.slabUsed, this.slabUsed + size);
+    this.slabUsed += size;
+    return piece;
   }
 
   /** The entries with seq > after, oldest first, at most `limit` (default and cap MAX_TRAFFIC_PAGE). */

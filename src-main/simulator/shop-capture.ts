@@ -1,9 +1,9 @@
 /**
  * Where a world sees its shop's traffic: each gateway request (not the control API) is followed from
  * arrival to the end of its answer and added to the world's ShopTrafficLog. The hot path only keeps raw,
- * bounded pieces (the request's headers packed into one string, at most MAX_CAPTURED_BODY of body, the
- * answer's header object and text): masking and parsing happen when someone reads the log
- * (traffic-log.ts). Nothing here runs while recording is off.
+ * bounded pieces (the request's headers, at most MAX_CAPTURED_BODY of body and the answer's text as bytes,
+ * the answer's header object): masking and parsing happen when someone reads the log (traffic-log.ts).
+ * Nothing here runs while recording is off.
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -29,11 +29,14 @@ export interface CallCaptureContext {
 
 /**
  * The capture of one request: followed while in progress (the world's SimulatorResponse reports its
- * answer here), then handed to the world's ShopTrafficLog as it is, to be masked when first read. What it
- * keeps once recorded is a few primitives, the request's headers and body as one string each, and
- * references to what the answer was made of anyway (its header object and text): no closure and no
- * copy of a headers object per call, since every object a recorded call keeps alive is one more for
- * each garbage collection to move and mark.
+ * answer here), then handed to the world's ShopTrafficLog as it is, to be masked when first read.
+ *
+ * What a recorded call keeps is sized for the garbage collector: a world answering hundreds of calls a
+ * second keeps each one, and every young-generation collection copies whatever recent calls keep alive on
+ * the JS heap (that copying is the pause an answer waits through). So once recorded it holds primitives,
+ * the answer's header object (made anyway) and its texts (path, request headers, body, answer) as bytes in
+ * one buffer, whose bytes live outside the JS heap: one small object there, not four strings. No closure
+ * and no copy of a headers object per call.
  */
 export class PendingShopCall {
   /** The transport fault or armed answer that replaced the normal one (`http-503`, `reset`…). */
@@ -42,18 +45,25 @@ export class PendingShopCall {
   private readonly receivedAt = Date.now();
   private readonly worldTime: string;
   private readonly method: string;
-  /** Packed (packed-headers.ts), or Node's own object in the rare case they cannot be. */
-  private readonly requestHeaders: string | IncomingHttpHeaders;
   /** Until recorded: the request (its body may still be arriving). Dropped then, with all it holds. */
   private req: IncomingMessage | null;
   /** The body chunks as Node's parser made them (each its own copy, never written to again). */
   private chunks: Buffer[] | null = null;
   private bodyBytes = 0;
   private bodyTruncated = false;
-  /** The request body, decoded once recorded (one string is the smallest thing to keep). */
-  private body: string | null = null;
-  /** What the shop got: the answer's text, or null when it got nothing (no answer, no named fault). */
+  /** Until recorded: the answer's text, or null when the shop got nothing (no answer, no named fault). */
   private answer: string | null = null;
+  private hasAnswer = false;
+  private hasBody = false;
+  /** Until recorded: the path below the world's base URL, query kept. */
+  private path: string | null;
+  /** Once recorded: the path, the packed request headers (packed-headers.ts), body and answer, as bytes. */
+  private texts: Buffer | null = null;
+  private pathBytes = 0;
+  private headerBytes = 0;
+  private answerBytes = 0;
+  /** Node's own headers object, kept only in the rare case they cannot be packed. */
+  private unpackedHeaders: IncomingHttpHeaders | null = null;
   private status = 0;
   private answerHeaders: Record<string, unknown> | null = null;
   private durationMs = 0;
@@ -63,11 +73,11 @@ export class PendingShopCall {
   constructor(
     private readonly context: CallCaptureContext,
     req: IncomingMessage,
-    private readonly path: string,
+    path: string,
   ) {
+    this.path = path;
     this.req = req;
     this.method = req.method ?? 'GET';
-    this.requestHeaders = packHeaders(req.rawHeaders) ?? req.headers;
     this.worldTime = context.worldTime();
   }
 
@@ -147,19 +157,49 @@ export class PendingShopCall {
   }
 
   private record(): void {
-    const { chunks } = this;
-    if (chunks) this.body = (chunks.length > 1 ? Buffer.concat(chunks) : chunks[0]!).toString('utf8');
-    const declared = Number(this.req?.headers['content-length']);
+    const { req, chunks, path } = this;
+    if (!req || path === null) return;
+    // The record shows at most MAX_CAPTURED_BODY of an answer: no more is kept.
+    const answer =
+      this.answer !== null && this.answer.length > MAX_CAPTURED_BODY
+        ? this.answer.slice(0, MAX_CAPTURED_BODY)
+        : this.answer;
+    const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > this.bodyBytes) this.bodyTruncated = true;
+    const headers = packHeaders(req.rawHeaders);
+    if (headers === null) this.unpackedHeaders = req.headers;
+    this.pathBytes = Buffer.byteLength(path);
+    this.headerBytes = headers === null ? 0 : Buffer.byteLength(headers);
+    this.answerBytes = answer === null ? 0 : Buffer.byteLength(answer);
+    const texts = this.context.traffic.storeBytes(
+      this.pathBytes + this.headerBytes + this.bodyBytes + this.answerBytes,
+    );
+    let at = texts.write(path);
+    if (headers !== null) at += texts.write(headers, at);
+    for (const chunk of chunks ?? []) at += chunk.copy(texts, at);
+    if (answer !== null) texts.write(answer, at);
+    this.texts = texts;
+    this.hasAnswer = answer !== null;
+    this.hasBody = chunks !== null;
+    this.answer = null;
     this.chunks = null;
+    this.path = null;
     this.req = null;
-    this.context.traffic.add(this, this.bodyBytes + (this.answer?.length ?? 0));
+    this.context.traffic.add(this, this.bodyBytes + this.answerBytes);
+  }
+
+  /** One of the texts kept in `texts`, decoded. */
+  private text(from: number, bytes: number): string {
+    return this.texts ? this.texts.toString('utf8', from, from + bytes) : '';
   }
 
   /** The masked record (ShopTrafficLog calls this when the call is first read). */
   toEntry(seq: number): ShopCall {
-    const { context, body, path, answer } = this;
-    const headers = typeof this.requestHeaders === 'string' ? unpackHeaders(this.requestHeaders) : this.requestHeaders;
+    const { context, pathBytes, headerBytes, bodyBytes } = this;
+    const path = this.text(0, pathBytes);
+    const headers = this.unpackedHeaders ?? unpackHeaders(this.text(pathBytes, headerBytes));
+    const body = this.hasBody ? this.text(pathBytes + headerBytes, bodyBytes) : null;
+    const answer = this.hasAnswer ? this.text(pathBytes + headerBytes + bodyBytes, this.answerBytes) : null;
     const digest = digestOf(headers.authorization);
     const transactionID = transactionInPath(path, context.apiPath);
     const own = transactionID ? context.signatureOf(transactionID) : undefined;

@@ -259,6 +259,14 @@ describe('ShopTrafficLog', () => {
     });
   });
 
+  it('bytes kept for entries never overlap, across slabs and for pieces too large for one', () => {
+    const log = new ShopTrafficLog();
+    const pieces = [100, 5_000, 200_000, 3, 8_000, 8_000, 8_000, 8_000, 8_000, 8_000, 8_000, 8_000, 1].map(
+      (size, index) => log.storeBytes(size).fill(index),
+    );
+    pieces.forEach((piece, index) => expect(piece.every((byte) => byte === index)).toBe(true));
+  });
+
   it('a recorded call is masked once, when first read, and only the masked entry is kept from then on', () => {
     const log = new ShopTrafficLog(3);
     let built = 0;
