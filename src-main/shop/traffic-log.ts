@@ -1,8 +1,8 @@
 /**
  * One world's (or proxy session's) shop traffic: the newest MAX_TRAFFIC_ENTRIES entries, each with a seq
- * that only grows. Entries are kept as the capture point made them (a builder closure over raw,
- * already-bounded pieces) and masked the first time anyone reads them: a world nobody watches pays for a
- * push into a ring and nothing else, so recording stays on by default without slowing the world's answers.
+ * that only grows. Entries are kept as the capture point made them (raw, already-bounded pieces) and
+ * masked the first time anyone reads them: a world nobody watches pays for a store into a ring and
+ * nothing else, so recording stays on by default without slowing the world's answers.
  * A subscriber (the live Traffic view) gets each entry masked as it is added.
  */
 import type { ShopTrafficEntry, ShopTrafficPage } from '@shared/shop/traffic';
@@ -15,27 +15,40 @@ export const MAX_TRAFFIC_ENTRIES = 10_000;
 export const MAX_TRAFFIC_BYTES = 32 * 1024 * 1024;
 /** A page is at most this long, whatever `limit` asks. */
 export const MAX_TRAFFIC_PAGE = 1_000;
+/** Bytes an entry keeps (`storeBytes`) are cut from slabs this size; a larger piece gets its own buffer. */
+const SLAB_BYTES = 64 * 1024;
 
-type Build = (seq: number) => ShopTrafficEntry;
+/**
+ * What a capture point hands the log: raw pieces that become the masked entry when it is first read.
+ * A capture point that records often (a world's calls) passes an object it already has; one that
+ * records rarely may pass a builder function.
+ */
+export type RecordedTraffic = { toEntry(seq: number): ShopTrafficEntry } | ((seq: number) => ShopTrafficEntry);
 
-interface Slot {
-  seq: number;
-  bytes: number;
-  build: Build | null;
-  entry: ShopTrafficEntry | null;
-}
+type Held = RecordedTraffic | ShopTrafficEntry;
+
+const isRecorded = (held: Held): held is RecordedTraffic =>
+  typeof held === 'function' || typeof (held as { toEntry?: unknown }).toEntry === 'function';
 
 export class ShopTrafficLog {
   /** Off: capture points add nothing (they check `recording` before doing any work). */
   recording = true;
-  private readonly slots: Slot[] = [];
-  /** Index in `slots` of the oldest entry once the ring is full. */
+  /**
+   * The ring, oldest at `start` once full; each place holds what was recorded until it is read, then
+   * the masked entry (the raw pieces, unmasked, go as soon as it exists). No wrapper object per entry:
+   * what the ring keeps alive is what the old generation of the heap has to carry.
+   */
+  private readonly held: Held[] = [];
+  /** The body bytes of the entry at the same place (the byte budget's measure). */
+  private readonly sizes: number[] = [];
   private start = 0;
   private lastSeq = 0;
   private readonly listeners = new Set<(entry: ShopTrafficEntry) => void>();
   private readonly clearListeners = new Set<() => void>();
 
   private bytes = 0;
+  private slab: Buffer | null = null;
+  private slabUsed = 0;
 
   constructor(
     private readonly capacity = MAX_TRAFFIC_ENTRIES,
@@ -43,23 +56,30 @@ export class ShopTrafficLog {
   ) {}
 
   /**
-   * Adds one entry (built with its seq); a no-op while not recording. `bytes` is the size of the bodies it
-   * holds (the byte budget's measure). Returns the seq, or 0.
+   * Adds one entry; a no-op while not recording. `bytes` is the size of the bodies it holds (the byte
+   * budget's measure). Returns the seq, or 0.
    */
-  add(build: Build, bytes = 0): number {
+  add(recorded: RecordedTraffic, bytes = 0): number {
     if (!this.recording) return 0;
     const seq = ++this.lastSeq;
-    const slot: Slot = { seq, bytes, build, entry: null };
-    if (this.slots.length < this.capacity) this.slots.push(slot);
-    else {
-      this.bytes -= this.slots[this.start]!.bytes;
-      this.slots[this.start] = slot;
+    let place: number;
+    if (this.held.length < this.capacity) {
+      place = this.held.push(recorded) - 1;
+      this.sizes.push(bytes);
+    } else {
+      place = this.start;
+      this.bytes -= this.sizes[place]!;
+      this.held[place] = recorded;
+      this.sizes[place] = bytes;
       this.start = (this.start + 1) % this.capacity;
     }
     this.bytes += bytes;
-    while (this.bytes > this.maxBytes && this.slots.length > 1) this.dropOldest();
+    while (this.bytes > this.maxBytes && this.held.length > 1) {
+      this.dropOldest();
+      place = this.held.length - 1;
+    }
     if (this.listeners.size) {
-      const entry = this.materialise(slot);
+      const entry = this.entryAt(place, seq);
       for (const listener of this.listeners) {
         try {
           listener(entry);
@@ -71,17 +91,33 @@ export class ShopTrafficLog {
     return seq;
   }
 
+  /**
+   * Room for `size` bytes an entry will keep until it is read or dropped. Pieces of one slab, not a buffer
+   * each: a buffer is a few objects on the JS heap and a separate allocation, a piece is one small view.
+   * Entries leave the ring oldest first, so a slab is freed once the entries cut from it have all gone.
+   */
+  storeBytes(size: number): Buffer {
+    if (size > SLAB_BYTES / 8) return Buffer.allocUnsafeSlow(size);
+    if (!this.slab || this.slabUsed + size > SLAB_BYTES) {
+      this.slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
+      this.slabUsed = 0;
+    }
+    const piece = this.slab.subarray(this.slabUsed, this.slabUsed + size);
+    this.slabUsed += size;
+    return piece;
+  }
+
   /** The entries with seq > after, oldest first, at most `limit` (default and cap MAX_TRAFFIC_PAGE). */
   since(after = 0, limit = MAX_TRAFFIC_PAGE): ShopTrafficPage {
     const cap = Number.isInteger(limit) && limit > 0 ? Math.min(limit, MAX_TRAFFIC_PAGE) : MAX_TRAFFIC_PAGE;
     const from = Number.isFinite(after) && after > 0 ? after : 0;
     const entries: ShopTrafficEntry[] = [];
-    const count = this.slots.length;
-    // Seqs are consecutive inside the ring, so the first slot to read is found by arithmetic, not a scan.
-    const oldest = count ? this.slots[this.start]!.seq : this.lastSeq + 1;
+    const count = this.held.length;
+    // Seqs are consecutive inside the ring, so the first place to read is found by arithmetic, not a scan.
+    const oldest = this.lastSeq - count + 1;
     let index = Math.max(0, Math.floor(from) + 1 - oldest);
     for (; index < count && entries.length < cap; index++)
-      entries.push(this.materialise(this.slots[(this.start + index) % count]!));
+      entries.push(this.entryAt((this.start + index) % count, oldest + index));
     const nextCursor = entries.length ? entries[entries.length - 1]!.seq : Math.max(from, oldest - 1);
     return { entries, nextCursor: Math.min(nextCursor, this.lastSeq), hasMore: index < count };
   }
@@ -100,7 +136,8 @@ export class ShopTrafficLog {
 
   /** Forgets the entries; seqs go on (a reader's cursor stays valid). */
   clear(): void {
-    this.slots.length = 0;
+    this.held.length = 0;
+    this.sizes.length = 0;
     this.start = 0;
     this.bytes = 0;
     for (const listener of this.clearListeners) {
@@ -114,15 +151,20 @@ export class ShopTrafficLog {
 
   /** The ring in order without its oldest entry (rare: only past the byte budget). */
   private dropOldest(): void {
-    const ordered = [...this.slots.slice(this.start), ...this.slots.slice(0, this.start)];
-    this.bytes -= ordered.shift()!.bytes;
-    this.slots.length = 0;
-    this.slots.push(...ordered);
+    const inOrder = <T>(ring: T[]): T[] => [...ring.slice(this.start), ...ring.slice(0, this.start)];
+    const held = inOrder(this.held);
+    const sizes = inOrder(this.sizes);
+    held.shift();
+    this.bytes -= sizes.shift()!;
+    this.held.length = 0;
+    this.held.push(...held);
+    this.sizes.length = 0;
+    this.sizes.push(...sizes);
     this.start = 0;
   }
 
   get size(): number {
-    return this.slots.length;
+    return this.held.length;
   }
 
   /** The seq of the newest entry ever added (0 when none). */
@@ -130,12 +172,12 @@ export class ShopTrafficLog {
     return this.lastSeq;
   }
 
-  private materialise(slot: Slot): ShopTrafficEntry {
-    if (!slot.entry) {
-      slot.entry = slot.build!(slot.seq);
-      // The raw pieces (unmasked) go as soon as the masked entry exists.
-      slot.build = null;
-    }
-    return slot.entry;
+  /** The masked entry at a place of the ring, built (and kept instead of the raw pieces) on first read. */
+  private entryAt(place: number, seq: number): ShopTrafficEntry {
+    const held = this.held[place]!;
+    if (!isRecorded(held)) return held;
+    const entry = typeof held === 'function' ? held(seq) : held.toEntry(seq);
+    this.held[place] = entry;
+    return entry;
   }
 }

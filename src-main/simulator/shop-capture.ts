@@ -1,13 +1,16 @@
 /**
  * Where a world sees its shop's traffic: each gateway request (not the control API) is followed from
  * arrival to the end of its answer and added to the world's ShopTrafficLog. The hot path only keeps raw,
- * bounded pieces (headers object, at most MAX_CAPTURED_BODY of body, the answer text): masking and parsing
- * happen when someone reads the log (traffic-log.ts). Nothing here runs while recording is off.
+ * bounded pieces (the request's headers, at most MAX_CAPTURED_BODY of body and the answer's text as bytes,
+ * the answer's header object): masking and parsing happen when someone reads the log (traffic-log.ts).
+ * Nothing here runs while recording is off.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { captureCall, MAX_CAPTURED_BODY, type RawShopCall } from '../shop/capture';
+import type { ShopCall } from '@shared/shop/traffic';
+import { captureCall, MAX_CAPTURED_BODY } from '../shop/capture';
 import type { ShopTrafficLog } from '../shop/traffic-log';
+import { packHeaders, unpackHeaders } from './packed-headers';
 
 /** What the world tells the capture about itself. */
 export interface CallCaptureContext {
@@ -24,27 +27,59 @@ export interface CallCaptureContext {
   ownerOfSignature: (signature: string) => string | null;
 }
 
-/** The capture of one request in progress; the world's SimulatorResponse reports its answer here. */
+/**
+ * The capture of one request: followed while in progress (the world's SimulatorResponse reports its
+ * answer here), then handed to the world's ShopTrafficLog as it is, to be masked when first read.
+ *
+ * What a recorded call keeps is sized for the garbage collector: a world answering hundreds of calls a
+ * second keeps each one, and every young-generation collection copies whatever recent calls keep alive on
+ * the JS heap (that copying is the pause an answer waits through). So once recorded it holds primitives,
+ * the answer's header object (made anyway) and its texts (path, request headers, body, answer) as bytes in
+ * one buffer, whose bytes live outside the JS heap: one small object there, not four strings. No closure
+ * and no copy of a headers object per call.
+ */
 export class PendingShopCall {
   /** The transport fault or armed answer that replaced the normal one (`http-503`, `reset`…). */
   fault: string | null = null;
   private readonly started = performance.now();
   private readonly receivedAt = Date.now();
   private readonly worldTime: string;
-  private readonly chunks: Buffer[] = [];
+  private readonly method: string;
+  /** Until recorded: the request (its body may still be arriving). Dropped then, with all it holds. */
+  private req: IncomingMessage | null;
+  /** The body chunks as Node's parser made them (each its own copy, never written to again). */
+  private chunks: Buffer[] | null = null;
   private bodyBytes = 0;
   private bodyTruncated = false;
+  /** Until recorded: the answer's text, or null when the shop got nothing (no answer, no named fault). */
+  private answer: string | null = null;
+  private hasAnswer = false;
+  private hasBody = false;
+  /** Until recorded: the path below the world's base URL, query kept. */
+  private path: string | null;
+  /** Once recorded: the path, the packed request headers (packed-headers.ts), body and answer, as bytes. */
+  private texts: Buffer | null = null;
+  private pathBytes = 0;
+  private headerBytes = 0;
+  private answerBytes = 0;
+  /** Node's own headers object, kept only in the rare case they cannot be packed. */
+  private unpackedHeaders: IncomingHttpHeaders | null = null;
+  private status = 0;
+  private answerHeaders: Record<string, unknown> | null = null;
+  private durationMs = 0;
   private done = false;
+  private teeing = false;
 
   constructor(
     private readonly context: CallCaptureContext,
-    private readonly req: IncomingMessage,
-    private readonly path: string,
+    req: IncomingMessage,
+    path: string,
   ) {
+    this.path = path;
+    this.req = req;
+    this.method = req.method ?? 'GET';
     this.worldTime = context.worldTime();
   }
-
-  private teeing = false;
 
   /**
    * Starts copying the request body as it is read. Called in the same tick as whatever reads or drains the
@@ -52,11 +87,10 @@ export class PendingShopCall {
    * own, and chunks flowing before the route's reader is attached would be lost to the route.
    */
   teeBody(): void {
-    if (this.teeing) return;
-    this.teeing = true;
     const { req } = this;
-    if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined)
-      req.on('data', (chunk: Buffer) => this.bodyChunk(chunk));
+    if (this.teeing || !req) return;
+    this.teeing = true;
+    if (announcesBody(req)) req.on('data', (chunk: Buffer) => this.bodyChunk(chunk));
   }
 
   private bodyChunk(chunk: Buffer): void {
@@ -67,36 +101,45 @@ export class PendingShopCall {
     const room = MAX_CAPTURED_BODY - this.bodyBytes;
     const kept = chunk.length > room ? chunk.subarray(0, room) : chunk;
     if (kept.length < chunk.length) this.bodyTruncated = true;
-    this.chunks.push(Buffer.from(kept));
+    (this.chunks ??= []).push(kept);
     this.bodyBytes += kept.length;
   }
 
-  /** The answer left (SimulatorResponse.end): its status, headers and body. */
+  /**
+   * The answer's head went out (SimulatorResponse.writeHead): `given` is the header object writeHead was
+   * called with. Node keeps such an object as it is rather than copying it into its own header map, so
+   * the map (getHeaders) holds only headers set one by one.
+   */
+  headSent(res: ServerResponse, given: Record<string, unknown> | null): void {
+    this.answerHeaders = given && res.getHeaderNames().length === 0 ? given : res.getHeaders();
+  }
+
+  /** The answer left (SimulatorResponse.end): its status and body (the head was reported before). */
   answered(res: ServerResponse, body: unknown): void {
-    this.finish({
-      status: res.statusCode,
-      headers: res.getHeaders() as Record<string, unknown>,
-      body: typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : '',
-      fault: this.fault,
-    });
+    if (this.done) return;
+    this.status = res.statusCode;
+    this.answerHeaders ??= res.getHeaders();
+    this.finish(typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : '');
   }
 
   /** No answer was sent (the connection was reset, or closed before the end). */
   unanswered(): void {
-    // A transport fault is still what the shop got: kept as an answer with no status.
-    this.finish(this.fault ? { status: 0, headers: {}, body: '', fault: this.fault } : null);
+    if (this.done) return;
+    // A transport fault is still what the shop got: kept as an answer with no status (nor headers).
+    this.answerHeaders = null;
+    this.finish(this.fault ? '' : null);
   }
 
-  private finish(response: RawShopCall['response']): void {
-    if (this.done) return;
-    this.done = true;
-    const durationMs = performance.now() - this.started;
+  private finish(answer: string | null): void {
     const { req } = this;
+    if (this.done || !req) return;
+    this.done = true;
+    this.answer = answer;
+    this.durationMs = performance.now() - this.started;
     // Answered before the body came (an armed fault, a refusal): what the shop sent still belongs in the
     // record (a create resent after a 503 is judged by its merchantTransactionId), so wait for the rest.
-    const announced = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
-    if (!announced || req.complete || req.destroyed) {
-      this.record(response, durationMs);
+    if (!announcesBody(req) || req.complete || req.destroyed) {
+      this.record();
       return;
     }
     let recorded = false;
@@ -104,7 +147,7 @@ export class PendingShopCall {
       if (recorded) return;
       recorded = true;
       clearTimeout(timer);
-      this.record(response, durationMs);
+      this.record();
     };
     const timer = setTimeout(record, 1_000);
     timer.unref();
@@ -113,56 +156,87 @@ export class PendingShopCall {
     req.once('error', record);
   }
 
-  private record(response: RawShopCall['response'], durationMs: number): void {
-    const { context, req } = this;
-    const authorization = req.headers.authorization;
-    // Kept as bytes until someone reads the log (decoding is the builder's work, like the masking).
-    const { chunks } = this;
-    const bodyBytes = chunks.length > 1 ? Buffer.concat(chunks) : (chunks[0] ?? null);
+  private record(): void {
+    const { req, chunks, path } = this;
+    if (!req || path === null) return;
+    // The record shows at most MAX_CAPTURED_BODY of an answer: no more is kept.
+    const answer =
+      this.answer !== null && this.answer.length > MAX_CAPTURED_BODY
+        ? this.answer.slice(0, MAX_CAPTURED_BODY)
+        : this.answer;
     const declared = Number(req.headers['content-length']);
-    // Node's own object, kept as it is: nothing changes a request's headers once it has arrived.
-    const headers = req.headers;
-    const path = this.path;
-    const receivedAt = this.receivedAt;
-    const worldTime = this.worldTime;
-    const bodyTruncated = this.bodyTruncated || (Number.isFinite(declared) && declared > this.bodyBytes);
-    const method = req.method ?? 'GET';
-    context.traffic.add(
-      (seq) => {
-        const body = bodyBytes ? bodyBytes.toString('utf8') : null;
-        const digest = digestOf(authorization);
-        const transactionID = transactionInPath(path, context.apiPath);
-        const own = transactionID ? context.signatureOf(transactionID) : undefined;
-        const signature =
-          digest === null || transactionID === null
-            ? null
-            : own !== undefined && own === digest
-              ? { matched: true, belongsTo: transactionID }
-              : { matched: false, belongsTo: context.ownerOfSignature(digest) };
-        return captureCall({
-          seq,
-          worldId: context.worldId,
-          via: 'world',
-          receivedAt,
-          worldTime,
-          method,
-          path,
-          apiPath: context.apiPath,
-          headers,
-          clientIdHeader: context.clientIdHeader,
-          body,
-          bodyTruncated,
-          response,
-          durationMs,
-          credentials: context.credentials(),
-          signatures: [own, digest, ...signaturesIn(body, context)],
-          signature,
-        });
-      },
-      (bodyBytes?.length ?? 0) + (response?.body.length ?? 0),
+    if (Number.isFinite(declared) && declared > this.bodyBytes) this.bodyTruncated = true;
+    const headers = packHeaders(req.rawHeaders);
+    if (headers === null) this.unpackedHeaders = req.headers;
+    this.pathBytes = Buffer.byteLength(path);
+    this.headerBytes = headers === null ? 0 : Buffer.byteLength(headers);
+    this.answerBytes = answer === null ? 0 : Buffer.byteLength(answer);
+    const texts = this.context.traffic.storeBytes(
+      this.pathBytes + this.headerBytes + this.bodyBytes + this.answerBytes,
     );
+    let at = texts.write(path);
+    if (headers !== null) at += texts.write(headers, at);
+    for (const chunk of chunks ?? []) at += chunk.copy(texts, at);
+    if (answer !== null) texts.write(answer, at);
+    this.texts = texts;
+    this.hasAnswer = answer !== null;
+    this.hasBody = chunks !== null;
+    this.answer = null;
+    this.chunks = null;
+    this.path = null;
+    this.req = null;
+    this.context.traffic.add(this, this.bodyBytes + this.answerBytes);
+  }
+
+  /** One of the texts kept in `texts`, decoded. */
+  private text(from: number, bytes: number): string {
+    return this.texts ? this.texts.toString('utf8', from, from + bytes) : '';
+  }
+
+  /** The masked record (ShopTrafficLog calls this when the call is first read). */
+  toEntry(seq: number): ShopCall {
+    const { context, pathBytes, headerBytes, bodyBytes } = this;
+    const path = this.text(0, pathBytes);
+    const headers = this.unpackedHeaders ?? unpackHeaders(this.text(pathBytes, headerBytes));
+    const body = this.hasBody ? this.text(pathBytes + headerBytes, bodyBytes) : null;
+    const answer = this.hasAnswer ? this.text(pathBytes + headerBytes + bodyBytes, this.answerBytes) : null;
+    const digest = digestOf(headers.authorization);
+    const transactionID = transactionInPath(path, context.apiPath);
+    const own = transactionID ? context.signatureOf(transactionID) : undefined;
+    const signature =
+      digest === null || transactionID === null
+        ? null
+        : own !== undefined && own === digest
+          ? { matched: true, belongsTo: transactionID }
+          : { matched: false, belongsTo: context.ownerOfSignature(digest) };
+    return captureCall({
+      seq,
+      worldId: context.worldId,
+      via: 'world',
+      receivedAt: this.receivedAt,
+      worldTime: this.worldTime,
+      method: this.method,
+      path,
+      apiPath: context.apiPath,
+      headers,
+      clientIdHeader: context.clientIdHeader,
+      body,
+      bodyTruncated: this.bodyTruncated,
+      response:
+        answer === null
+          ? null
+          : { status: this.status, headers: this.answerHeaders ?? {}, body: answer, fault: this.fault },
+      durationMs: this.durationMs,
+      credentials: context.credentials(),
+      signatures: [own, digest, ...signaturesIn(body, context)],
+      signature,
+    });
   }
 }
+
+/** Whether the request announced a body (sized or chunked). */
+const announcesBody = ({ headers }: IncomingMessage): boolean =>
+  headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined;
 
 /**
  * This world's transaction signatures a body carries (a hostile shop echoing one it was given): the

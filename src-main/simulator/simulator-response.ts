@@ -70,12 +70,17 @@ export const simulatorResponse = (journals: { flush(): void } | null, clock: Ans
         const date = httpDate(this.answerClock.now());
         const last = args.length > 1 ? args[args.length - 1] : undefined;
         // Written with the answer's own headers: a header set apart (setHeader) makes Node set every other
-        // one the same way, copying each. A capture reads the headers back (getHeaders), so it keeps that way.
-        if (this.shopCall === null && isHeaderObject(last) && !namesDate(last))
-          args[args.length - 1] = { Date: date, ...last };
+        // one the same way, copying each.
+        if (isHeaderObject(last) && !namesDate(last)) args[args.length - 1] = { Date: date, ...last };
         else this.setHeader('Date', date);
       }
-      return (super.writeHead as (...headArgs: unknown[]) => this)(...args);
+      (super.writeHead as (...headArgs: unknown[]) => this)(...args);
+      // A capture keeps the header object the answer was written with (no copy read back from Node).
+      if (this.shopCall) {
+        const last = args.length > 1 ? args[args.length - 1] : undefined;
+        this.shopCall.headSent(this, isHeaderObject(last) ? last : null);
+      }
+      return this;
     }
 
     /** The pending state is written to the file first: a kill -9 right after an answer must not lose it. */

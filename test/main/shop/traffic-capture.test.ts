@@ -44,7 +44,7 @@ describe('shop traffic capture', () => {
   it('records each gateway call of the shop with its answer, operation, ids and timing (not the control API)', async () => {
     const h = await start();
     const { id } = await h.order('A');
-    await h.status(id);
+    const statusAnswer = await h.status(id);
     await h.control('GET', '/transactions');
     const recorded = calls(h);
     expect(recorded.map((call) => call.operation)).toEqual(['createOrder', 'getStatus']);
@@ -56,6 +56,9 @@ describe('shop traffic capture', () => {
     expect(create.request.authScheme).toBe('Bearer');
     expect(status.path).toBe(`/api/v2/payments/${id}/status`);
     expect(status.paymentStatus).toBe('Pending');
+    // The answer's headers as the shop got them, the simulated Date included.
+    for (const name of ['content-type', 'content-length', 'cache-control', 'date'])
+      expect(status.response?.headers[name]).toBe(statusAnswer.headers.get(name));
     expect(status.seq).toBeGreaterThan(create.seq);
     expect(status.durationMs).toBeGreaterThanOrEqual(0);
   });
@@ -235,6 +238,49 @@ describe('ShopTrafficLog', () => {
     expect(log.since(0).entries.map((entry) => entry.seq)).toEqual([48, 49, 50]);
     log.add(build, 10);
     expect(log.since(0).entries.map((entry) => entry.seq)).toEqual([48, 49, 50, 51]);
+  });
+
+  it('past the byte budget the oldest go first also once the ring has wrapped round', () => {
+    const log = new ShopTrafficLog(4, 1_000);
+    const build = (seq: number) => ({ kind: 'notification', seq }) as never;
+    for (let index = 0; index < 6; index++) log.add(build, 100);
+    expect(log.since(0).entries.map((entry) => entry.seq)).toEqual([3, 4, 5, 6]);
+    log.add(build, 800);
+    expect(log.since(0).entries.map((entry) => entry.seq)).toEqual([5, 6, 7]);
+    for (let index = 0; index < 3; index++) log.add(build, 10);
+    expect(log.since(0).entries.map((entry) => entry.seq)).toEqual([7, 8, 9, 10]);
+    expect(log.since(8)).toEqual({
+      entries: [
+        { kind: 'notification', seq: 9 },
+        { kind: 'notification', seq: 10 },
+      ],
+      nextCursor: 10,
+      hasMore: false,
+    });
+  });
+
+  it('bytes kept for entries never overlap, across slabs and for pieces too large for one', () => {
+    const log = new ShopTrafficLog();
+    const pieces = [100, 5_000, 200_000, 3, 8_000, 8_000, 8_000, 8_000, 8_000, 8_000, 8_000, 8_000, 1].map(
+      (size, index) => log.storeBytes(size).fill(index),
+    );
+    pieces.forEach((piece, index) => expect(piece.every((byte) => byte === index)).toBe(true));
+  });
+
+  it('a recorded call is masked once, when first read, and only the masked entry is kept from then on', () => {
+    const log = new ShopTrafficLog(3);
+    let built = 0;
+    const recorded = { toEntry: (seq: number) => (built++, { kind: 'notification', seq }) as never };
+    log.add(recorded);
+    expect(built).toBe(0);
+    const first = log.since(0).entries[0];
+    expect(log.since(0).entries[0]).toBe(first);
+    expect(built).toBe(1);
+    const seen: unknown[] = [];
+    log.subscribe((entry) => seen.push(entry));
+    log.add({ toEntry: (seq: number) => (built++, { kind: 'notification', seq }) as never });
+    expect(log.since(1).entries).toEqual(seen);
+    expect(built).toBe(2);
   });
 
   it('keeps only the newest entries, pages after a cursor and tells subscribers', () => {
