@@ -25,10 +25,12 @@ let stopping = false;
 
 /** A transaction of `merchantId`, drawn at random over the whole history. */
 function transactionOf(merchantId: string): number {
-  for (;;) {
+  for (let tries = 0; tries < 10_000; tries += 1) {
     const n = 1 + Math.floor(Math.random() * config.rows);
     if (merchantOf(n, config.stride) === merchantId) return n;
   }
+  // Never spin: a merchant without transactions would block every agent of this process.
+  throw new Error(`merchant ${merchantId} holds no transactions`);
 }
 
 async function agent(url: string, merchantId: string): Promise<() => Promise<void>> {
@@ -40,9 +42,9 @@ async function agent(url: string, merchantId: string): Promise<() => Promise<voi
     // Agents start spread over the interval, not in one burst.
     await new Promise((resolve) => setTimeout(resolve, Math.random() * config.intervalMs));
     while (!stopping) {
-      const n = transactionOf(merchantId);
       const note = Math.random() < 0.5;
       try {
+        const n = transactionOf(merchantId);
         await applyOutboxItem(client, {
           clientId: randomUUID(),
           kind: note ? 'note' : 'lookup',

@@ -235,6 +235,35 @@ describe('streamed export and import (large histories)', () => {
     expect(await db.transactions.count()).toBe(2 + summary.added);
   });
 
+  it('a record repeated in a later batch merges with the earlier batch written while it was read', async () => {
+    const first = makeRow(7, {
+      paymentStatus: 'Pending',
+      statusKey: 'Pending',
+      updatedAt: T0 + 100,
+      maskedPhone: '351#••••••678',
+    });
+    const later = { ...first, paymentStatus: 'Success', statusKey: 'Success', updatedAt: T0 + 500, maskedPhone: null };
+    // Three batches of 2,000 and more: the row's two versions are in the first and the third.
+    const rows = [first, ...Array.from({ length: 5_000 }, (_, i) => makeRow(1_000 + i)), later];
+    const file = inPieces(
+      JSON.stringify({ format: EXPORT_FORMAT, version: 1, exportedAt: new Date(T0).toISOString(), transactions: rows }),
+    );
+    const db = freshDb();
+    const progress: number[] = [];
+    const summary = await importHistoryFile(db, file, {
+      wholeFileBytes: 0,
+      onProgress: (records) => progress.push(records),
+    });
+    expect(progress.length).toBeGreaterThanOrEqual(3);
+    expect(summary).toEqual({ added: 5_001, merged: 1, exchangesAdded: 0, rejected: [] });
+    expect(await db.transactions.count()).toBe(5_001);
+    // The newest status wins and the fact only the first version knew is kept: the later batch saw it.
+    expect(await db.transactions.get(first.key)).toMatchObject({
+      paymentStatus: 'Success',
+      maskedPhone: '351#••••••678',
+    });
+  });
+
   it('issue 28: a whole-file import cancelled before its single write changes nothing and says so', async () => {
     const db = freshDb();
     await db.transactions.put(makeRow(5));
