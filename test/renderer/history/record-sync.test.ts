@@ -65,16 +65,21 @@ function syncFor(main: ReturnType<typeof fakeMain>, pageSize = 100) {
   const db = freshDb();
   const progress: Array<RecordProgress | null> = [];
   const deliveries: DeliveryRecord[] = [];
+  /** How many exchanges each store was handed (one store is one database transaction). */
+  const runs: number[] = [];
   const sync = createRecordSync({
     api: main.api,
     cursor: { get: () => readRecordCursor(db), set: (cursor: RecordCursor) => writeRecordCursor(db, cursor) },
-    storeExchanges: async (exchanges) => void (await recordExchanges(db, exchanges, lookupProfile)),
+    storeExchanges: async (exchanges) => {
+      runs.push(exchanges.length);
+      await recordExchanges(db, exchanges, lookupProfile);
+    },
     storeNotification: async (delivery) => void deliveries.push(delivery),
     forgetShopWorld: async (worldId, beforeSeq) => void (await forgetShopWorld(db, worldId, beforeSeq)),
     onProgress: (next) => progress.push(next),
     pageSize,
   });
-  return { db, sync, progress, deliveries };
+  return { db, sync, progress, deliveries, runs };
 }
 
 describe('History as an index of main’s record', () => {
@@ -130,18 +135,7 @@ describe('History as an index of main’s record', () => {
   it('issue 28 §1: a burst of live entries is stored in a few database transactions, not one per exchange', async () => {
     const main = fakeMain();
     main.append('s2FIRST');
-    const db = freshDb();
-    const runs: number[] = [];
-    const sync = createRecordSync({
-      api: main.api,
-      cursor: { get: () => readRecordCursor(db), set: (cursor: RecordCursor) => writeRecordCursor(db, cursor) },
-      storeExchanges: async (exchanges) => {
-        runs.push(exchanges.length);
-        await recordExchanges(db, exchanges, lookupProfile);
-      },
-      storeNotification: async () => undefined,
-      forgetShopWorld: async () => undefined,
-    });
+    const { db, sync, runs } = syncFor(main);
     await sync.start();
     runs.length = 0;
     const burst = Array.from({ length: 50 }, (_, n) => main.append(`s2BURST${n}`));
@@ -156,19 +150,7 @@ describe('History as an index of main’s record', () => {
   it('issue 28 §2: a catch-up stores the live entry that revealed the gap with the page before it, and nothing twice', async () => {
     const main = fakeMain();
     main.append('s2FIRST');
-    const db = freshDb();
-    const runs: number[] = [];
-    const sync = createRecordSync({
-      api: main.api,
-      cursor: { get: () => readRecordCursor(db), set: (cursor: RecordCursor) => writeRecordCursor(db, cursor) },
-      storeExchanges: async (exchanges) => {
-        runs.push(exchanges.length);
-        await recordExchanges(db, exchanges, lookupProfile);
-      },
-      storeNotification: async () => undefined,
-      forgetShopWorld: async () => undefined,
-      pageSize: 10,
-    });
+    const { db, sync, runs } = syncFor(main, 10);
     await sync.start();
     runs.length = 0;
     // Ten calls pushed to nobody, then a live one: the page of ten and the live entry go in together.
