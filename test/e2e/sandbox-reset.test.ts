@@ -20,11 +20,20 @@ async function putOtherEnvironmentRow(page: Page): Promise<void> {
     (await indexedDB.databases()).some((info) => info.name === 'gateway-console-history' && (info.version ?? 0) > 1),
   );
   return page.evaluate(async (key) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('gateway-console-history');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
+    const openHistory = () =>
+      new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('gateway-console-history');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+    // Listed is not yet built: the page's database can be seen before its stores are (seen so once in the
+    // README-order run), so it is opened again until they are there.
+    let db = await openHistory();
+    for (let tries = 0; !db.objectStoreNames.contains('transactions') && tries < 100; tries += 1) {
+      db.close();
+      await new Promise((wait) => setTimeout(wait, 100));
+      db = await openHistory();
+    }
     const now = Date.now();
     await new Promise<void>((resolve, reject) => {
       const tx = db.transaction('transactions', 'readwrite');
