@@ -180,15 +180,18 @@ function faultServerClient() {
 
 describe('the answer handed back', () => {
   const call = faultServerClient();
-
-  it('masks a token the gateway spelled with JSON escapes, which the text check cannot see', async () => {
-    const escaped = `\\u0074${TOKEN.slice(1).replace('_', '\\u005f')}`;
+  /** The gateway's next answer: a Pending status that echoes `text` in a field of its own. */
+  const answerEchoing = (text: string) =>
     call.server.next({
       kind: 'answer',
       status: 200,
-      body: `{"returnStatus":{"statusCode":"000"},"paymentStatus":"Pending","echo":"${escaped}"}`,
+      body: `{"returnStatus":{"statusCode":"000"},"paymentStatus":"Pending","echo":"${text}"}`,
       headers: { 'content-type': 'application/json' },
     });
+
+  it('masks a token the gateway spelled with JSON escapes, which the text check cannot see', async () => {
+    const escaped = `\\u0074${TOKEN.slice(1).replace('_', '\\u005f')}`;
+    answerEchoing(escaped);
     const { exchange, response } = await call.client.getStatus(connectionTo(call.server.url), 's2abc');
     expect(exchange.classification).toBe('ok');
     expect(JSON.stringify(response)).not.toContain(TOKEN);
@@ -201,12 +204,7 @@ describe('the answer handed back', () => {
 
   it('masks a token spelled wholly in \\u escapes, where no piece of it can be read as written', async () => {
     const escaped = [...TOKEN].map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
-    call.server.next({
-      kind: 'answer',
-      status: 200,
-      body: `{"returnStatus":{"statusCode":"000"},"paymentStatus":"Pending","echo":"${escaped}"}`,
-      headers: { 'content-type': 'application/json' },
-    });
+    answerEchoing(escaped);
     const { exchange, response } = await call.client.getStatus(connectionTo(call.server.url), 's2abc');
     expect(JSON.stringify(response)).not.toContain(TOKEN);
     expect(response).toMatchObject({ paymentStatus: 'Pending', echo: `••••${TOKEN.slice(-4)}` });
