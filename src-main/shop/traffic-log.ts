@@ -20,12 +20,17 @@ const SLAB_BYTES = 64 * 1024;
 
 /**
  * What a capture point hands the log: raw pieces that become the masked entry when it is first read.
- * A capture point that records often (a world's calls) passes an object it already has; one that
- * records rarely may pass a builder function.
+ * A capture point that records rarely (the proxy, notifications) passes an object or a builder function;
+ * one that records often (a world's calls) keeps its entries as bytes instead (`storeBytes`, `addBytes`).
  */
 export type RecordedTraffic = { toEntry(seq: number): ShopTrafficEntry } | ((seq: number) => ShopTrafficEntry);
 
-type Held = RecordedTraffic | ShopTrafficEntry;
+/** Reads an entry a capture point kept as bytes: one per capture point, shared by all its entries. */
+export interface TrafficBytesReader {
+  entryFromBytes(bytes: Buffer, seq: number): ShopTrafficEntry;
+}
+
+type Held = RecordedTraffic | ShopTrafficEntry | TrafficBytesReader;
 
 const isRecorded = (held: Held): held is RecordedTraffic =>
   typeof held === 'function' || typeof (held as { toEntry?: unknown }).toEntry === 'function';
@@ -35,10 +40,16 @@ export class ShopTrafficLog {
   recording = true;
   /**
    * The ring, oldest at `start` once full; each place holds what was recorded until it is read, then
-   * the masked entry (the raw pieces, unmasked, go as soon as it exists). No wrapper object per entry:
-   * what the ring keeps alive is what the old generation of the heap has to carry.
+   * the masked entry (the raw pieces, unmasked, go as soon as it exists). Parallel arrays, no object per
+   * entry: what the ring keeps alive is what every garbage collection has to move or mark, so an entry
+   * kept as bytes is a reader shared by all (`held`), the slab its bytes are in (`slabs`), and two
+   * integers; the bytes themselves are outside the JS heap.
    */
   private readonly held: Held[] = [];
+  /** For an entry kept as bytes: the buffer they are in, else null. */
+  private readonly slabs: Array<ArrayBufferLike | null> = [];
+  private readonly offsets: number[] = [];
+  private readonly lengths: number[] = [];
   /** The body bytes of the entry at the same place (the byte budget's measure). */
   private readonly sizes: number[] = [];
   private start = 0;
@@ -60,16 +71,33 @@ export class ShopTrafficLog {
    * budget's measure). Returns the seq, or 0.
    */
   add(recorded: RecordedTraffic, bytes = 0): number {
-    if (!this.recording) return 0;
+    return this.recording ? this.put(recorded, null, 0, 0, bytes) : 0;
+  }
+
+  /**
+   * Adds one entry kept as `piece` (from `storeBytes`), which `reader` turns into the masked entry when
+   * it is first read; a no-op while not recording. `bytes` is as for `add`. Returns the seq, or 0.
+   */
+  addBytes(reader: TrafficBytesReader, piece: Buffer, bytes: number): number {
+    return this.recording ? this.put(reader, piece.buffer, piece.byteOffset, piece.length, bytes) : 0;
+  }
+
+  private put(held: Held, slab: ArrayBufferLike | null, offset: number, length: number, bytes: number): number {
     const seq = ++this.lastSeq;
     let place: number;
     if (this.held.length < this.capacity) {
-      place = this.held.push(recorded) - 1;
+      place = this.held.push(held) - 1;
+      this.slabs.push(slab);
+      this.offsets.push(offset);
+      this.lengths.push(length);
       this.sizes.push(bytes);
     } else {
       place = this.start;
       this.bytes -= this.sizes[place]!;
-      this.held[place] = recorded;
+      this.held[place] = held;
+      this.slabs[place] = slab;
+      this.offsets[place] = offset;
+      this.lengths[place] = length;
       this.sizes[place] = bytes;
       this.start = (this.start + 1) % this.capacity;
     }
@@ -93,8 +121,9 @@ export class ShopTrafficLog {
 
   /**
    * Room for `size` bytes an entry will keep until it is read or dropped. Pieces of one slab, not a buffer
-   * each: a buffer is a few objects on the JS heap and a separate allocation, a piece is one small view.
-   * Entries leave the ring oldest first, so a slab is freed once the entries cut from it have all gone.
+   * each: a buffer is a few objects on the JS heap and a separate allocation, a piece is one small view
+   * (dropped once `addBytes` has noted where it is). Entries leave the ring oldest first, so a slab is
+   * freed once the entries cut from it have all gone.
    */
   storeBytes(size: number): Buffer {
     if (size > SLAB_BYTES / 8) return Buffer.allocUnsafeSlow(size);
@@ -136,8 +165,7 @@ export class ShopTrafficLog {
 
   /** Forgets the entries; seqs go on (a reader's cursor stays valid). */
   clear(): void {
-    this.held.length = 0;
-    this.sizes.length = 0;
+    for (const ring of this.rings()) ring.length = 0;
     this.start = 0;
     this.bytes = 0;
     for (const listener of this.clearListeners) {
@@ -149,17 +177,19 @@ export class ShopTrafficLog {
     }
   }
 
+  private rings(): unknown[][] {
+    return [this.held, this.slabs, this.offsets, this.lengths, this.sizes];
+  }
+
   /** The ring in order without its oldest entry (rare: only past the byte budget). */
   private dropOldest(): void {
-    const inOrder = <T>(ring: T[]): T[] => [...ring.slice(this.start), ...ring.slice(0, this.start)];
-    const held = inOrder(this.held);
-    const sizes = inOrder(this.sizes);
-    held.shift();
-    this.bytes -= sizes.shift()!;
-    this.held.length = 0;
-    this.held.push(...held);
-    this.sizes.length = 0;
-    this.sizes.push(...sizes);
+    this.bytes -= this.sizes[this.start]!;
+    for (const ring of this.rings()) {
+      const inOrder = [...ring.slice(this.start), ...ring.slice(0, this.start)];
+      inOrder.shift();
+      ring.length = 0;
+      ring.push(...inOrder);
+    }
     this.start = 0;
   }
 
@@ -175,9 +205,17 @@ export class ShopTrafficLog {
   /** The masked entry at a place of the ring, built (and kept instead of the raw pieces) on first read. */
   private entryAt(place: number, seq: number): ShopTrafficEntry {
     const held = this.held[place]!;
-    if (!isRecorded(held)) return held;
-    const entry = typeof held === 'function' ? held(seq) : held.toEntry(seq);
+    const slab = this.slabs[place];
+    let entry: ShopTrafficEntry;
+    if (slab)
+      entry = (held as TrafficBytesReader).entryFromBytes(
+        Buffer.from(slab, this.offsets[place], this.lengths[place]),
+        seq,
+      );
+    else if (isRecorded(held)) entry = typeof held === 'function' ? held(seq) : held.toEntry(seq);
+    else return held as ShopTrafficEntry;
     this.held[place] = entry;
+    this.slabs[place] = null;
     return entry;
   }
 }

@@ -1,16 +1,26 @@
 /**
  * Where a world sees its shop's traffic: each gateway request (not the control API) is followed from
  * arrival to the end of its answer and added to the world's ShopTrafficLog. The hot path only keeps raw,
- * bounded pieces (the request's headers, at most MAX_CAPTURED_BODY of body and the answer's text as bytes,
- * the answer's header object): masking and parsing happen when someone reads the log (traffic-log.ts).
+ * bounded pieces as bytes (the request's headers, at most MAX_CAPTURED_BODY of body, the answer's headers
+ * and text): masking and parsing happen when someone reads the log (traffic-log.ts).
  * Nothing here runs while recording is off.
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { ShopCall } from '@shared/shop/traffic';
 import { captureCall, MAX_CAPTURED_BODY } from '../shop/capture';
-import type { ShopTrafficLog } from '../shop/traffic-log';
+import type { ShopTrafficLog, TrafficBytesReader } from '../shop/traffic-log';
 import { packHeaders, unpackHeaders } from './packed-headers';
+import {
+  BODY_TRUNCATED,
+  HAS_ANSWER,
+  HAS_BODY,
+  HEADERS_AS_JSON,
+  readRecordedCall,
+  recordedCallSize,
+  writeRecordedCall,
+  type CallTexts,
+} from './recorded-call';
 
 /** What the world tells the capture about itself. */
 export interface CallCaptureContext {
@@ -18,7 +28,8 @@ export interface CallCaptureContext {
   traffic: ShopTrafficLog;
   apiPath: string;
   clientIdHeader: string;
-  worldTime: () => string;
+  /** The world's clock now (ms): a call is stamped with the world's time as well as the wall clock's. */
+  worldNow: () => number;
   /** The credentials a body could echo (client id, tokens). */
   credentials: () => string[];
   /** The signature of a transaction of this world, or undefined when it has none. */
@@ -29,41 +40,30 @@ export interface CallCaptureContext {
 
 /**
  * The capture of one request: followed while in progress (the world's SimulatorResponse reports its
- * answer here), then handed to the world's ShopTrafficLog as it is, to be masked when first read.
+ * answer here), then written as bytes into the world's ShopTrafficLog, to be read back and masked when
+ * first read (`RecordedCallReader`).
  *
- * What a recorded call keeps is sized for the garbage collector: a world answering hundreds of calls a
- * second keeps each one, and every young-generation collection copies whatever recent calls keep alive on
- * the JS heap (that copying is the pause an answer waits through). So once recorded it holds primitives,
- * the answer's header object (made anyway) and its texts (path, request headers, body, answer) as bytes in
- * one buffer, whose bytes live outside the JS heap: one small object there, not four strings. No closure
- * and no copy of a headers object per call.
+ * What a recorded call keeps is sized for the garbage collector: a world answering a thousand calls a
+ * second keeps ten thousand of them, and whatever they keep alive on the JS heap is copied by young
+ * collections and marked by every major one, pauses an answer waits through. So a recorded call is bytes
+ * only (recorded-call.ts), outside the JS heap; this object, and all it held, goes with the request.
  */
 export class PendingShopCall {
   /** The transport fault or armed answer that replaced the normal one (`http-503`, `reset`…). */
   fault: string | null = null;
   private readonly started = performance.now();
   private readonly receivedAt = Date.now();
-  private readonly worldTime: string;
-  private readonly method: string;
+  private readonly worldMs: number;
   /** Until recorded: the request (its body may still be arriving). Dropped then, with all it holds. */
   private req: IncomingMessage | null;
   /** The body chunks as Node's parser made them (each its own copy, never written to again). */
   private chunks: Buffer[] | null = null;
   private bodyBytes = 0;
   private bodyTruncated = false;
-  /** Until recorded: the answer's text, or null when the shop got nothing (no answer, no named fault). */
+  /** The answer's text, or null when the shop got nothing (no answer, no named fault). */
   private answer: string | null = null;
-  private hasAnswer = false;
-  private hasBody = false;
-  /** Until recorded: the path below the world's base URL, query kept. */
-  private path: string | null;
-  /** Once recorded: the path, the packed request headers (packed-headers.ts), body and answer, as bytes. */
-  private texts: Buffer | null = null;
-  private pathBytes = 0;
-  private headerBytes = 0;
-  private answerBytes = 0;
-  /** Node's own headers object, kept only in the rare case they cannot be packed. */
-  private unpackedHeaders: IncomingHttpHeaders | null = null;
+  /** The path below the world's base URL, query kept. */
+  private readonly path: string;
   private status = 0;
   private answerHeaders: Record<string, unknown> | null = null;
   private durationMs = 0;
@@ -77,8 +77,7 @@ export class PendingShopCall {
   ) {
     this.path = path;
     this.req = req;
-    this.method = req.method ?? 'GET';
-    this.worldTime = context.worldTime();
+    this.worldMs = context.worldNow();
   }
 
   /**
@@ -157,8 +156,9 @@ export class PendingShopCall {
   }
 
   private record(): void {
-    const { req, chunks, path } = this;
-    if (!req || path === null) return;
+    const { req, chunks, context } = this;
+    if (!req) return;
+    this.req = null;
     // The record shows at most MAX_CAPTURED_BODY of an answer: no more is kept.
     const answer =
       this.answer !== null && this.answer.length > MAX_CAPTURED_BODY
@@ -166,42 +166,46 @@ export class PendingShopCall {
         : this.answer;
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > this.bodyBytes) this.bodyTruncated = true;
-    const headers = packHeaders(req.rawHeaders);
-    if (headers === null) this.unpackedHeaders = req.headers;
-    this.pathBytes = Buffer.byteLength(path);
-    this.headerBytes = headers === null ? 0 : Buffer.byteLength(headers);
-    this.answerBytes = answer === null ? 0 : Buffer.byteLength(answer);
-    const texts = this.context.traffic.storeBytes(
-      this.pathBytes + this.headerBytes + this.bodyBytes + this.answerBytes,
-    );
-    let at = texts.write(path);
-    if (headers !== null) at += texts.write(headers, at);
-    for (const chunk of chunks ?? []) at += chunk.copy(texts, at);
-    if (answer !== null) texts.write(answer, at);
-    this.texts = texts;
-    this.hasAnswer = answer !== null;
-    this.hasBody = chunks !== null;
-    this.answer = null;
+    const packed = packHeaders(req.rawHeaders);
+    const call: CallTexts = {
+      method: req.method ?? 'GET',
+      fault: this.fault,
+      path: this.path,
+      headers: packed ?? JSON.stringify(req.headers),
+      answer,
+      answerHeaders: this.answerHeaders === null ? null : JSON.stringify(this.answerHeaders),
+    };
+    const flags =
+      (answer !== null ? HAS_ANSWER : 0) |
+      (chunks !== null ? HAS_BODY : 0) |
+      (this.bodyTruncated ? BODY_TRUNCATED : 0) |
+      (packed === null ? HEADERS_AS_JSON : 0);
+    const piece = context.traffic.storeBytes(recordedCallSize(call, this.bodyBytes));
+    const kept = writeRecordedCall(piece, call, chunks, this.bodyBytes, {
+      receivedAt: this.receivedAt,
+      worldMs: this.worldMs,
+      durationMs: this.durationMs,
+      status: this.status,
+      flags,
+    });
     this.chunks = null;
-    this.path = null;
-    this.req = null;
-    this.context.traffic.add(this, this.bodyBytes + this.answerBytes);
+    this.answer = null;
+    this.answerHeaders = null;
+    context.traffic.addBytes(readerOf(context), piece, kept);
   }
+}
 
-  /** One of the texts kept in `texts`, decoded. */
-  private text(from: number, bytes: number): string {
-    return this.texts ? this.texts.toString('utf8', from, from + bytes) : '';
-  }
+/** Turns a world's recorded calls back into masked records: one per world, shared by all its calls. */
+class RecordedCallReader implements TrafficBytesReader {
+  constructor(private readonly context: CallCaptureContext) {}
 
-  /** The masked record (ShopTrafficLog calls this when the call is first read). */
-  toEntry(seq: number): ShopCall {
-    const { context, pathBytes, headerBytes, bodyBytes } = this;
-    const path = this.text(0, pathBytes);
-    const headers = this.unpackedHeaders ?? unpackHeaders(this.text(pathBytes, headerBytes));
-    const body = this.hasBody ? this.text(pathBytes + headerBytes, bodyBytes) : null;
-    const answer = this.hasAnswer ? this.text(pathBytes + headerBytes + bodyBytes, this.answerBytes) : null;
+  entryFromBytes(bytes: Buffer, seq: number): ShopCall {
+    const { context } = this;
+    const call = readRecordedCall(bytes);
+    const headers: IncomingHttpHeaders =
+      call.flags & HEADERS_AS_JSON ? JSON.parse(call.headers) : unpackHeaders(call.headers);
     const digest = digestOf(headers.authorization);
-    const transactionID = transactionInPath(path, context.apiPath);
+    const transactionID = transactionInPath(call.path, context.apiPath);
     const own = transactionID ? context.signatureOf(transactionID) : undefined;
     const signature =
       digest === null || transactionID === null
@@ -213,26 +217,38 @@ export class PendingShopCall {
       seq,
       worldId: context.worldId,
       via: 'world',
-      receivedAt: this.receivedAt,
-      worldTime: this.worldTime,
-      method: this.method,
-      path,
+      receivedAt: call.receivedAt,
+      worldTime: new Date(call.worldMs).toISOString(),
+      method: call.method,
+      path: call.path,
       apiPath: context.apiPath,
       headers,
       clientIdHeader: context.clientIdHeader,
-      body,
-      bodyTruncated: this.bodyTruncated,
+      body: call.body,
+      bodyTruncated: (call.flags & BODY_TRUNCATED) !== 0,
       response:
-        answer === null
+        call.answer === null
           ? null
-          : { status: this.status, headers: this.answerHeaders ?? {}, body: answer, fault: this.fault },
-      durationMs: this.durationMs,
+          : {
+              status: call.status,
+              headers: call.answerHeaders === null ? {} : JSON.parse(call.answerHeaders),
+              body: call.answer,
+              fault: call.fault,
+            },
+      durationMs: call.durationMs,
       credentials: context.credentials(),
-      signatures: [own, digest, ...signaturesIn(body, context)],
+      signatures: [own, digest, ...signaturesIn(call.body, context)],
       signature,
     });
   }
 }
+
+const readers = new WeakMap<CallCaptureContext, RecordedCallReader>();
+const readerOf = (context: CallCaptureContext): RecordedCallReader => {
+  let reader = readers.get(context);
+  if (!reader) readers.set(context, (reader = new RecordedCallReader(context)));
+  return reader;
+};
 
 /** Whether the request announced a body (sized or chunked). */
 const announcesBody = ({ headers }: IncomingMessage): boolean =>

@@ -107,7 +107,7 @@ export function openWorld(parts: WorldParts): HostedWorld {
     traffic,
     apiPath: `${options.basePath}/${options.version}`,
     clientIdHeader: options.clientIdHeader,
-    worldTime: () => clock.iso(),
+    worldNow: () => clock.now(),
     credentials: () => [options.clientId, ...options.terminals.map((terminal) => terminal.token)],
     signatureOf: (transactionID) => book.get(transactionID)?.signature,
     // Only on a mismatch (rare): a walk over the book rather than a second index kept on every create.
