@@ -3,6 +3,7 @@
  * records. Large files stream: `importHistoryFile` reads the file as a stream, parses one record at a time
  * and writes in batches, so memory stays flat whatever the size.
  */
+import { Dexie, type Table } from 'dexie';
 import { z } from 'zod';
 import type { HistoryDb } from './history-db';
 import { EXPORT_FORMAT, EXPORT_VERSION } from './history-formats';
@@ -164,33 +165,53 @@ class ImportBatch {
 
   /** Merges the waiting records into the database in one transaction, then forgets them. */
   async write(db: HistoryDb): Promise<Omit<ImportSummary, 'rejected'>> {
-    const incoming = this.transactions;
+    const incoming = [...this.transactions.values()];
     const exchanges = this.exchanges;
     this.transactions = new Map();
     this.exchanges = [];
     return db.transaction('rw', [db.transactions, db.exchanges, db.exchangeBodies, db.quarantine], async () => {
-      const keys = [...incoming.keys()];
-      const existingRaw = await db.transactions.bulkGet(keys);
-      const existing = await validateRows(
+      // Most imported records are new: adding them straight away spares a lookup per record, and only the
+      // ones whose key is already stored (their add is refused) are read back, checked and merged.
+      const repeated = (await addNew(db.transactions, incoming)).map((position) => incoming[position]!);
+      const storedRows = await db.transactions.bulkGet(repeated.map((row) => row.key));
+      const valid = await validateRows(
         db,
         'transactions',
         transactionRecordSchema,
-        existingRaw.filter((row) => row !== undefined),
+        storedRows.filter((row) => row !== undefined),
       );
-      const byKey = new Map(existing.map((row) => [row.key, row]));
-      const rows = [...incoming.values()].map((row) => {
-        const current = byKey.get(row.key);
-        return current ? mergeRows(current, row) : row;
-      });
-      await db.transactions.bulkPut(rows);
-      const known = new Set(
-        (await db.exchanges.bulkGet(exchanges.map((e) => e.row.id))).flatMap((row) => (row ? [row.id] : [])),
+      const current = new Map(valid.map((row) => [row.key, row]));
+      // A stored row that failed its check was quarantined (moved away): the imported record takes its place.
+      await db.transactions.bulkPut(
+        repeated.map((row) => {
+          const stored = current.get(row.key);
+          return stored ? mergeRows(stored, row) : row;
+        }),
       );
-      const fresh = exchanges.filter((exchange) => !known.has(exchange.row.id));
-      await db.exchanges.bulkPut(fresh.map((exchange) => exchange.row));
+      // An exchange never changes once recorded: one already stored (or earlier in this batch) is kept as it is.
+      const exchangeRows = exchanges.map((exchange) => exchange.row);
+      const refused = new Set(await addNew(db.exchanges, exchangeRows));
+      const fresh = exchanges.filter((_, position) => !refused.has(position));
       await db.exchangeBodies.bulkPut(fresh.flatMap((exchange) => (exchange.bodies ? [exchange.bodies] : [])));
-      return { added: rows.length - byKey.size, merged: byKey.size, exchangesAdded: fresh.length };
+      return { added: incoming.length - current.size, merged: current.size, exchangesAdded: fresh.length };
     });
+  }
+}
+
+/**
+ * Adds the rows whose key the table does not hold yet; returns the positions (in `rows`) of those it
+ * refused because their key is already there, which stay as they were. Must run inside a read-write
+ * transaction: the refusals are caught, so the transaction goes on; any other failure aborts it.
+ */
+async function addNew<Row>(table: Table<Row, string>, rows: readonly Row[]): Promise<number[]> {
+  try {
+    await table.bulkAdd(rows as Row[]);
+    return [];
+  } catch (error) {
+    if (!(error instanceof Dexie.BulkError)) throw error;
+    const refused = Object.entries(error.failuresByPos);
+    if (refused.some(([, failure]) => failure.name !== 'ConstraintError')) throw error;
+    return refused.map(([position]) => Number(position));
   }
 }
 

@@ -3,6 +3,7 @@ import { recordExchange } from '../../../src-renderer/src/db/history-writer';
 import { exportHistory, type ExportKind } from '../../../src-renderer/src/db/history-export';
 import { EXPORT_FORMAT, toCsv, type HistoryExport } from '../../../src-renderer/src/db/history-formats';
 import { importHistory, importHistoryFile, ImportFileError } from '../../../src-renderer/src/db/history-import';
+import { listQuarantine } from '../../../src-renderer/src/db/quarantine';
 import { queryKeys } from '../../../src-renderer/src/db/transaction-query';
 import { createExchange, freshDb, lookupProfile, makeExchange, makeRow, statusExchange, T0 } from './fixtures';
 
@@ -262,6 +263,58 @@ describe('streamed export and import (large histories)', () => {
       paymentStatus: 'Success',
       maskedPhone: '351#••••••678',
     });
+  });
+
+  it('a streamed import into a history that holds some of its records merges those and adds the rest', async () => {
+    const known = (i: number) =>
+      makeRow(i, { paymentStatus: 'Pending', statusKey: 'Pending', updatedAt: T0 + 100, maskedPhone: '351#••••••678' });
+    const db = freshDb();
+    // Two stored rows the file repeats, in its first and its last batch, one row it does not hold, and one
+    // stored row that no longer passes its check.
+    await db.transactions.bulkPut([known(5), known(4_800), makeRow(90_000)]);
+    await db.transactions.put({ ...makeRow(2_500), amount: 'lots' } as never);
+    const rows = Array.from({ length: 5_000 }, (_, i) =>
+      i === 5 || i === 4_800
+        ? { ...known(i), paymentStatus: 'Success', statusKey: 'Success', updatedAt: T0 + 500, maskedPhone: null }
+        : makeRow(i),
+    );
+    const file = inPieces(
+      JSON.stringify({ format: EXPORT_FORMAT, version: 1, exportedAt: new Date(T0).toISOString(), transactions: rows }),
+    );
+    const progress: number[] = [];
+    const summary = await importHistoryFile(db, file, { wholeFileBytes: 0, onProgress: (n) => progress.push(n) });
+    expect(progress.length).toBeGreaterThanOrEqual(3);
+    // The unreadable stored row was moved to quarantine: the file's record takes its place, as a new one.
+    expect(summary).toEqual({ added: 4_998, merged: 2, exchangesAdded: 0, rejected: [] });
+    expect(await db.transactions.count()).toBe(5_001);
+    for (const i of [5, 4_800])
+      expect(await db.transactions.get(makeRow(i).key)).toMatchObject({
+        paymentStatus: 'Success',
+        maskedPhone: '351#••••••678',
+      });
+    expect(await db.transactions.get(makeRow(2_500).key)).toEqual(makeRow(2_500));
+    expect((await listQuarantine(db)).map((entry) => entry.originalKey)).toEqual([makeRow(2_500).key]);
+    expect(await db.transactions.get(makeRow(90_000).key)).toEqual(makeRow(90_000));
+  });
+
+  it('an exchange the history already holds is kept as it is, not added again', async () => {
+    const source = freshDb();
+    await recordExchange(source, createExchange('s2known', 'order-known', T0), lookupProfile);
+    await recordExchange(source, createExchange('s2new', 'order-new', T0 + 1), lookupProfile);
+    const exported = JSON.parse(await exportedText(source)) as HistoryExport;
+    const [knownExchange, newExchange] = exported.exchanges;
+    const db = freshDb();
+    const kept = { ...knownExchange!.row, summary: 'as stored here' };
+    await db.exchanges.put(kept);
+    // The new exchange twice, as a hand-joined file may hold it: stored and counted once.
+    const file = inPieces(JSON.stringify({ ...exported, exchanges: [knownExchange, newExchange, newExchange] }));
+    const summary = await importHistoryFile(db, file, { wholeFileBytes: 0 });
+    expect(summary).toMatchObject({ added: 2, merged: 0, exchangesAdded: 1, rejected: [] });
+    expect(await db.exchanges.get(kept.id)).toEqual(kept);
+    expect(await db.exchangeBodies.get(kept.id)).toBeUndefined();
+    expect(await db.exchanges.get(newExchange!.row.id)).toEqual(newExchange!.row);
+    expect(await db.exchangeBodies.get(newExchange!.row.id)).toEqual(newExchange!.bodies);
+    expect(await db.exchanges.count()).toBe(2);
   });
 
   it('issue 28: a whole-file import cancelled before its single write changes nothing and says so', async () => {
