@@ -17,6 +17,14 @@ export const MAX_TRAFFIC_BYTES = 32 * 1024 * 1024;
 export const MAX_TRAFFIC_PAGE = 1_000;
 /** Bytes an entry keeps (`storeBytes`) are cut from slabs this size; a larger piece gets its own buffer. */
 const SLAB_BYTES = 64 * 1024;
+/** Slabs no entry holds any more, kept for reuse (past these, a freed slab is left to the collector). */
+const SPARE_SLABS = 4;
+
+/** A slab and how many entries of the ring hold bytes in it. */
+interface Slab {
+  buffer: Buffer;
+  holders: number;
+}
 
 /**
  * What a capture point hands the log: raw pieces that become the masked entry when it is first read.
@@ -58,8 +66,16 @@ export class ShopTrafficLog {
   private readonly clearListeners = new Set<() => void>();
 
   private bytes = 0;
-  private slab: Buffer | null = null;
+  /**
+   * The slab pieces are being cut from, and every slab entries still hold bytes in. A slab nobody holds
+   * is reused rather than a new one allocated: memory outside the JS heap still counts towards when V8
+   * runs a full collection, so a recording world allocating a slab every few dozen calls made the
+   * process collect its whole heap several times as often as a world that does not record.
+   */
+  private slab: Slab | null = null;
   private slabUsed = 0;
+  private readonly slabsInUse = new Map<ArrayBufferLike, Slab>();
+  private readonly spareSlabs: Buffer[] = [];
 
   constructor(
     private readonly capacity = MAX_TRAFFIC_ENTRIES,
@@ -84,6 +100,8 @@ export class ShopTrafficLog {
 
   private put(held: Held, slab: ArrayBufferLike | null, offset: number, length: number, bytes: number): number {
     const seq = ++this.lastSeq;
+    const inSlab = slab && this.slabsInUse.get(slab);
+    if (inSlab) inSlab.holders++;
     let place: number;
     if (this.held.length < this.capacity) {
       place = this.held.push(held) - 1;
@@ -94,6 +112,7 @@ export class ShopTrafficLog {
     } else {
       place = this.start;
       this.bytes -= this.sizes[place]!;
+      this.release(place);
       this.held[place] = held;
       this.slabs[place] = slab;
       this.offsets[place] = offset;
@@ -128,12 +147,31 @@ export class ShopTrafficLog {
   storeBytes(size: number): Buffer {
     if (size > SLAB_BYTES / 8) return Buffer.allocUnsafeSlow(size);
     if (!this.slab || this.slabUsed + size > SLAB_BYTES) {
-      this.slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
+      const done = this.slab;
+      const buffer = this.spareSlabs.pop() ?? Buffer.allocUnsafeSlow(SLAB_BYTES);
+      this.slab = { buffer, holders: 0 };
+      this.slabsInUse.set(buffer.buffer, this.slab);
       this.slabUsed = 0;
+      if (done && done.holders === 0) this.reuse(done);
     }
-    const piece = this.slab.subarray(this.slabUsed, this.slabUsed + size);
+    const piece = this.slab.buffer.subarray(this.slabUsed, this.slabUsed + size);
     this.slabUsed += size;
     return piece;
+  }
+
+  /** The entry at `place` no longer holds bytes in its slab (read and masked, or gone). */
+  private release(place: number): void {
+    const buffer = this.slabs[place];
+    if (!buffer) return;
+    this.slabs[place] = null;
+    const slab = this.slabsInUse.get(buffer);
+    // A piece too large for a slab has a buffer of its own, which the collector frees with the entry.
+    if (slab && --slab.holders === 0 && slab !== this.slab) this.reuse(slab);
+  }
+
+  private reuse(slab: Slab): void {
+    this.slabsInUse.delete(slab.buffer.buffer);
+    if (this.spareSlabs.length < SPARE_SLABS) this.spareSlabs.push(slab.buffer);
   }
 
   /** The entries with seq > after, oldest first, at most `limit` (default and cap MAX_TRAFFIC_PAGE). */
@@ -168,6 +206,8 @@ export class ShopTrafficLog {
     for (const ring of this.rings()) ring.length = 0;
     this.start = 0;
     this.bytes = 0;
+    this.slab = null;
+    this.slabsInUse.clear();
     for (const listener of this.clearListeners) {
       try {
         listener();
@@ -184,6 +224,7 @@ export class ShopTrafficLog {
   /** The ring in order without its oldest entry (rare: only past the byte budget). */
   private dropOldest(): void {
     this.bytes -= this.sizes[this.start]!;
+    this.release(this.start);
     for (const ring of this.rings()) {
       const inOrder = [...ring.slice(this.start), ...ring.slice(0, this.start)];
       inOrder.shift();
@@ -215,7 +256,7 @@ export class ShopTrafficLog {
     else if (isRecorded(held)) entry = typeof held === 'function' ? held(seq) : held.toEntry(seq);
     else return held as ShopTrafficEntry;
     this.held[place] = entry;
-    this.slabs[place] = null;
+    this.release(place);
     return entry;
   }
 }
