@@ -131,4 +131,28 @@ describe('a recorded call kept as bytes', () => {
     allocations.mockRestore();
     expect(slabs).toBeLessThan(20);
   });
+
+  it('keeps a slab one unread call still holds, and reuses it once that call is read', () => {
+    // 8 KiB pieces: eight to a 64 KiB slab. Once the second slab is started, calls 1–7 are read (masked) and
+    // call 8 is not: the first slab must not be cut again while call 8 holds bytes in it.
+    const log = new ShopTrafficLog(100);
+    const reader = {
+      entryFromBytes: (bytes: Buffer, seq: number) =>
+        ({ kind: 'notification', seq, own: bytes.every((byte) => byte === seq) }) as never,
+    };
+    const allocations = vi.spyOn(Buffer, 'allocUnsafeSlow');
+    const record = (seq: number) => log.addBytes(reader, log.storeBytes(8 * 1024).fill(seq), 0);
+    const own = (seq: number) => (log.since(seq - 1, 1).entries[0] as unknown as { own: boolean }).own;
+    for (let seq = 1; seq <= 9; seq++) record(seq);
+    for (let seq = 1; seq <= 7; seq++) expect(own(seq)).toBe(true);
+    for (let seq = 10; seq <= 25; seq++) record(seq);
+    expect(own(8)).toBe(true);
+    const slabsBefore = allocations.mock.calls.length;
+    for (let seq = 9; seq <= 16; seq++) expect(own(seq)).toBe(true);
+    // The first two slabs are no one's now: the next two slabs needed are those, not new ones.
+    for (let seq = 26; seq <= 48; seq++) record(seq);
+    expect(allocations.mock.calls.length).toBe(slabsBefore);
+    allocations.mockRestore();
+    for (let seq = 17; seq <= 48; seq++) expect(own(seq)).toBe(true);
+  });
 });
