@@ -10,8 +10,7 @@ export const HAS_BODY = 2;
 export const BODY_TRUNCATED = 4;
 /** The request's headers are Node's headers object as JSON, not packed (packed-headers.ts). */
 export const HEADERS_AS_JSON = 8;
-const CALLER_FLAGS = HAS_ANSWER | HAS_BODY | BODY_TRUNCATED | HEADERS_AS_JSON;
-// Kept by this module: which nullable texts are present.
+// Which nullable texts are present: written by this module from the call itself.
 const HAS_FAULT = 16;
 const HAS_ANSWER_HEADERS = 32;
 
@@ -32,7 +31,7 @@ export interface CallNumbers {
   worldMs: number;
   durationMs: number;
   status: number;
-  /** HAS_ANSWER, HAS_BODY, BODY_TRUNCATED, HEADERS_AS_JSON. */
+  /** BODY_TRUNCATED, HEADERS_AS_JSON; read back with HAS_ANSWER and HAS_BODY too. */
   flags: number;
 }
 
@@ -75,7 +74,11 @@ export function writeRecordedCall(
   target.writeDoubleLE(numbers.durationMs, 16);
   target.writeUInt16LE(numbers.status, 24);
   const flags =
-    numbers.flags | (texts.fault !== null ? HAS_FAULT : 0) | (texts.answerHeaders !== null ? HAS_ANSWER_HEADERS : 0);
+    numbers.flags |
+    (texts.answer !== null ? HAS_ANSWER : 0) |
+    (chunks !== null ? HAS_BODY : 0) |
+    (texts.fault !== null ? HAS_FAULT : 0) |
+    (texts.answerHeaders !== null ? HAS_ANSWER_HEADERS : 0);
   target.writeUInt8(flags, 26);
   let at = TEXTS_AT;
   let slot = LENGTHS_AT;
@@ -122,7 +125,7 @@ export function readRecordedCall(bytes: Buffer): RecordedCall {
     worldMs: bytes.readDoubleLE(8),
     durationMs: bytes.readDoubleLE(16),
     status: bytes.readUInt16LE(24),
-    flags: flags & CALLER_FLAGS,
+    flags: flags & (HAS_ANSWER | HAS_BODY | BODY_TRUNCATED | HEADERS_AS_JSON),
     method,
     fault: flags & HAS_FAULT ? fault : null,
     path,

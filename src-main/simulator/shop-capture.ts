@@ -13,8 +13,6 @@ import type { ShopTrafficLog, TrafficBytesReader } from '../shop/traffic-log';
 import { packHeaders, unpackHeaders } from './packed-headers';
 import {
   BODY_TRUNCATED,
-  HAS_ANSWER,
-  HAS_BODY,
   HEADERS_AS_JSON,
   readRecordedCall,
   recordedCallSize,
@@ -175,11 +173,7 @@ export class PendingShopCall {
       answer,
       answerHeaders: this.answerHeaders === null ? null : JSON.stringify(this.answerHeaders),
     };
-    const flags =
-      (answer !== null ? HAS_ANSWER : 0) |
-      (chunks !== null ? HAS_BODY : 0) |
-      (this.bodyTruncated ? BODY_TRUNCATED : 0) |
-      (packed === null ? HEADERS_AS_JSON : 0);
+    const flags = (this.bodyTruncated ? BODY_TRUNCATED : 0) | (packed === null ? HEADERS_AS_JSON : 0);
     const piece = context.traffic.storeBytes(recordedCallSize(call, this.bodyBytes));
     const kept = writeRecordedCall(piece, call, chunks, this.bodyBytes, {
       receivedAt: this.receivedAt,
