@@ -50,10 +50,24 @@ function table(rows: Row[]): string {
   return [line(header), widths.map((width) => '-'.repeat(width)).join('  '), ...body.map(line)].join('\n');
 }
 
+/**
+ * The benchmarks `--only NAME` names: the one called exactly NAME (`--only record` is not also the two
+ * recording benchmarks), or else every one whose name holds it. Slow ones run with --full only.
+ */
+function selectBenchmarks(only: string | undefined): typeof benchmarks {
+  const runnable = benchmarks.filter((bench) => full || !bench.slow);
+  if (only === undefined) return runnable;
+  const exact = runnable.filter((bench) => bench.name === only);
+  return exact.length ? exact : runnable.filter((bench) => bench.name.includes(only));
+}
+
 async function main(): Promise<number> {
-  const selected = benchmarks.filter(
-    (bench) => (full || !bench.slow) && (!values.only || bench.name.includes(values.only)),
-  );
+  const selected = selectBenchmarks(values.only);
+  if (!selected.length) {
+    const names = benchmarks.map((bench) => `${bench.name}${bench.slow ? ' (--full only)' : ''}`).join(', ');
+    process.stderr.write(`No benchmark matches --only ${JSON.stringify(values.only)}. Benchmarks: ${names}\n`);
+    return 1;
+  }
   const rows: Row[] = [];
   const failures: string[] = [];
   const started = performance.now();
