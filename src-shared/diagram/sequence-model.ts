@@ -6,6 +6,7 @@
  * Pure: the renderer and the main process share it.
  */
 import type { Exchange, GatewayOperation } from '../exchange';
+import { steadyClockOffsets } from '../gateway/steady-clock';
 
 export type Participant = 'shop' | 'gateway' | 'shopper' | 'receiver';
 export const PARTICIPANTS: readonly Participant[] = ['shop', 'gateway', 'shopper', 'receiver'];
@@ -98,16 +99,10 @@ const answerText = (exchange: DiagramExchange, noAnswer: string) => {
  * The gateway clock offset in force at a local instant: that of the latest exchange started by then (the
  * earliest one's before any). A notification carries no Date header; it is placed on the same clock.
  */
-function offsetAt(exchanges: readonly DiagramExchange[], localMs: number): number {
-  let chosen: DiagramExchange | undefined;
-  for (const exchange of exchanges)
-    if (exchange.startedAtMs <= localMs && (!chosen || exchange.startedAtMs >= chosen.startedAtMs)) chosen = exchange;
-  chosen ??= exchanges.reduce<DiagramExchange | undefined>(
-    (first, exchange) => (!first || exchange.startedAtMs < first.startedAtMs ? exchange : first),
-    undefined,
-  );
-  const offset = chosen?.clockOffsetMs;
-  return typeof offset === 'number' && Number.isFinite(offset) ? offset : 0;
+function offsetAt(placed: ReadonlyMap<DiagramExchange, number>, localMs: number): number {
+  let offset: number | undefined;
+  for (const [exchange, steady] of placed) if (offset === undefined || exchange.startedAtMs <= localMs) offset = steady;
+  return offset ?? 0;
 }
 
 /** Every message, in time order on the gateway's clock (ties keep the order they were recorded in). */
@@ -117,8 +112,13 @@ export function diagramMessages(
   words: DiagramWords,
 ): DiagramMessage[] {
   const messages: DiagramMessage[] = [];
-  for (const exchange of exchanges) {
-    const offset = Number.isFinite(exchange.clockOffsetMs) ? (exchange.clockOffsetMs ?? 0) : 0;
+  // Each call on the gateway's clock, with offsets a header's second apart read as one clock.
+  const placed = steadyClockOffsets(
+    exchanges,
+    (exchange) => exchange.startedAtMs,
+    (exchange) => (Number.isFinite(exchange.clockOffsetMs) ? (exchange.clockOffsetMs ?? 0) : 0),
+  );
+  for (const [exchange, offset] of placed) {
     const start = exchange.startedAtMs + offset;
     const end = start + Math.max(0, Math.round(exchange.durationMs));
     // The extra step of an actionResponse is the shopper's browser talking to the gateway.
@@ -140,7 +140,7 @@ export function diagramMessages(
   const answered = new Set<string>();
   for (const notification of notifications) {
     const status = notification.paymentStatus ?? '?';
-    const receivedAt = notification.receivedAt + offsetAt(exchanges, notification.receivedAt);
+    const receivedAt = notification.receivedAt + offsetAt(placed, notification.receivedAt);
     // The shopper's (or bank's) answer is not recorded by itself: the first notification of a final
     // status after an MB WAY request or a reference is where it shows.
     const shopperMethod = notification.paymentMethod === 'MBWAY' || notification.paymentMethod === 'REFERENCE';

@@ -1,5 +1,6 @@
 /** A transaction's story, oldest first: every exchange (create, follow-ups, status refreshes) and notification. */
 import { declineReasonOf, formatDeclineReason, notificationReturnStatus, type DeclineReason } from './decline-reason';
+import { steadyClockOffsets } from '@shared/gateway/steady-clock';
 import { latestClockOffset } from '../services/clock-offset';
 import type { ExchangeRecord, NotificationRecord } from '../db/records';
 import { t } from '../i18n';
@@ -38,17 +39,24 @@ const OPERATION_TITLES: Record<string, string> = {
 
 /**
  * Times are on the gateway's clock (a Sandbox world's may run ahead of real time): each exchange by the
- * offset its own answer stated, a notification (received on the local clock) by the transaction's latest.
+ * offset its own answer stated (steadied: see steady-clock.ts), a notification (received on the local
+ * clock) by the transaction's latest.
  */
 export function buildTimeline(
   exchanges: readonly ExchangeRecord[],
   notifications: readonly NotificationRecord[],
 ): TimelineEntry[] {
   const latestOffsetMs = latestClockOffset(exchanges)?.offsetMs ?? 0;
+  // Offsets a Date header's second apart are one clock: the calls keep the order they were made in.
+  const offsets = steadyClockOffsets(
+    exchanges,
+    (exchange) => exchange.startedAtMs,
+    (exchange) => exchange.gatewayClockOffsetMs ?? latestOffsetMs,
+  );
   const entries: TimelineEntry[] = [
     ...exchanges.map((exchange) => ({
       id: exchange.id,
-      at: exchange.startedAtMs + (exchange.gatewayClockOffsetMs ?? latestOffsetMs),
+      at: exchange.startedAtMs + (offsets.get(exchange) ?? latestOffsetMs),
       kind: 'exchange' as const,
       title: OPERATION_TITLES[exchange.operation] ? t(OPERATION_TITLES[exchange.operation]!) : exchange.operation,
       detail: `${exchange.method} ${exchange.url} · ${exchangeSummaryText(exchange)} · ${Math.round(exchange.timings.durationMs)} ms`,

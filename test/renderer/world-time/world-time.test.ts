@@ -252,6 +252,27 @@ describe('sequence diagram times on the gateway clock', () => {
     ]);
     expect(messages.find((m) => m.text === 'notify Success')!.at).toBe(local + 2_000 + HOUR);
   });
+  it('keeps calls in the order they were made when their Date headers read offsets a second apart', () => {
+    // One world moved +30 s: the create's header read +30 s, the action's 400 ms later read +29 s
+    // (written late in its second, answered slowly). Each by its own offset, the action came first.
+    const messages = diagramMessages(
+      [call('createOrder', 0, 30_000), call('performAction', 400, 29_000), call('getStatus', 60_000, HOUR)],
+      [],
+      words,
+    );
+    expect(messages.map((m) => m.text.split(':')[0])).toEqual([
+      'Create',
+      'HTTP 200 · 000 · Pending',
+      'Action',
+      'HTTP 200 · 000 · Pending',
+      'Status',
+      'HTTP 200 · 000 · Pending',
+    ]);
+    expect(messages[0]!.at).toBe(local + 30_000);
+    expect(messages[2]!.at).toBe(local + 400 + 30_000);
+    // A difference past the header's second is the clock moved: the status call is at the new time.
+    expect(messages[4]!.at).toBe(local + 60_000 + HOUR);
+  });
 });
 
 describe('transaction timeline times on the gateway clock', () => {
@@ -270,5 +291,17 @@ describe('transaction timeline times on the gateway clock', () => {
     const timeline = buildTimeline(await exchangesOf(db, 's2WorldTimeline00001'), [notification]);
     expect(timeline.map((entry) => entry.at)).toEqual([local + HOUR, local + 30_000 + HOUR]);
     expect(timeline.map((entry) => entry.kind)).toEqual(['exchange', 'notification']);
+  });
+  it('lists calls in the order they were made when their Date headers read offsets a second apart', async () => {
+    const db = await freshDb();
+    const profiles = () => ({ id: 'sandbox', name: 'Sandbox', environment: 'sandbox', variant: 'A' as const });
+    const local = Date.UTC(2026, 10, 25, 9, 0, 0);
+    const first = statusExchange('s2WorldTimeline00002', 'Pending', local);
+    const second = statusExchange('s2WorldTimeline00002', 'Success', local + 400);
+    await recordExchange(db, { ...first, gatewayClockOffsetMs: 30_000 }, profiles);
+    await recordExchange(db, { ...second, gatewayClockOffsetMs: 29_000 }, profiles);
+    const timeline = buildTimeline(await exchangesOf(db, 's2WorldTimeline00002'), []);
+    expect(timeline.map((entry) => entry.paymentStatus)).toEqual(['Pending', 'Success']);
+    expect(timeline.map((entry) => entry.at)).toEqual([local + 30_000, local + 400 + 30_000]);
   });
 });

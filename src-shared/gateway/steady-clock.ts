@@ -1,0 +1,27 @@
+/**
+ * A gateway clock offset is read from each answer's Date header, which states whole seconds. Two calls on
+ * a clock nobody moved can therefore read offsets a second apart (the moment in its second each header was
+ * written, the time each answer took), and a screen placing each call by its own offset would show a call
+ * before the one it followed. Taken in the order the calls started, an offset within the header's
+ * resolution of the one in force is that clock still; a larger difference is the clock moved (a Sandbox
+ * moved +1 h).
+ */
+
+/** The Date header's resolution: offsets this close are one clock. */
+export const DATE_HEADER_RESOLUTION_MS = 1_000;
+
+/** Each item's offset as screens place it on the gateway's clock (see above), by item. */
+export function steadyClockOffsets<T>(
+  items: readonly T[],
+  startedAtMs: (item: T) => number,
+  offsetMs: (item: T) => number,
+): Map<T, number> {
+  const steady = new Map<T, number>();
+  let current: number | null = null;
+  for (const item of [...items].sort((one, other) => startedAtMs(one) - startedAtMs(other))) {
+    const read = offsetMs(item);
+    if (current === null || Math.abs(read - current) > DATE_HEADER_RESOLUTION_MS) current = read;
+    steady.set(item, current);
+  }
+  return steady;
+}
