@@ -8,7 +8,7 @@
  */
 
 /** The Date header's resolution: offsets this close are one clock. */
-export const DATE_HEADER_RESOLUTION_MS = 1_000;
+const DATE_HEADER_RESOLUTION_MS = 1_000;
 
 /** Each item's offset as screens place it on the gateway's clock (see above), by item. */
 export function steadyClockOffsets<T>(
@@ -20,6 +20,12 @@ export function steadyClockOffsets<T>(
   let current: number | null = null;
   for (const item of [...items].sort((one, other) => startedAtMs(one) - startedAtMs(other))) {
     const read = offsetMs(item);
+    // A record whose offset is not a number states no clock: it keeps the one in force, and never becomes
+    // the clock every later call is compared with.
+    if (!Number.isFinite(read)) {
+      steady.set(item, current ?? 0);
+      continue;
+    }
     if (current === null || Math.abs(read - current) > DATE_HEADER_RESOLUTION_MS) current = read;
     steady.set(item, current);
   }
