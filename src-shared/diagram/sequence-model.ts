@@ -6,7 +6,7 @@
  * Pure: the renderer and the main process share it.
  */
 import type { Exchange, GatewayOperation } from '../exchange';
-import { steadyClockOffsets } from '../gateway/steady-clock';
+import { offsetInForceAt, steadyClockOffsets } from '../gateway/steady-clock';
 
 export type Participant = 'shop' | 'gateway' | 'shopper' | 'receiver';
 export const PARTICIPANTS: readonly Participant[] = ['shop', 'gateway', 'shopper', 'receiver'];
@@ -95,16 +95,6 @@ const answerText = (exchange: DiagramExchange, noAnswer: string) => {
   return parts.join(' · ');
 };
 
-/**
- * The gateway clock offset in force at a local instant: that of the latest exchange started by then (the
- * earliest one's before any). A notification carries no Date header; it is placed on the same clock.
- */
-function offsetAt(placed: ReadonlyMap<DiagramExchange, number>, localMs: number): number {
-  let offset: number | undefined;
-  for (const [exchange, steady] of placed) if (offset === undefined || exchange.startedAtMs <= localMs) offset = steady;
-  return offset ?? 0;
-}
-
 /** Every message, in time order on the gateway's clock (ties keep the order they were recorded in). */
 export function diagramMessages(
   exchanges: readonly DiagramExchange[],
@@ -140,7 +130,9 @@ export function diagramMessages(
   const answered = new Set<string>();
   for (const notification of notifications) {
     const status = notification.paymentStatus ?? '?';
-    const receivedAt = notification.receivedAt + offsetAt(placed, notification.receivedAt);
+    // A notification carries no Date header: it is placed on the clock of the call in force when it came.
+    const receivedAt =
+      notification.receivedAt + offsetInForceAt(placed, (exchange) => exchange.startedAtMs, notification.receivedAt);
     // The shopper's (or bank's) answer is not recorded by itself: the first notification of a final
     // status after an MB WAY request or a reference is where it shows.
     const shopperMethod = notification.paymentMethod === 'MBWAY' || notification.paymentMethod === 'REFERENCE';

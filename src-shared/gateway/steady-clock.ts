@@ -31,3 +31,19 @@ export function steadyClockOffsets<T>(
   }
   return steady;
 }
+
+/**
+ * The steadied offset in force at a local instant, for what carries no Date header of its own (a
+ * notification): that of the latest item started by then, the earliest one's before any. `steady` is a
+ * map `steadyClockOffsets` returned (its items in the order they started).
+ */
+export function offsetInForceAt<T>(
+  steady: ReadonlyMap<T, number>,
+  startedAtMs: (item: T) => number,
+  localMs: number,
+): number {
+  let offset: number | undefined;
+  for (const [item, itemOffset] of steady)
+    if (offset === undefined || startedAtMs(item) <= localMs) offset = itemOffset;
+  return offset ?? 0;
+}

@@ -1,6 +1,6 @@
 /** A transaction's story, oldest first: every exchange (create, follow-ups, status refreshes) and notification. */
 import { declineReasonOf, formatDeclineReason, notificationReturnStatus, type DeclineReason } from './decline-reason';
-import { steadyClockOffsets } from '@shared/gateway/steady-clock';
+import { offsetInForceAt, steadyClockOffsets } from '@shared/gateway/steady-clock';
 import { latestClockOffset } from '../services/clock-offset';
 import type { ExchangeRecord, NotificationRecord } from '../db/records';
 import { t } from '../i18n';
@@ -40,12 +40,13 @@ const OPERATION_TITLES: Record<string, string> = {
 /**
  * Times are on the gateway's clock (a Sandbox world's may run ahead of real time): each exchange by the
  * offset its own answer stated (steadied: see steady-clock.ts), a notification (received on the local
- * clock) by the transaction's latest.
+ * clock) by the steadied offset of the call in force when it came, so it keeps its place between them.
  */
 export function buildTimeline(
   exchanges: readonly ExchangeRecord[],
   notifications: readonly NotificationRecord[],
 ): TimelineEntry[] {
+  // A record that states no offset is placed by the latest one known (none known: the local clock).
   const latestOffsetMs = latestClockOffset(exchanges)?.offsetMs ?? 0;
   // Offsets a Date header's second apart are one clock: the calls keep the order they were made in.
   const offsets = steadyClockOffsets(
@@ -67,7 +68,8 @@ export function buildTimeline(
     })),
     ...notifications.map((notification) => ({
       id: notification.id,
-      at: notification.receivedAt + latestOffsetMs,
+      at:
+        notification.receivedAt + offsetInForceAt(offsets, (exchange) => exchange.startedAtMs, notification.receivedAt),
       kind: 'notification' as const,
       // Rows stored by the notifications area carry the notificationID apart from the row id (one row per delivery).
       title: notification.duplicate === true ? t('timeline.notificationDuplicate') : t('timeline.notification'),

@@ -276,32 +276,74 @@ describe('sequence diagram times on the gateway clock', () => {
 });
 
 describe('transaction timeline times on the gateway clock', () => {
-  it('a transaction of a Sandbox moved +1 h lists its calls and notifications at Sandbox time, in order', async () => {
+  const local = Date.UTC(2026, 10, 25, 9, 0, 0);
+  const profiles = () => ({ id: 'sandbox', name: 'Sandbox', environment: 'sandbox', variant: 'A' as const });
+  /** Records each status call (answered status, local start, offset its Date header read) and builds the timeline. */
+  async function timelineOf(
+    tx: string,
+    calls: ReadonlyArray<[status: string, startedAtMs: number, offsetMs: number]>,
+    notificationsReceivedAt: readonly number[],
+  ) {
     const db = await freshDb();
-    const profiles = () => ({ id: 'sandbox', name: 'Sandbox', environment: 'sandbox', variant: 'A' as const });
-    const local = Date.UTC(2026, 10, 25, 9, 0, 0);
-    const asked = statusExchange('s2WorldTimeline00001', 'Pending', local);
-    await recordExchange(db, { ...asked, gatewayClockOffsetMs: HOUR }, profiles);
-    const notification = {
-      id: 'n-timeline',
-      transactionId: 's2WorldTimeline00001',
-      receivedAt: local + 30_000,
-      paymentStatus: 'Success',
-    } as unknown as NotificationRecord;
-    const timeline = buildTimeline(await exchangesOf(db, 's2WorldTimeline00001'), [notification]);
+    for (const [status, startedAtMs, offsetMs] of calls)
+      await recordExchange(
+        db,
+        { ...statusExchange(tx, status, startedAtMs), gatewayClockOffsetMs: offsetMs },
+        profiles,
+      );
+    const notifications = notificationsReceivedAt.map(
+      (receivedAt, index) =>
+        ({
+          id: `n-${index}`,
+          transactionId: tx,
+          receivedAt,
+          paymentStatus: 'Success',
+        }) as unknown as NotificationRecord,
+    );
+    return buildTimeline(await exchangesOf(db, tx), notifications);
+  }
+
+  it('a transaction of a Sandbox moved +1 h lists its calls and notifications at Sandbox time, in order', async () => {
+    const timeline = await timelineOf('s2WorldTimeline00001', [['Pending', local, HOUR]], [local + 30_000]);
     expect(timeline.map((entry) => entry.at)).toEqual([local + HOUR, local + 30_000 + HOUR]);
     expect(timeline.map((entry) => entry.kind)).toEqual(['exchange', 'notification']);
   });
   it('lists calls in the order they were made when their Date headers read offsets a second apart', async () => {
-    const db = await freshDb();
-    const profiles = () => ({ id: 'sandbox', name: 'Sandbox', environment: 'sandbox', variant: 'A' as const });
-    const local = Date.UTC(2026, 10, 25, 9, 0, 0);
-    const first = statusExchange('s2WorldTimeline00002', 'Pending', local);
-    const second = statusExchange('s2WorldTimeline00002', 'Success', local + 400);
-    await recordExchange(db, { ...first, gatewayClockOffsetMs: 30_000 }, profiles);
-    await recordExchange(db, { ...second, gatewayClockOffsetMs: 29_000 }, profiles);
-    const timeline = buildTimeline(await exchangesOf(db, 's2WorldTimeline00002'), []);
+    const timeline = await timelineOf(
+      's2WorldTimeline00002',
+      [
+        ['Pending', local, 30_000],
+        ['Success', local + 400, 29_000],
+      ],
+      [],
+    );
     expect(timeline.map((entry) => entry.paymentStatus)).toEqual(['Pending', 'Success']);
     expect(timeline.map((entry) => entry.at)).toEqual([local + 30_000, local + 400 + 30_000]);
+  });
+  it('lists a notification between the calls it came between, when their headers read offsets a second apart', async () => {
+    // World moved +30 s. The status asked 400 ms after the create read +29 s; the notification came 300 ms
+    // after the create. Placed by the latest offset (+29 s) it listed before the create it followed.
+    const timeline = await timelineOf(
+      's2WorldTimeline00003',
+      [
+        ['Pending', local, 30_000],
+        ['Success', local + 400, 29_000],
+      ],
+      [local + 300],
+    );
+    expect(timeline.map((entry) => entry.kind)).toEqual(['exchange', 'notification', 'exchange']);
+    expect(timeline[1]!.at).toBe(local + 300 + 30_000);
+  });
+  it('places a notification by the clock in force when it came, not by a later move of the clock', async () => {
+    // The notification came 2 s after the create; the tester then moved the world +1 h and asked the status.
+    const timeline = await timelineOf(
+      's2WorldTimeline00004',
+      [
+        ['Pending', local, 0],
+        ['Success', local + 60_000, HOUR],
+      ],
+      [local + 2_000],
+    );
+    expect(timeline.map((entry) => entry.at)).toEqual([local, local + 2_000, local + 60_000 + HOUR]);
   });
 });

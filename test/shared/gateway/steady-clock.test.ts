@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { steadyClockOffsets } from '@shared/gateway/steady-clock';
+import { offsetInForceAt, steadyClockOffsets } from '@shared/gateway/steady-clock';
 
 interface Call {
   name: string;
@@ -38,5 +38,22 @@ describe('offsets read from whole-second Date headers', () => {
       ]),
     ).toEqual([30_000, 30_000, 30_000, 30_000]);
     expect(steady([{ name: 'alone', startedAtMs: 0, offsetMs: Number.NaN }])).toEqual([0]);
+  });
+
+  it('places what carries no header (a notification) on the clock of the latest call started by then', () => {
+    const calls = [
+      { name: 'moved', startedAtMs: 9_000, offsetMs: 3_600_000 },
+      { name: 'create', startedAtMs: 1_000, offsetMs: 30_000 },
+      { name: 'action', startedAtMs: 1_400, offsetMs: 29_000 },
+    ];
+    const placed = steadyClockOffsets(
+      calls,
+      (call) => call.startedAtMs,
+      (call) => call.offsetMs,
+    );
+    const at = (localMs: number) => offsetInForceAt(placed, (call) => call.startedAtMs, localMs);
+    // Before any call: the earliest call's clock; between the action and the move: the steadied +30 s.
+    expect([at(0), at(1_200), at(5_000), at(9_000)]).toEqual([30_000, 30_000, 30_000, 3_600_000]);
+    expect(offsetInForceAt(new Map<Call, number>(), (call) => call.startedAtMs, 5_000)).toBe(0);
   });
 });
