@@ -106,7 +106,9 @@ export function diagramMessages(
   const placed = steadyClockOffsets(
     exchanges,
     (exchange) => exchange.startedAtMs,
-    (exchange) => (Number.isFinite(exchange.clockOffsetMs) ? (exchange.clockOffsetMs ?? 0) : 0),
+    // No offset stated: real time. A damaged one (not a number) is left to steadyClockOffsets, which keeps
+    // the clock in force for it rather than letting it move the clock.
+    (exchange) => exchange.clockOffsetMs ?? 0,
   );
   for (const [exchange, offset] of placed) {
     const start = exchange.startedAtMs + offset;

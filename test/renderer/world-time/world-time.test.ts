@@ -273,6 +273,19 @@ describe('sequence diagram times on the gateway clock', () => {
     // A difference past the header's second is the clock moved: the status call is at the new time.
     expect(messages[4]!.at).toBe(local + 60_000 + HOUR);
   });
+  it('draws a call whose recorded offset is not a number on the clock in force, not before the create', () => {
+    // A damaged or hostile record (NaN, Infinity) states no clock: read as 0 it moved the clock back 30 s.
+    for (const damaged of [Number.NaN, Number.POSITIVE_INFINITY]) {
+      const messages = diagramMessages([call('createOrder', 0, 30_000), call('getStatus', 400, damaged)], [], words);
+      expect(messages.map((m) => m.text.split(':')[0])).toEqual([
+        'Create',
+        'HTTP 200 · 000 · Pending',
+        'Status',
+        'HTTP 200 · 000 · Pending',
+      ]);
+      expect(messages[2]!.at).toBe(local + 400 + 30_000);
+    }
+  });
 });
 
 describe('transaction timeline times on the gateway clock', () => {
