@@ -1,4 +1,4 @@
-import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router';
+import { createRouter, createWebHashHistory, type Router, type RouteRecordRaw } from 'vue-router';
 
 /** The console's areas, in navigation order. Each area's view lives in features/<area>/; its label is `nav.<name>`. */
 export const areas = [
@@ -48,3 +48,22 @@ const routes: RouteRecordRaw[] = [
 
 // Hash history: the same URLs work from the browser-mode host and from Electron's app:// origin.
 export const createConsoleRouter = () => createRouter({ history: createWebHashHistory(), routes });
+
+/**
+ * The router hears the address change only once its first screen's code has come, and the shell shows
+ * before that. A place asked for meanwhile (a link followed, an address typed: a `hashchange`, which the
+ * router's own changes never fire) is taken up then, instead of being overwritten by the start-up
+ * redirect to Orders.
+ */
+export function keepPlaceAskedWhileStarting(router: Router, target: Window = window): void {
+  let asked: string | null = null;
+  const remember = () => (asked = target.location.hash.replace(/^#/, '') || '/');
+  target.addEventListener('hashchange', remember);
+  void router
+    .isReady()
+    .catch(() => undefined)
+    .then(() => {
+      target.removeEventListener('hashchange', remember);
+      if (asked !== null && asked !== router.currentRoute.value.fullPath) void router.replace(asked);
+    });
+}

@@ -74,3 +74,32 @@ describe('app shell in Chromium (browser mode)', () => {
     expect(session.pageErrors).toEqual([]);
   });
 });
+
+describe('the console while its first screen is still loading', () => {
+  let session: ConsoleSession;
+  beforeAll(async () => {
+    session = await openConsole({ open: false });
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('keeps a place asked for as soon as the shell shows, once the first screen’s code arrives', async () => {
+    const page = session.page;
+    // The Orders screen's code (where the console starts) arrives late, as on a busy machine.
+    const HELD_MS = 1_500;
+    await page.route(/\/OrdersView-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, HELD_MS));
+      await route.continue();
+    });
+    await page.goto(session.host.url, { waitUntil: 'commit' });
+    await page.getByTestId('app-mode').waitFor();
+    await page.evaluate(() => (window.location.hash = '#/history'));
+    await page.getByRole('heading', { name: 'History', exact: true }).waitFor();
+    // Longer than the hold: a start-up redirect still pending would have taken the page to Orders by now.
+    await page.waitForTimeout(HELD_MS + 500);
+    expect(page.url()).toMatch(/#\/history$/);
+    expect(await page.getByRole('heading', { name: 'History', exact: true }).isVisible()).toBe(true);
+    expect(session.pageErrors).toEqual([]);
+  });
+});
