@@ -50,20 +50,19 @@ const routes: RouteRecordRaw[] = [
 export const createConsoleRouter = () => createRouter({ history: createWebHashHistory(), routes });
 
 /**
- * The router hears the address change only once its first screen's code has come, and the shell shows
- * before that. A place asked for meanwhile (a link followed, an address typed: a `hashchange`, which the
- * router's own changes never fire) is taken up then, instead of being overwritten by the start-up
- * redirect to Orders.
+ * The router hears address changes only once its first navigation is done (its first screen's code has
+ * come), and the shell shows before that. A place asked for meanwhile (a link followed, an address typed)
+ * is heard here, on the router's own history, and taken up then, instead of being overwritten by the
+ * start-up redirect to Orders.
  */
-export function keepPlaceAskedWhileStarting(router: Router, target: Window = window): void {
+export function keepPlaceAskedWhileStarting(router: Router): void {
   let asked: string | null = null;
-  const remember = () => (asked = target.location.hash.replace(/^#/, '') || '/');
-  target.addEventListener('hashchange', remember);
+  const stopListening = router.options.history.listen((to) => (asked = to));
   void router
     .isReady()
     .catch(() => undefined)
     .then(() => {
-      target.removeEventListener('hashchange', remember);
+      stopListening();
       if (asked !== null && asked !== router.currentRoute.value.fullPath) void router.replace(asked);
     });
 }

@@ -102,4 +102,22 @@ describe('the console while its first screen is still loading', () => {
     expect(await page.getByRole('heading', { name: 'History', exact: true }).isVisible()).toBe(true);
     expect(session.pageErrors).toEqual([]);
   });
+
+  it('takes up a hostile address asked for while starting as a place in the console, never as markup or another site', async () => {
+    const page = session.page;
+    const origin = new URL(page.url()).origin;
+    const hostileKey = '<img src=x onerror="window.__pwned=1">';
+    // Started again (the session token is kept for this tab), the Orders code held back as before.
+    await page.goto(`${origin}/`, { waitUntil: 'commit' });
+    await page.getByTestId('app-mode').waitFor();
+    await page.evaluate((key) => (window.location.hash = `#/history/${key}`), hostileKey);
+    await page.getByText(`No transaction “${hostileKey}” in history.`).waitFor();
+    expect(await page.locator('img[src="x"]').count()).toBe(0);
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+
+    await page.evaluate(() => (window.location.hash = '#//evil.example/api'));
+    await page.getByRole('heading', { name: 'Orders', exact: true }).waitFor();
+    expect(new URL(page.url()).origin).toBe(origin);
+    expect(session.pageErrors).toEqual([]);
+  });
 });
