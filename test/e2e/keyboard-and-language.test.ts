@@ -142,6 +142,8 @@ describe('keyboard only, and in European Portuguese (Chromium)', () => {
     // A Portuguese system: the console starts in Portuguese without being told.
     session = await openConsole({ viewport: { width: 1400, height: 900 }, locale: 'pt-PT' });
     const page = session.page;
+    // The shell mounts once the Portuguese catalogue has come, which can be after the page's load event.
+    await page.getByTestId('app-mode').waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('pt-PT');
     await keyboardFlow(page, PORTUGUESE);
     await saveScreenshot(page, 'keyboard-flow-pt');
